@@ -1,0 +1,35 @@
+package dev.runnel.runtime.connector;
+
+import dev.runnel.runtime.config.ConfigException;
+import dev.runnel.runtime.config.ConfigOption;
+import dev.runnel.runtime.operators.OperatorFactory;
+import dev.runnel.runtime.source.SourceFactory;
+import java.util.Set;
+
+/**
+ * Creates sources and sinks for tables whose {@code 'connector'} option equals
+ * {@link #identifier()}. Found through {@link java.util.ServiceLoader}. Option names follow
+ * Flink's connector of the same name.
+ */
+public interface ConnectorFactory {
+    /** The value of {@code 'connector'} this factory serves, such as {@code datagen}. */
+    String identifier();
+
+    /** Options that must be set (besides {@code connector}). */
+    Set<ConfigOption<?>> requiredOptions();
+
+    /** Options that may be set; keys may be patterns such as {@code fields.#.kind}. */
+    Set<ConfigOption<?>> optionalOptions();
+
+    /** A source reading the table; throws {@link ConfigException} if this connector cannot read. */
+    default SourceFactory createSource(TableContext table) {
+        throw new ConfigException("connector", "Connector '" + identifier() + "' of table " + table.tableName()
+                + " can only be written to, not read from");
+    }
+
+    /** A sink operator writing the table; throws {@link ConfigException} if this connector cannot write. */
+    default OperatorFactory createSink(TableContext table) {
+        throw new ConfigException("connector", "Connector '" + identifier() + "' of table " + table.tableName()
+                + " can only be read from, not written to");
+    }
+}

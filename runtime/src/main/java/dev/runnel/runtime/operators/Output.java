@@ -1,0 +1,21 @@
+package dev.runnel.runtime.operators;
+
+import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.stream.Watermark;
+
+/**
+ * Where an operator sends what it produces: the next operator of its chain, or the network
+ * partitions of its task. Rows are buffered into batches; the task flushes the buffer after
+ * each input element it processed, and the output flushes whenever a batch is full.
+ *
+ * <p>Called only from the task's thread. A row passed to {@link #collect(Row)} belongs to the
+ * receiver from then on: do not reuse it.
+ */
+public interface Output {
+    void collect(Row row);
+
+    void emitWatermark(Watermark watermark);
+
+    /** Passes buffered rows downstream now. */
+    void flush();
+}

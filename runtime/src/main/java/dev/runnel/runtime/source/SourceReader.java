@@ -1,0 +1,35 @@
+package dev.runnel.runtime.source;
+
+import dev.runnel.runtime.operators.OperatorContext;
+import dev.runnel.runtime.operators.Output;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Reads rows for one source subtask. Polled by the task's thread between mails, so that a
+ * source never blocks the task: it emits a bounded amount of rows per call and says whether
+ * more are available.
+ *
+ * <p>Contract: all methods are called from the task's thread. {@link #open} first, then
+ * {@link #pollNext} until it returns {@link InputStatus#END_OF_INPUT} or the task is cancelled,
+ * then {@link #close} exactly once.
+ */
+public interface SourceReader extends AutoCloseable {
+
+    void open(OperatorContext context) throws Exception;
+
+    /** Emits up to about one batch of rows (and watermarks) into {@code output}. */
+    InputStatus pollNext(Output output) throws Exception;
+
+    /**
+     * Completes when polling again may produce rows; only asked after
+     * {@link InputStatus#NOTHING_AVAILABLE}. A rate-limited source completes it when its next
+     * rows are due.
+     */
+    default CompletableFuture<Void> isAvailable() {
+        return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    default void close() throws Exception {
+    }
+}

@@ -1,0 +1,39 @@
+package dev.runnel.runtime.types;
+
+/**
+ * The SQL types the runtime understands, each with its internal Java representation in a
+ * {@link dev.runnel.runtime.data.Row}. The representation follows Calcite's, so that code
+ * generated from Calcite expressions reads and writes row fields without conversion:
+ *
+ * <ul>
+ *   <li>BOOLEAN: {@link Boolean}; TINYINT: {@link Byte}; SMALLINT: {@link Short};
+ *       INTEGER: {@link Integer}; BIGINT: {@link Long}</li>
+ *   <li>FLOAT (4 bytes, Calcite's REAL): {@link Float}; DOUBLE: {@link Double}</li>
+ *   <li>DECIMAL(p, s): {@link java.math.BigDecimal}</li>
+ *   <li>CHAR, VARCHAR (STRING): {@link String}</li>
+ *   <li>BINARY, VARBINARY (BYTES): {@code byte[]}</li>
+ *   <li>DATE: {@link Integer}, days since 1970-01-01</li>
+ *   <li>TIME(p): {@link Integer}, milliseconds of the day</li>
+ *   <li>TIMESTAMP(p): {@link Long}, milliseconds since 1970-01-01 00:00:00 of a wall-clock
+ *       date-time without time zone</li>
+ *   <li>TIMESTAMP_LTZ(p): {@link Long}, epoch milliseconds of an instant</li>
+ * </ul>
+ */
+public enum TypeRoot {
+    BOOLEAN,
+    TINYINT,
+    SMALLINT,
+    INTEGER,
+    BIGINT,
+    FLOAT,
+    DOUBLE,
+    DECIMAL,
+    CHAR,
+    VARCHAR,
+    BINARY,
+    VARBINARY,
+    DATE,
+    TIME,
+    TIMESTAMP,
+    TIMESTAMP_LTZ
+}
