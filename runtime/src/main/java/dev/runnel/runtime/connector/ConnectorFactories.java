@@ -1,0 +1,124 @@
+package dev.runnel.runtime.connector;
+
+import dev.runnel.runtime.config.ConfigException;
+import dev.runnel.runtime.config.ConfigOption;
+import dev.runnel.runtime.config.Configuration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Finds the {@link ConnectorFactory} of a table ({@code 'connector'} option) among those
+ * registered with {@link ServiceLoader}, and checks a table's options against it.
+ */
+public final class ConnectorFactories {
+    public static final String CONNECTOR = "connector";
+
+    private ConnectorFactories() {
+    }
+
+    /** Every registered factory by identifier. */
+    public static Map<String, ConnectorFactory> all() {
+        Map<String, ConnectorFactory> byId = new TreeMap<>();
+        for (ConnectorFactory f : ServiceLoader.load(ConnectorFactory.class, ConnectorFactories.class.getClassLoader())) {
+            byId.put(f.identifier(), f);
+        }
+        return byId;
+    }
+
+    /**
+     * The factory named by the table's {@code 'connector'} option, after checking every option
+     * of the table against it.
+     *
+     * @throws ConfigException naming the missing, unknown or malformed option
+     */
+    public static ConnectorFactory factoryFor(TableContext table) {
+        String id = table.options().get(CONNECTOR);
+        if (id == null) {
+            throw new ConfigException(CONNECTOR, "Table " + table.tableName()
+                    + " has no 'connector' option. Available connectors: " + String.join(", ", all().keySet()));
+        }
+        ConnectorFactory factory = all().get(id);
+        if (factory == null) {
+            throw new ConfigException(CONNECTOR, "Unknown connector '" + id + "' for table " + table.tableName()
+                    + ". Available connectors: " + String.join(", ", all().keySet()));
+        }
+        validateOptions(factory, table);
+        return factory;
+    }
+
+    /** Checks that required options are set, no unknown option is set, and values parse. */
+    public static void validateOptions(ConnectorFactory factory, TableContext table) {
+        Map<String, String> options = table.options();
+        for (ConfigOption<?> required : factory.requiredOptions()) {
+            if (!options.containsKey(required.key())) {
+                throw new ConfigException(required.key(), "Missing required option '" + required.key()
+                        + "' for connector '" + factory.identifier() + "' of table " + table.tableName()
+                        + ": " + required.description());
+            }
+        }
+        List<ConfigOption<?>> known = new ArrayList<>(factory.requiredOptions());
+        known.addAll(factory.optionalOptions());
+        for (Map.Entry<String, String> e : new TreeMap<>(options).entrySet()) {
+            String key = e.getKey();
+            if (key.equals(CONNECTOR)) {
+                continue;
+            }
+            ConfigOption<?> option = known.stream().filter(o -> o.matches(key)).findFirst().orElse(null);
+            if (option == null) {
+                throw new ConfigException(key, unknownOptionMessage(factory, table, key, known));
+            }
+            Configuration.parse(key, e.getValue(), option.type());
+        }
+    }
+
+    private static String unknownOptionMessage(ConnectorFactory factory, TableContext table, String key,
+                                               List<ConfigOption<?>> known) {
+        TreeSet<String> keys = new TreeSet<>();
+        keys.add(CONNECTOR);
+        known.forEach(o -> keys.add(o.key()));
+        StringBuilder sb = new StringBuilder("Unsupported option '").append(key).append("' for connector '")
+                .append(factory.identifier()).append("' of table ").append(table.tableName()).append('.');
+        String closest = closest(key, keys);
+        if (closest != null) {
+            sb.append(" Did you mean '").append(closest).append("'?");
+        }
+        return sb.append(" Supported options: ").append(String.join(", ", keys)).toString();
+    }
+
+    /** The known key nearest to {@code key} by edit distance, if it is near enough to be a typo. */
+    public static String closest(String key, Iterable<String> candidates) {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String c : candidates) {
+            int d = editDistance(key, c);
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = c;
+            }
+        }
+        return best != null && bestDistance <= Math.max(2, key.length() / 3) ? best : null;
+    }
+
+    static int editDistance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+}
