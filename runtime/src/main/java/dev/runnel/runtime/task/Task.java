@@ -201,8 +201,14 @@ public final class Task implements Runnable {
         watermarks = new WatermarkTracker(inputOfChannel.length);
         gate = new LocalInputGate(inputChannels);
         gate.setAvailabilityListener(mailbox::wakeUp);
+        // A subtask that no producer sends to (subtask 1 behind a GLOBAL edge) ends at once.
+        for (int input = 0; input < inputs; input++) {
+            if (openChannelsPerInput[input] == 0) {
+                chain.endInput(input);
+            }
+        }
         if (openChannels == 0) {
-            throw new IllegalStateException("Vertex '" + tdd.vertex().name() + "' has neither a source nor inputs");
+            endOfAllInputs();
         }
     }
 
