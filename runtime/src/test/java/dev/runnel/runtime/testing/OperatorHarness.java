@@ -144,11 +144,18 @@ public final class OperatorHarness implements AutoCloseable {
         return operator;
     }
 
+    /** Closes the operator; what its {@code close} throws is rethrown unchecked. */
     @Override
-    public void close() throws Exception {
+    public void close() {
         if (!closed) {
             closed = true;
-            operator.close();
+            try {
+                operator.close();
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IllegalStateException("Operator '" + name + "' failed to close: " + e.getMessage(), e);
+            }
         }
     }
 
