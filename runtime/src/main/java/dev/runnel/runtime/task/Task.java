@@ -20,6 +20,7 @@ import dev.runnel.runtime.stream.EndOfInput;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.StreamElement;
 import dev.runnel.runtime.stream.Watermark;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -97,9 +98,18 @@ public final class Task implements Runnable {
         }
     }
 
-    /** Waits for the task's thread to end. */
-    public void join() throws InterruptedException {
-        thread.join();
+    /** Waits up to {@code timeout} for the task's thread to end; returns whether it did. */
+    public boolean join(Duration timeout) throws InterruptedException {
+        thread.join(Math.max(1, timeout.toMillis()));
+        return !thread.isAlive();
+    }
+
+    /**
+     * Interrupts the task's thread: the last resort for an operator that does not return after
+     * {@link #cancel()} (blocked in I/O or a foreign library).
+     */
+    public void interrupt() {
+        thread.interrupt();
     }
 
     public TaskCounters counters() {

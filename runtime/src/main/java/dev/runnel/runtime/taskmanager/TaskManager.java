@@ -31,6 +31,9 @@ import org.slf4j.LoggerFactory;
 public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(TaskManager.class);
 
+    /** How long {@link #close()} lets a cancelled task take before interrupting its thread. */
+    private static final Duration CANCEL_GRACE = Duration.ofSeconds(10);
+
     private final TaskManagerId id;
     private final int numberOfSlots;
     private final OwnedThreads threads;
@@ -152,7 +155,11 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
         boolean interrupted = false;
         for (Task task : running) {
             try {
-                task.join();
+                if (!task.join(CANCEL_GRACE)) {
+                    LOG.warn("Task {} did not stop within {} of being cancelled; interrupting it", task.attemptId(), CANCEL_GRACE);
+                    task.interrupt();
+                    task.join(CANCEL_GRACE);
+                }
             } catch (InterruptedException e) {
                 interrupted = true;
             }

@@ -17,7 +17,9 @@ import dev.runnel.runtime.operators.sink.CollectSinkOperatorFactory;
 import dev.runnel.runtime.source.SourceFactory;
 import dev.runnel.runtime.source.values.ValuesSourceFactory;
 import dev.runnel.runtime.task.Task;
+import dev.runnel.runtime.testing.LifecycleRecorder;
 import dev.runnel.runtime.testing.TestOperators;
+import dev.runnel.runtime.testing.TestRows;
 import dev.runnel.runtime.testing.TestSources;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -122,6 +124,28 @@ class EmbeddedClusterTest {
         assertThat(listed.recordsIn()).isEqualTo(ROWS);
         assertThat(listed.recordsOut()).isEqualTo((long) ROWS * copies);
         assertThat(listed.endTime()).isAfterOrEqualTo(listed.startTime());
+    }
+
+    @Test
+    void chainedOperatorsEndInChainOrderAfterTheSourcesLastRowsAndFinalWatermark() {
+        start(new Configuration());
+        JobGraph job = new JobGraph("lifecycle",
+                List.of(new JobVertex(1, "Source", 2, new ValuesSourceFactory(TestRows.rows("row 1", "row 2")), List.of()),
+                        new JobVertex(2, "Chain", 1, null, List.of(new LifecycleRecorder("a"), new LifecycleRecorder("b"),
+                                new CollectSinkOperatorFactory()))),
+                List.of(new JobEdge(1, 2, 0, new Partitioning.Rebalance())), new Configuration());
+        JobId id = cluster.submitJob(job);
+
+        List<Row> result = fetchAll(id);
+
+        String max = "watermark " + Long.MAX_VALUE;
+        // Each bounded source subtask ends with the maximum watermark; the chain sees it once
+        // both channels reached it, i.e. after both sources' rows.
+        assertThat(result).containsExactlyInAnyOrderElementsOf(TestRows.rows("row 1", "row 2",
+                "a '" + max + "'", "b '" + max + "'", "a 'endInput 0'", "a finish", "b 'endInput 0'", "b finish"));
+        assertThat(result.subList(2, result.size())).containsExactlyElementsOf(TestRows.rows(
+                "a '" + max + "'", "b '" + max + "'", "a 'endInput 0'", "a finish", "b 'endInput 0'", "b finish"));
+        assertThat(cluster.jobTermination(id).join().status()).isEqualTo(JobStatus.FINISHED);
     }
 
     @Test
