@@ -49,6 +49,39 @@ public final class TestSources {
         }
     }
 
+    /** Emits {@code (n, n % 100, "name-" + n % 1000)} for its share of n = 0..rows-1, then ends. */
+    public record Sequence(long rows, int rowsPerPoll) implements SourceFactory {
+        @Override
+        public String name() {
+            return "Sequence(" + rows + ")";
+        }
+
+        @Override
+        public boolean isBounded() {
+            return true;
+        }
+
+        @Override
+        public SourceReader createReader(int subtaskIndex, int parallelism) {
+            return new SourceReader() {
+                private long next = subtaskIndex;
+
+                @Override
+                public void open(OperatorContext context) {
+                }
+
+                @Override
+                public InputStatus pollNext(Output output) {
+                    for (int i = 0; i < rowsPerPoll && next < rows; i++) {
+                        output.collect(Row.of(next, next % 100, "name-" + next % 1000));
+                        next += parallelism;
+                    }
+                    return next < rows ? InputStatus.MORE_AVAILABLE : InputStatus.END_OF_INPUT;
+                }
+            };
+        }
+    }
+
     /** Never emits and never ends: its availability future never completes. */
     public record Idle() implements SourceFactory {
         @Override
