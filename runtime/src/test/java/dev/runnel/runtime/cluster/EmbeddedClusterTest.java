@@ -164,6 +164,22 @@ class EmbeddedClusterTest {
     }
 
     @Test
+    void aFailingSourceFailsTheJobNamingTheSourceAndTheOtherTasksAreCancelled() {
+        start(new Configuration());
+        JobGraph job = new JobGraph("bad file",
+                List.of(new JobVertex(1, "Source", 1, new TestSources.Failing("/tmp/in/part-0.json:3: unexpected '}'"), List.of()),
+                        new JobVertex(2, "Endless", 1, new TestSources.Unbounded(10),
+                                List.of(new TestOperators.Discard()))),
+                List.of(), new Configuration());
+        JobId id = cluster.submitJob(job);
+
+        JobInfo end = cluster.jobTermination(id).join();
+        assertThat(end.status()).isEqualTo(JobStatus.FAILED);
+        assertThat(end.failureCause()).isEqualTo("/tmp/in/part-0.json:3: unexpected '}' (in FailingSource, subtask 1/1)");
+        await().until(() -> runnelTaskThreads().isEmpty());
+    }
+
+    @Test
     void cancellingAnUnboundedJobStopsAllItsTasks() {
         start(new Configuration());
         JobId id = cluster.submitJob(pipeline("endless", new TestSources.Unbounded(100), 2,

@@ -1,5 +1,6 @@
 package dev.runnel.runtime.testing;
 
+import dev.runnel.runtime.connector.RecordException;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.operators.Output;
@@ -77,6 +78,33 @@ public final class TestSources {
                         next += parallelism;
                     }
                     return next < rows ? InputStatus.MORE_AVAILABLE : InputStatus.END_OF_INPUT;
+                }
+            };
+        }
+    }
+
+    /** Emits nothing and throws a {@link RecordException} with {@code message} at the first poll. */
+    public record Failing(String message) implements SourceFactory {
+        @Override
+        public String name() {
+            return "FailingSource";
+        }
+
+        @Override
+        public boolean isBounded() {
+            return true;
+        }
+
+        @Override
+        public SourceReader createReader(int subtaskIndex, int parallelism) {
+            return new SourceReader() {
+                @Override
+                public void open(OperatorContext context) {
+                }
+
+                @Override
+                public InputStatus pollNext(Output output) {
+                    throw new RecordException(message);
                 }
             };
         }
