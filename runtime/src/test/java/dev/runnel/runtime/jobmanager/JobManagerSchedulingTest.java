@@ -84,6 +84,24 @@ class JobManagerSchedulingTest {
     }
 
     @Test
+    void aGraphThatCannotRunFailsWithTheReason() {
+        start();
+        JobGraph mismatched = new JobGraph("mismatched",
+                List.of(new JobVertex(1, "Source", 1, new ValuesSourceFactory(List.of(Row.of(1L))), List.of()),
+                        new JobVertex(2, "Sink", 2, null, List.of(new CollectSinkOperatorFactory()))),
+                List.of(new JobEdge(1, 2, 0, new Partitioning.Forward())), new Configuration());
+
+        JobInfo end = jobManager.jobTermination(jobManager.submitJob(mismatched).join()).join();
+
+        assertThat(end.status()).isEqualTo(JobStatus.FAILED);
+        assertThat(end.failureCause()).isEqualTo("FORWARD edge from 'Source' (parallelism 1) to 'Sink' (parallelism 2) "
+                + "needs equal parallelism");
+        JobInfo empty = jobManager.jobTermination(jobManager.submitJob(
+                new JobGraph("empty", List.of(), List.of(), new Configuration())).join()).join();
+        assertThat(empty.failureCause()).isEqualTo("Job 'empty' has no vertices");
+    }
+
+    @Test
     void aJobWaitsForBusySlotsAndRunsWhenAnotherJobEnds() {
         start();
         JobId first = jobManager.submitJob(job("first", 2, 2)).join();
