@@ -9,6 +9,7 @@ import dev.runnel.runtime.types.RowType;
 import dev.runnel.runtime.types.RowType.Field;
 import dev.runnel.runtime.types.TypeRoot;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
@@ -133,14 +134,14 @@ class ConnectorOptionValidationTest {
 
     @Test
     void validTablesPass() {
-        for (Map<String, String> options : new Map[] {
+        for (Map<String, String> options : List.of(
                 Map.of("connector", "datagen", "rows-per-second", "5", "fields.id.kind", "sequence",
                         "fields.id.start", "1", "fields.id.end", "1000000", "fields.small.min", "1",
                         "fields.small.max", "100", "fields.name.length", "4"),
                 Map.of("connector", "filesystem", "path", "/tmp/out", "format", "json",
                         "json.timestamp-format.standard", "ISO-8601", "sink.rolling-policy.file-size", "1 mb"),
                 Map.of("connector", "print", "print-identifier", "p"),
-                Map.of("connector", "blackhole")}) {
+                Map.of("connector", "blackhole"))) {
             TableContext table = new TableContext("default.t", SCHEMA, options);
             assertThat(ConnectorFactories.factoryFor(table).identifier()).isEqualTo(options.get("connector"));
         }

@@ -97,7 +97,8 @@ final class DataGenReader implements SourceReader {
                 CompletableFuture.delayedExecutor(waitMillis, TimeUnit.MILLISECONDS, Runnable::run));
     }
 
-    long emitted() {
-        return emitted;
+    /** This subtask's share of {@code rows-per-second}. */
+    double rowsPerSecond() {
+        return rowsPerSecond;
     }
 }

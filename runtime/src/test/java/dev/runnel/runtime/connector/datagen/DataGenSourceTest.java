@@ -140,7 +140,8 @@ class DataGenSourceTest {
     void rowsPerSecondIsSplitAndLimitsEachPoll() throws Exception {
         // 10 rows/s over 2 subtasks: 5 per second each; a fake clock that does not move
         AtomicLong now = new AtomicLong(1_000_000_000L);
-        DataGenSource source = (DataGenSource) source(ORDERS, Map.of("rows-per-second", "10"));
+        SourceFactory source = source(ORDERS, Map.of("rows-per-second", "10"));
+        assertThat(((DataGenReader) source.createReader(1, 2)).rowsPerSecond()).isEqualTo(5.0);
         DataGenReader reader = new DataGenReader(new DataGenGenerators.Generator[] {r -> 1L, r -> "a", r -> 1.0},
                 new double[3], 10.0 / 2, Long.MAX_VALUE, now::get, 1024);
         CollectingOutput out = new CollectingOutput();
