@@ -120,14 +120,25 @@ final class DataGenGenerators {
             };
             // like Flink: DATE and TIME are the current ones, timestamps lie up to max-past in the past
             case DATE -> r -> (int) LocalDate.now().toEpochDay();
-            case TIME -> r -> (int) (LocalTime.now().toNanoOfDay() / 1_000_000L);
+            case TIME -> r -> (int) truncate(LocalTime.now().toNanoOfDay() / 1_000_000L, type);
             case TIMESTAMP -> r -> {
                 LocalDateTime now = LocalDateTime.now();
                 long millis = now.toEpochSecond(ZoneOffset.UTC) * 1000L + now.getNano() / 1_000_000;
-                return millis - past(r, spec);
+                return truncate(millis - past(r, spec), type);
             };
-            case TIMESTAMP_LTZ -> r -> System.currentTimeMillis() - past(r, spec);
+            case TIMESTAMP_LTZ -> r -> truncate(System.currentTimeMillis() - past(r, spec), type);
         };
+    }
+
+    /** Cuts {@code millis} to the fractional digits the type's precision keeps. */
+    private static long truncate(long millis, DataType type) {
+        long unit = switch (Math.max(0, type.precision())) {
+            case 0 -> 1000;
+            case 1 -> 100;
+            case 2 -> 10;
+            default -> 1;
+        };
+        return Math.floorDiv(millis, unit) * unit;
     }
 
     private static BigDecimal defaultMin(DataType type, BigDecimal[] range) {
