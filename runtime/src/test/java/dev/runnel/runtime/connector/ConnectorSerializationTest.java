@@ -2,6 +2,8 @@ package dev.runnel.runtime.connector;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.runnel.runtime.operators.OperatorFactory;
+import dev.runnel.runtime.source.SourceFactory;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.RowType;
 import dev.runnel.runtime.types.RowType.Field;
@@ -39,15 +41,15 @@ class ConnectorSerializationTest {
                 "csv.field-delimiter", ";"));
         TableContext datagen = table(Map.of("connector", "datagen", "fields.amount.min", "1"));
         ConnectorFactory fs = ConnectorFactories.factoryFor(files);
-        assertThat(((dev.runnel.runtime.source.SourceFactory) roundTrip(fs.createSource(files))).name())
+        assertThat(((SourceFactory) roundTrip(fs.createSource(files))).name())
                 .isEqualTo("TableSourceScan(table=[default.t], connector=[filesystem], path=[/tmp/x], format=[csv])");
-        assertThat(((dev.runnel.runtime.operators.OperatorFactory) roundTrip(fs.createSink(files))).name())
+        assertThat(((OperatorFactory) roundTrip(fs.createSink(files))).name())
                 .isEqualTo("Sink(table=[default.t], connector=[filesystem], path=[/tmp/x], format=[csv])");
-        assertThat(((dev.runnel.runtime.source.SourceFactory) roundTrip(
+        assertThat(((SourceFactory) roundTrip(
                 ConnectorFactories.factoryFor(datagen).createSource(datagen))).isBounded()).isFalse();
         for (String sink : new String[] {"print", "blackhole"}) {
             TableContext t = table(Map.of("connector", sink));
-            assertThat(((dev.runnel.runtime.operators.OperatorFactory) roundTrip(
+            assertThat(((OperatorFactory) roundTrip(
                     ConnectorFactories.factoryFor(t).createSink(t))).name())
                     .isEqualTo("Sink(table=[default.t], connector=[" + sink + "])");
         }

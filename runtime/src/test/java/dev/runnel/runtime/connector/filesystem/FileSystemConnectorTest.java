@@ -28,6 +28,7 @@ import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -105,7 +106,7 @@ class FileSystemConnectorTest {
             expected.add(order(id));
         }
         List<Row> all = new ArrayList<>(flatten(rows));
-        all.sort(java.util.Comparator.comparing(r -> (Long) r.getField(0)));
+        all.sort(Comparator.comparing(r -> (Long) r.getField(0)));
         assertThat(all).containsExactlyElementsOf(expected);
     }
 
