@@ -16,11 +16,13 @@ import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.RowType;
 import dev.runnel.runtime.types.RowType.Field;
 import dev.runnel.runtime.types.TypeRoot;
+import dev.runnel.runtime.types.Values;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.math.BigDecimal;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -120,6 +122,7 @@ class DataGenSourceTest {
                 new Field("ltz", DataType.of(TypeRoot.TIMESTAMP_LTZ, 3)), new Field("bin", DataType.of(TypeRoot.BINARY, 2)),
                 new Field("n", DataType.of(TypeRoot.BIGINT)));
         long before = System.currentTimeMillis();
+        long wallClockBefore = Values.parseTimestamp(LocalDateTime.now().toString());
         List<Row> rows = flatten(readAll(source(schema, Map.of("number-of-rows", "200", "rows-per-second", "1000000",
                 "fields.ltz.max-past", "1 h", "fields.n.null-rate", "1")), 1));
         assertThat(rows).hasSize(200).allSatisfy(r -> {
@@ -130,6 +133,8 @@ class DataGenSourceTest {
             assertThat(r.getField(4)).isInstanceOf(Integer.class);
             assertThat(r.getField(5)).isInstanceOf(Integer.class);
             assertThat((Long) r.getField(6) % 1000).as("TIMESTAMP(0) has no fraction").isZero();
+            assertThat((Long) r.getField(6)).as("the local wall-clock time")
+                    .isBetween(wallClockBefore - 1000, Values.parseTimestamp(LocalDateTime.now().toString()));
             assertThat((Long) r.getField(7)).isBetween(before - 3_600_000, System.currentTimeMillis());
             assertThat((byte[]) r.getField(8)).hasSize(2);
             assertThat(r.getField(9)).isNull();
