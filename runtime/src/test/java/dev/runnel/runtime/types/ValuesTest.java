@@ -3,8 +3,12 @@ package dev.runnel.runtime.types;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.LocalDateTime;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class ValuesTest {
@@ -39,8 +43,28 @@ class ValuesTest {
     }
 
     @Test
+    void fastPathsAgreeWithJavaTime() {
+        SplittableRandom random = new SplittableRandom(42);
+        DateTimeFormatter sql = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS");
+        for (int i = 0; i < 2000; i++) {
+            long millis = random.nextLong(-5_000_000_000_000L, 50_000_000_000_000L);
+            LocalDateTime t = LocalDateTime.ofEpochSecond(Math.floorDiv(millis, 1000), (int) Math.floorMod(millis, 1000)
+                    * 1_000_000, ZoneOffset.UTC);
+            String text = Values.toText(millis, TS3);
+            assertThat(text).isEqualTo(sql.format(t));
+            assertThat(Values.parseTimestamp(text)).isEqualTo(millis);
+            assertThat(Values.parseTimestampLtz(text.replace(' ', 'T') + "Z")).isEqualTo(millis);
+            assertThat(Values.parseDate(text.substring(0, 10))).isEqualTo((int) t.toLocalDate().toEpochDay());
+        }
+        assertThat(Values.parseTimestampLtz("1970-01-01T00:01Z")).isEqualTo(60_000L);
+        assertThat(Values.toText(-1L, DataType.of(TypeRoot.TIMESTAMP, 1))).isEqualTo("1969-12-31 23:59:59.9");
+        assertThat(Values.toText(0L, DataType.of(TypeRoot.TIMESTAMP, 9))).isEqualTo("1970-01-01 00:00:00.000000000");
+    }
+
+    @Test
     void badTextIsRejected() {
         assertThatThrownBy(() -> Values.parseTimestamp("2024-01-02")).isInstanceOf(DateTimeParseException.class);
         assertThatThrownBy(() -> Values.parseDate("2024-02-30")).isInstanceOf(DateTimeParseException.class);
+        assertThatThrownBy(() -> Values.parseTime("24:00:00")).isInstanceOf(DateTimeParseException.class);
     }
 }
