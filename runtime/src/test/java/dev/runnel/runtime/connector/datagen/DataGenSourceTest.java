@@ -162,6 +162,21 @@ class DataGenSourceTest {
     }
 
     @Test
+    void fastSourcesEmitChunksOfTenMilliseconds() throws Exception {
+        AtomicLong now = new AtomicLong(0);
+        DataGenReader reader = new DataGenReader(new DataGenGenerators.Generator[] {r -> 1L}, new double[1], 10_000,
+                Long.MAX_VALUE, now::get, 1024);
+        CollectingOutput out = new CollectingOutput();
+        reader.open(new FakeContext());
+        assertThat(reader.pollNext(out)).isEqualTo(InputStatus.NOTHING_AVAILABLE);
+        now.set(5_000_000L);
+        assertThat(reader.pollNext(out)).isEqualTo(InputStatus.NOTHING_AVAILABLE);
+        now.set(10_000_000L);
+        assertThat(reader.pollNext(out)).isEqualTo(InputStatus.MORE_AVAILABLE);
+        assertThat(out.rows).hasSize(101);
+    }
+
+    @Test
     void aRealReaderWaitsForItsNextRowsWhenOverBudget() throws Exception {
         SourceFactory source = source(ORDERS, Map.of("rows-per-second", "20"));
         CollectingOutput out = new CollectingOutput();
