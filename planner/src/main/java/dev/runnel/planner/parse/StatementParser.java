@@ -7,7 +7,7 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.SqlParserPos;
-import org.apache.calcite.sql.validate.SqlConformanceEnum;
+import dev.runnel.planner.validate.RunnelConformance;
 
 /** Parses one statement into a {@link SqlNode}; syntax errors become {@link SqlExecutionException}s with a position. */
 public final class StatementParser {
@@ -24,7 +24,7 @@ public final class StatementParser {
                 .withCaseSensitive(true)
                 .withUnquotedCasing(Casing.UNCHANGED)
                 .withQuotedCasing(Casing.UNCHANGED)
-                .withConformance(SqlConformanceEnum.LENIENT);
+                .withConformance(RunnelConformance.INSTANCE);
     }
 
     /**

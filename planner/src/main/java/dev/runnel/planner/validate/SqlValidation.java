@@ -14,9 +14,7 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.util.SqlOperatorTables;
-import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlValidator;
-import org.apache.calcite.sql.validate.SqlValidatorUtil;
 
 /**
  * Validates queries and {@code INSERT}s against the catalog with Calcite's {@link SqlValidator}:
@@ -45,8 +43,8 @@ public final class SqlValidation {
         SqlValidator.Config config = SqlValidator.Config.DEFAULT
                 .withIdentifierExpansion(true)
                 .withTypeCoercionEnabled(false)
-                .withConformance(SqlConformanceEnum.LENIENT);
-        return SqlValidatorUtil.newValidator(operatorTable, catalogReader, typeFactory, config);
+                .withConformance(RunnelConformance.INSTANCE);
+        return new RunnelValidator(operatorTable, catalogReader, typeFactory, config);
     }
 
     public CalciteCatalogReader catalogReader() {
