@@ -21,6 +21,17 @@ public interface ConnectorFactory {
     /** Options that may be set; keys may be patterns such as {@code fields.#.kind}. */
     Set<ConfigOption<?>> optionalOptions();
 
+    /**
+     * Checks what the option types alone cannot: values against each other and against the
+     * schema (a {@code fields.x.kind} option must name a column, a delimiter must be one
+     * character, …). Called by {@link ConnectorFactories#factoryFor} after every option was
+     * found known and well-typed.
+     *
+     * @throws ConfigException naming the offending option
+     */
+    default void validate(TableContext table) {
+    }
+
     /** A source reading the table; throws {@link ConfigException} if this connector cannot read. */
     default SourceFactory createSource(TableContext table) {
         throw new ConfigException("connector", "Connector '" + identifier() + "' of table " + table.tableName()
