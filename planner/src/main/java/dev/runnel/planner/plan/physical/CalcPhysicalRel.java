@@ -26,17 +26,32 @@ public final class CalcPhysicalRel extends Calc implements PhysicalRel {
     /** {@code select=[id, UPPER(customer) AS c]}, {@code where=[>(amount, 100)]}, with input field names. */
     @Override
     public RelWriter explainTerms(RelWriter pw) {
+        pw.input("input", getInput()).item("select", selectText());
+        String where = whereText();
+        return pw.itemIf("where", where, where != null);
+    }
+
+    /** {@code Calc(select=[…], where=[…])}: the operator's name in job graphs and {@code SHOW JOBS}. */
+    public String describe() {
+        String where = whereText();
+        return "Calc(select=[" + selectText() + "]" + (where == null ? "" : ", where=[" + where + "]") + ")";
+    }
+
+    private String selectText() {
         List<String> inputNames = getInput().getRowType().getFieldNames();
-        List<String> select = new ArrayList<>();
         List<String> outputNames = getRowType().getFieldNames();
+        List<String> select = new ArrayList<>();
         for (int i = 0; i < program.getProjectList().size(); i++) {
             RexNode e = program.expandLocalRef(program.getProjectList().get(i));
             String text = RexFormatter.format(e, inputNames);
             select.add(text.equals(outputNames.get(i)) ? text : text + " AS " + outputNames.get(i));
         }
-        pw.input("input", getInput()).item("select", String.join(", ", select));
+        return String.join(", ", select);
+    }
+
+    private String whereText() {
         RexLocalRef condition = program.getCondition();
-        return pw.itemIf("where", condition == null ? "" : RexFormatter.format(program.expandLocalRef(condition), inputNames),
-                condition != null);
+        return condition == null ? null
+                : RexFormatter.format(program.expandLocalRef(condition), getInput().getRowType().getFieldNames());
     }
 }
