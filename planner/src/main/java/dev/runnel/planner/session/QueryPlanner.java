@@ -13,6 +13,9 @@ import dev.runnel.runtime.types.RowType;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.validate.SqlValidator;
 
@@ -32,6 +35,19 @@ public final class QueryPlanner {
 
     public JavaTypeFactory typeFactory() {
         return typeFactory;
+    }
+
+    /**
+     * The Calcite type of a column type written in DDL.
+     *
+     * @throws SqlExecutionException with the type's position when the type is unknown
+     */
+    public RelDataType deriveType(SqlDataTypeSpec spec, boolean nullable) {
+        try {
+            return spec.deriveType(validation.newValidator(), nullable);
+        } catch (CalciteContextException e) {
+            throw SqlValidation.toSqlExecutionException(e);
+        }
     }
 
     /**

@@ -57,8 +57,13 @@ public final class Session implements AutoCloseable {
             }
             throw new SqlExecutionException("Statement " + node.getKind().sql + " is not supported yet",
                     node.getParserPosition().getLineNum(), node.getParserPosition().getColumnNum(), null);
+        } catch (SqlExecutionException e) {
+            throw e;
         } catch (ConfigException e) {
             throw new SqlExecutionException(e.getMessage(), e);
+        } catch (RuntimeException | AssertionError e) {
+            // A planner limitation we do not recognize yet: still a statement error, not a crash.
+            throw new SqlExecutionException("Cannot run this statement: " + JobQueryResult.rootMessage(e), e);
         }
     }
 
