@@ -36,7 +36,7 @@ public final class Session implements AutoCloseable {
     public Session(ClusterClient cluster, Configuration configuration) {
         this.cluster = cluster;
         this.configuration = configuration.copy();
-        this.commands = new SessionCommands(catalog, this.configuration, cluster);
+        this.commands = new SessionCommands(catalog, planner, this.configuration, cluster);
     }
 
     /**

@@ -7,6 +7,7 @@ import org.apache.calcite.config.CalciteConnectionConfig;
 import org.apache.calcite.config.CalciteConnectionConfigImpl;
 import org.apache.calcite.config.CalciteConnectionProperty;
 import org.apache.calcite.jdbc.CalciteSchema;
+import dev.runnel.sql.parser.RunnelSqlConformance;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.runtime.CalciteContextException;
@@ -43,7 +44,7 @@ public final class SqlValidation {
         SqlValidator.Config config = SqlValidator.Config.DEFAULT
                 .withIdentifierExpansion(true)
                 .withTypeCoercionEnabled(false)
-                .withConformance(RunnelConformance.INSTANCE);
+                .withConformance(RunnelSqlConformance.INSTANCE);
         return new RunnelValidator(operatorTable, catalogReader, typeFactory, config);
     }
 

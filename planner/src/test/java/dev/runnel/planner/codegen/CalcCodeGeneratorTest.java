@@ -50,7 +50,7 @@ class CalcCodeGeneratorTest {
     @Test
     void handlesNullsCaseAndCast() {
         CalcFunction calc = compile("SELECT CASE WHEN amount IS NULL THEN 'none' WHEN amount > 10 THEN 'big' ELSE 'small' END,"
-                + " CAST(id AS VARCHAR), CAST(amount AS INT), COALESCE(customer, 'anon'), CHAR_LENGTH(customer),"
+                + " CAST(id AS STRING), CAST(amount AS INT), COALESCE(customer, 'anon'), CHAR_LENGTH(customer),"
                 + " customer LIKE 'a%' FROM orders");
 
         assertThat(calc.apply(order(7, "alice", 12.5, null, null)).fields())

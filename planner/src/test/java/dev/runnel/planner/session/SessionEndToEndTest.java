@@ -3,7 +3,6 @@ package dev.runnel.planner.session;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.runnel.planner.catalog.CatalogTable;
 import dev.runnel.runtime.cluster.EmbeddedCluster;
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.JobStatus;
@@ -11,7 +10,6 @@ import dev.runnel.runtime.cluster.ResultChunk;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.types.DataType;
-import dev.runnel.runtime.types.RowType;
 import dev.runnel.runtime.types.TypeRoot;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -104,16 +102,14 @@ class SessionEndToEndTest {
     @ValueSource(ints = {1, 2})
     void insertFromBoundedDatagenIntoJsonFiles(int parallelism) throws Exception {
         try (Session session = session(parallelism)) {
-            session.catalog().createTable(new CatalogTable("orders", RowType.of(
-                    new RowType.Field("id", DataType.of(TypeRoot.BIGINT)),
-                    new RowType.Field("customer", DataType.of(TypeRoot.VARCHAR))),
-                    Map.of("connector", "datagen", "number-of-rows", "20", "fields.id.kind", "sequence",
-                            "fields.id.start", "1", "fields.id.end", "20", "fields.customer.length", "3"), null), false);
+            session.execute("""
+                    CREATE TABLE orders (id BIGINT, customer STRING) WITH (
+                      'connector' = 'datagen', 'number-of-rows' = '20',
+                      'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '20',
+                      'fields.customer.length' = '3')""");
             Path out = dir.resolve("out");
-            session.catalog().createTable(new CatalogTable("evens", RowType.of(
-                    new RowType.Field("id", DataType.of(TypeRoot.BIGINT)),
-                    new RowType.Field("tag", DataType.of(TypeRoot.VARCHAR))),
-                    Map.of("connector", "filesystem", "path", out.toString(), "format", "json"), null), false);
+            session.execute("CREATE TABLE evens (id BIGINT, tag STRING) WITH ('connector' = 'filesystem', 'path' = '"
+                    + out + "', 'format' = 'json')");
 
             StatementResult.JobSubmitted job = (StatementResult.JobSubmitted) session.execute(
                     "INSERT INTO evens SELECT id * 10, CASE WHEN id > 10 THEN 'big' ELSE 'small' END"
@@ -127,6 +123,13 @@ class SessionEndToEndTest {
             }
             expected.sort(null);
             assertThat(partFileLines(out)).isEqualTo(expected);
+
+            List<Row> jobs = ((StatementResult.Table) session.execute("SHOW JOBS")).rows();
+            Row shown = jobs.stream().filter(r -> r.getField(0).equals(job.jobId().value())).findFirst().orElseThrow();
+            assertThat(shown.getField(1)).isEqualTo("insert-into_default_catalog.default_database.evens");
+            assertThat(shown.getField(2)).isEqualTo("FINISHED");
+            assertThat(shown.getField(4)).as("records in").isEqualTo(20L);
+            assertThat(shown.getField(5)).as("records out").isEqualTo(10L);
         }
     }
 
@@ -141,16 +144,10 @@ class SessionEndToEndTest {
                 """);
         Path out = dir.resolve("big");
         try (Session session = session(1)) {
-            session.catalog().createTable(new CatalogTable("payments", RowType.of(
-                    new RowType.Field("id", DataType.of(TypeRoot.BIGINT)),
-                    new RowType.Field("amount", DataType.of(TypeRoot.DOUBLE)),
-                    new RowType.Field("ts", DataType.of(TypeRoot.TIMESTAMP, 3))),
-                    Map.of("connector", "filesystem", "path", in.toString(), "format", "json"), null), false);
-            session.catalog().createTable(new CatalogTable("big_payments", RowType.of(
-                    new RowType.Field("id", DataType.of(TypeRoot.BIGINT)),
-                    new RowType.Field("amount", DataType.decimal(10, 2)),
-                    new RowType.Field("ts", DataType.of(TypeRoot.TIMESTAMP, 3))),
-                    Map.of("connector", "filesystem", "path", out.toString(), "format", "json"), null), false);
+            session.execute("CREATE TABLE payments (id BIGINT, amount DOUBLE, ts TIMESTAMP(3)) WITH ("
+                    + "'connector' = 'filesystem', 'path' = '" + in + "', 'format' = 'json')");
+            session.execute("CREATE TABLE big_payments (id BIGINT, amount DECIMAL(10, 2), ts TIMESTAMP(3)) WITH ("
+                    + "'connector' = 'filesystem', 'path' = '" + out + "', 'format' = 'json')");
 
             StatementResult.JobSubmitted job = (StatementResult.JobSubmitted) session.execute(
                     "INSERT INTO big_payments SELECT id, amount, ts FROM payments WHERE amount > 100");
@@ -159,6 +156,32 @@ class SessionEndToEndTest {
             assertThat(partFileLines(out)).containsExactly(
                     "{\"id\":1,\"amount\":150.50,\"ts\":\"2024-01-02 03:04:05.678\"}",
                     "{\"id\":4,\"amount\":420.25,\"ts\":\"2024-01-03 00:00:00.001\"}");
+        }
+    }
+
+    @Test
+    void stopJobCancelsARunningQuery() {
+        try (Session session = session(1)) {
+            session.execute("CREATE TABLE endless (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '10')");
+            QueryResult result = (QueryResult) session.execute("SELECT id FROM endless");
+
+            StatementResult stopped = session.execute("STOP JOB '" + result.jobId() + "'");
+
+            assertThat(stopped).isEqualTo(new StatementResult.Message("Job has been stopped."));
+            assertThat(cluster.getJob(result.jobId()).status()).isEqualTo(JobStatus.CANCELED);
+            assertThat(fetchAll(result)).as("a stopped query ends its result").isNotNull();
+        }
+    }
+
+    @Test
+    void readingFromATableThatCannotBeReadPointsAtTheTable() {
+        try (Session session = session(1)) {
+            session.execute("CREATE TABLE orders (id BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '1')");
+            assertThatThrownBy(() -> session.execute("INSERT INTO orders\nSELECT id FROM orders"))
+                    .isInstanceOf(SqlExecutionException.class)
+                    .hasMessageContaining("can only be read from, not written to")
+                    .satisfies(e -> assertThat(((SqlExecutionException) e).line()).isEqualTo(1))
+                    .satisfies(e -> assertThat(((SqlExecutionException) e).column()).isEqualTo(13));
         }
     }
 
