@@ -119,12 +119,22 @@ public final class ConnectorFactories {
         int bestDistance = Integer.MAX_VALUE;
         for (String c : candidates) {
             int d = editDistance(key, c);
-            if (d < bestDistance) {
+            // on a tie, the key that starts like the typo wins ('knd' is nearer 'kind' than 'end')
+            if (d < bestDistance || (d == bestDistance && commonPrefix(key, c) > commonPrefix(key, best))) {
                 bestDistance = d;
                 best = c;
             }
         }
         return best != null && bestDistance <= Math.max(2, key.length() / 3) ? best : null;
+    }
+
+    private static int commonPrefix(String a, String b) {
+        int n = Math.min(a.length(), b.length());
+        int i = 0;
+        while (i < n && a.charAt(i) == b.charAt(i)) {
+            i++;
+        }
+        return i;
     }
 
     static int editDistance(String a, String b) {

@@ -6,6 +6,7 @@ import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.format.csv.CsvFormatFactory;
 import dev.runnel.runtime.format.json.JsonFormatFactory;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -44,7 +45,7 @@ public final class Formats {
 
     /** The options of {@code format} with {@code prefix} put before each key. */
     public static Set<ConfigOption<?>> prefixedOptions(FormatFactory format, String prefix) {
-        Set<ConfigOption<?>> result = new java.util.LinkedHashSet<>();
+        Set<ConfigOption<?>> result = new LinkedHashSet<>();
         for (ConfigOption<?> o : format.options()) {
             result.add(prefix(o, prefix));
         }

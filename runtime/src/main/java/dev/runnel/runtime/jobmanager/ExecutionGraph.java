@@ -40,6 +40,9 @@ public final class ExecutionGraph {
     }
 
     private static void validate(JobGraph graph) {
+        if (graph.vertices().isEmpty()) {
+            throw new IllegalArgumentException("Job '" + graph.name() + "' has no vertices");
+        }
         int maxParallelism = graph.configuration().get(RuntimeOptions.MAX_PARALLELISM);
         for (JobVertex v : graph.vertices()) {
             if (v.parallelism() > maxParallelism) {

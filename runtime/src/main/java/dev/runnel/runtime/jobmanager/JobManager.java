@@ -3,6 +3,7 @@ package dev.runnel.runtime.jobmanager;
 import dev.runnel.runtime.cluster.JobExecutionException;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
+import dev.runnel.runtime.cluster.OwnedThreads;
 import dev.runnel.runtime.cluster.ResultChunk;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.Configuration;
@@ -35,6 +36,7 @@ import java.util.function.Supplier;
  * method hops onto it and answers with a future, so nothing here needs a lock.
  */
 public final class JobManager implements JobManagerGateway, AutoCloseable {
+    private final OwnedThreads threads = new OwnedThreads("runnel-jobmanager");
     private final ScheduledExecutorService mainThread;
     private final SlotPool slotPool;
     private final Clock clock;
@@ -43,11 +45,7 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
 
     public JobManager(Configuration clusterConfiguration, Clock clock) {
         this.clock = clock;
-        this.mainThread = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "runnel-jobmanager");
-            t.setDaemon(true);
-            return t;
-        });
+        this.mainThread = Executors.newSingleThreadScheduledExecutor(threads);
         this.slotPool = new SlotPool(mainThread, clusterConfiguration.get(RuntimeOptions.SLOT_REQUEST_TIMEOUT));
     }
 
@@ -234,6 +232,7 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
         mainThread.shutdownNow();
         try {
             mainThread.awaitTermination(10, TimeUnit.SECONDS);
+            threads.joinAll(Duration.ofSeconds(10));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -197,7 +197,7 @@ final class JobMaster {
         if (finalStatus == JobStatus.FAILED) {
             results.clear();
         }
-        results.close(false);
+        results.close();
         LOG.info("Job '{}' ({}) {}", jobGraph.name(), jobId, finalStatus);
         termination.complete(info(Map.of()));
     }

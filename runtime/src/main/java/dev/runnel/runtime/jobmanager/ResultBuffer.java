@@ -73,17 +73,13 @@ final class ResultBuffer {
     }
 
     /**
-     * The job ended. Buffered rows stay for the client; waiting offers (of tasks that were
-     * cancelled) are released and dropped unless {@code keepPending}.
+     * The job ended. Buffered rows stay for the client; waiting offers (only cancelled tasks
+     * can still wait) are released and their rows dropped.
      */
-    void close(boolean keepPending) {
+    void close() {
         closed = true;
         while (!pendingOffers.isEmpty()) {
-            PendingOffer offer = pendingOffers.pollFirst();
-            if (keepPending) {
-                rows.addAll(offer.rows());
-            }
-            offer.accepted().complete(null);
+            pendingOffers.pollFirst().accepted().complete(null);
         }
         notifyListeners();
     }

@@ -25,7 +25,6 @@ final class CountingOperator implements Operator {
     }
 
     @Override
-    @SuppressWarnings("NonAtomicOperationOnVolatileField")
     public void processBatch(RowBatch batch, int input) throws Exception {
         count += batch.size();
         delegate.processBatch(batch, input);

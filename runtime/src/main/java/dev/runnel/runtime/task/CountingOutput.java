@@ -19,7 +19,6 @@ final class CountingOutput implements Output {
     }
 
     @Override
-    @SuppressWarnings("NonAtomicOperationOnVolatileField")
     public void collect(Row row) {
         count++;
         delegate.collect(row);

@@ -29,6 +29,26 @@ public class OperatorException extends RuntimeException {
         }
     }
 
+    /** Like {@link #invoke}, for a call that returns a value. */
+    static <T> T call(String operatorName, OperatorFunction<T> call) {
+        try {
+            return call.apply();
+        } catch (OperatorException | CancelTaskException | ChannelReleasedException e) {
+            throw e;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CancelTaskException();
+        } catch (Exception e) {
+            throw new OperatorException(operatorName, e);
+        }
+    }
+
+    /** A call into an operator that returns a value. */
+    @FunctionalInterface
+    interface OperatorFunction<T> {
+        T apply() throws Exception;
+    }
+
     /** A call into an operator. */
     @FunctionalInterface
     interface OperatorCall {

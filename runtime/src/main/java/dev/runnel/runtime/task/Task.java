@@ -20,6 +20,7 @@ import dev.runnel.runtime.stream.EndOfInput;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.StreamElement;
 import dev.runnel.runtime.stream.Watermark;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -97,9 +98,18 @@ public final class Task implements Runnable {
         }
     }
 
-    /** Waits for the task's thread to end. */
-    public void join() throws InterruptedException {
-        thread.join();
+    /** Waits up to {@code timeout} for the task's thread to end; returns whether it did. */
+    public boolean join(Duration timeout) throws InterruptedException {
+        thread.join(Math.max(1, timeout.toMillis()));
+        return !thread.isAlive();
+    }
+
+    /**
+     * Interrupts the task's thread: the last resort for an operator that does not return after
+     * {@link #cancel()} (blocked in I/O or a foreign library).
+     */
+    public void interrupt() {
+        thread.interrupt();
     }
 
     public TaskCounters counters() {
@@ -230,28 +240,30 @@ public final class Task implements Runnable {
             return false;
         }
         sourceAvailable = null;
-        InputStatus[] status = new InputStatus[1];
-        OperatorException.invoke(tdd.vertex().source().name(), () -> status[0] = reader.pollNext(sourceOutput));
+        InputStatus status = OperatorException.call(tdd.vertex().source().name(), () -> reader.pollNext(sourceOutput));
         chain.flush();
-        switch (status[0]) {
-            case MORE_AVAILABLE:
-                return true;
-            case NOTHING_AVAILABLE:
-                CompletableFuture<Void> available = reader.isAvailable();
-                if (available.isDone()) {
-                    return true;
-                }
-                sourceAvailable = available;
-                available.whenComplete((v, e) -> mailbox.wakeUp());
-                return false;
-            case END_OF_INPUT:
-            default:
+        return switch (status) {
+            case MORE_AVAILABLE -> true;
+            case NOTHING_AVAILABLE -> awaitSourceAvailable();
+            case END_OF_INPUT -> {
                 // A bounded source's end completes event time, so pending windows can fire.
                 chain.processWatermark(Watermark.MAX);
                 chain.endInput(0);
                 endOfAllInputs();
-                return true;
+                yield true;
+            }
+        };
+    }
+
+    /** Returns whether the source can be polled again at once; else the mailbox wakes up when it can. */
+    private boolean awaitSourceAvailable() {
+        CompletableFuture<Void> available = reader.isAvailable();
+        if (available.isDone()) {
+            return true;
         }
+        sourceAvailable = available;
+        available.whenComplete((v, e) -> mailbox.wakeUp());
+        return false;
     }
 
     private boolean pollInput() {

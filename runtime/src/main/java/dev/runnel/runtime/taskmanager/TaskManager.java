@@ -1,6 +1,7 @@
 package dev.runnel.runtime.taskmanager;
 
 import dev.runnel.runtime.cluster.JobId;
+import dev.runnel.runtime.cluster.OwnedThreads;
 import dev.runnel.runtime.jobmanager.JobManagerGateway;
 import dev.runnel.runtime.network.LocalChannelRegistry;
 import dev.runnel.runtime.task.ExecutionAttemptId;
@@ -9,6 +10,7 @@ import dev.runnel.runtime.task.Task;
 import dev.runnel.runtime.task.TaskCounters;
 import dev.runnel.runtime.task.TaskDeploymentDescriptor;
 import dev.runnel.runtime.task.TaskExecutionState;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -29,8 +31,12 @@ import org.slf4j.LoggerFactory;
 public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(TaskManager.class);
 
+    /** How long {@link #close()} lets a cancelled task take before interrupting its thread. */
+    private static final Duration CANCEL_GRACE = Duration.ofSeconds(10);
+
     private final TaskManagerId id;
     private final int numberOfSlots;
+    private final OwnedThreads threads;
     private final ExecutorService mainThread;
     private final LocalChannelRegistry channels = new LocalChannelRegistry();
     private final ClassLoader userClassLoader;
@@ -46,11 +52,8 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
         this.id = id;
         this.numberOfSlots = numberOfSlots;
         this.userClassLoader = TaskManager.class.getClassLoader();
-        this.mainThread = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "runnel-taskmanager-" + id);
-            t.setDaemon(true);
-            return t;
-        });
+        this.threads = new OwnedThreads("runnel-taskmanager-" + id);
+        this.mainThread = Executors.newSingleThreadExecutor(threads);
     }
 
     /** Registers with {@code jobManager}, offering this TaskManager's slots. */
@@ -152,7 +155,11 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
         boolean interrupted = false;
         for (Task task : running) {
             try {
-                task.join();
+                if (!task.join(CANCEL_GRACE)) {
+                    LOG.warn("Task {} did not stop within {} of being cancelled; interrupting it", task.attemptId(), CANCEL_GRACE);
+                    task.interrupt();
+                    task.join(CANCEL_GRACE);
+                }
             } catch (InterruptedException e) {
                 interrupted = true;
             }
@@ -162,6 +169,7 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
             if (!mainThread.awaitTermination(10, TimeUnit.SECONDS)) {
                 mainThread.shutdownNow();
             }
+            threads.joinAll(Duration.ofSeconds(10));
         } catch (InterruptedException e) {
             interrupted = true;
         }

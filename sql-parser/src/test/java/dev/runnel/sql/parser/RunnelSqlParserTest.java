@@ -240,7 +240,7 @@ class RunnelSqlParserTest {
         + "SELECT `id`, `amount`\nFROM `orders`\nWHERE `amount` > 400");
 
     assertThat(toSql(parse("WITH x AS (SELECT 1 AS a) SELECT a FROM x UNION ALL VALUES (2)")))
-        .isEqualTo("WITH `x` AS (SELECT 1 AS `a`) SELECT `a`\nFROM `x`\nUNION ALL\nVALUES ROW(2)");
+        .isEqualTo("WITH `x` AS (SELECT 1 AS `a`) SELECT `a`\nFROM `x`\nUNION ALL\n(VALUES ROW(2))");
     assertThat(parse("INSERT INTO t SELECT a FROM s").getKind()).isEqualTo(SqlKind.INSERT);
   }
 

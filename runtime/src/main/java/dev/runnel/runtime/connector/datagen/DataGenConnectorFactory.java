@@ -12,9 +12,11 @@ import dev.runnel.runtime.types.TypeRoot;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Flink's {@code datagen} connector: a source of random or sequential rows, rate-limited by
@@ -67,7 +69,7 @@ public final class DataGenConnectorFactory implements ConnectorFactory {
 
     @Override
     public Set<ConfigOption<?>> optionalOptions() {
-        Set<ConfigOption<?>> all = new java.util.LinkedHashSet<>(List.of(ROWS_PER_SECOND, NUMBER_OF_ROWS));
+        Set<ConfigOption<?>> all = new LinkedHashSet<>(List.of(ROWS_PER_SECOND, NUMBER_OF_ROWS));
         all.addAll(FIELD_OPTIONS);
         return all;
     }
@@ -115,7 +117,7 @@ public final class DataGenConnectorFactory implements ConnectorFactory {
     }
 
     private static FieldSpec spec(TableContext table, Configuration options, String name, DataType type) {
-        Map<String, String> set = new java.util.TreeMap<>();
+        Map<String, String> set = new TreeMap<>();
         for (ConfigOption<?> o : FIELD_OPTIONS) {
             String key = key(o, name);
             if (options.contains(key)) {

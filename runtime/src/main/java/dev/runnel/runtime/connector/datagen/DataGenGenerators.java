@@ -5,9 +5,10 @@ import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
-import java.time.ZoneOffset;
+import java.time.ZoneId;
 import java.time.LocalDate;
 import java.util.SplittableRandom;
 
@@ -120,14 +121,24 @@ final class DataGenGenerators {
             };
             // like Flink: DATE and TIME are the current ones, timestamps lie up to max-past in the past
             case DATE -> r -> (int) LocalDate.now().toEpochDay();
-            case TIME -> r -> (int) (LocalTime.now().toNanoOfDay() / 1_000_000L);
-            case TIMESTAMP -> r -> {
-                LocalDateTime now = LocalDateTime.now();
-                long millis = now.toEpochSecond(ZoneOffset.UTC) * 1000L + now.getNano() / 1_000_000;
-                return millis - past(r, spec);
-            };
-            case TIMESTAMP_LTZ -> r -> System.currentTimeMillis() - past(r, spec);
+            case TIME -> r -> (int) truncate(LocalTime.now().toNanoOfDay() / 1_000_000L, type);
+            case TIMESTAMP -> {
+                WallClock clock = new WallClock();
+                yield r -> truncate(clock.millis() - past(r, spec), type);
+            }
+            case TIMESTAMP_LTZ -> r -> truncate(System.currentTimeMillis() - past(r, spec), type);
         };
+    }
+
+    /** Cuts {@code millis} to the fractional digits the type's precision keeps. */
+    private static long truncate(long millis, DataType type) {
+        long unit = switch (Math.max(0, type.precision())) {
+            case 0 -> 1000;
+            case 1 -> 100;
+            case 2 -> 10;
+            default -> 1;
+        };
+        return Math.floorDiv(millis, unit) * unit;
     }
 
     private static BigDecimal defaultMin(DataType type, BigDecimal[] range) {
@@ -166,9 +177,36 @@ final class DataGenGenerators {
 
     static String randomString(SplittableRandom r, int length) {
         char[] chars = new char[length];
-        for (int i = 0; i < length; i++) {
-            chars[i] = ALPHANUMERIC[r.nextInt(ALPHANUMERIC.length)];
+        int i = 0;
+        while (i < length) {
+            // ten 6-bit draws per long; draws of 62 and 63 are dropped so that every character is equally likely
+            long bits = r.nextLong();
+            for (int k = 0; k < 10 && i < length; k++, bits >>>= 6) {
+                int c = (int) (bits & 63);
+                if (c < ALPHANUMERIC.length) {
+                    chars[i++] = ALPHANUMERIC[c];
+                }
+            }
         }
         return new String(chars);
+    }
+
+    /**
+     * The local wall-clock time as TIMESTAMP millis, without building a {@link LocalDateTime}
+     * per row: the zone offset is looked up again only once a second.
+     */
+    private static final class WallClock {
+        private final ZoneId zone = ZoneId.systemDefault();
+        private long offsetValidUntil = Long.MIN_VALUE;
+        private long offsetMillis;
+
+        long millis() {
+            long now = System.currentTimeMillis();
+            if (now >= offsetValidUntil) {
+                offsetMillis = zone.getRules().getOffset(Instant.ofEpochMilli(now)).getTotalSeconds() * 1000L;
+                offsetValidUntil = now + 1000;
+            }
+            return now + offsetMillis;
+        }
     }
 }

@@ -14,8 +14,9 @@ import java.util.function.LongSupplier;
 /**
  * Generates the rows of one datagen subtask at its share of {@code rows-per-second}: row
  * {@code k} becomes due {@code k / rate} seconds after the first poll, and a poll emits the rows
- * that are due, at most one batch. When none is due it returns
- * {@link InputStatus#NOTHING_AVAILABLE} and {@link #isAvailable()} completes when the next one is.
+ * that are due, at most one batch. When fewer than a chunk (10 ms worth of rows) are due it
+ * returns {@link InputStatus#NOTHING_AVAILABLE}, and {@link #isAvailable()} completes, on a
+ * timer thread, when they are.
  */
 final class DataGenReader implements SourceReader {
     private final DataGenGenerators.Generator[] generators;
@@ -25,8 +26,10 @@ final class DataGenReader implements SourceReader {
     private final int batchSize;
     private final SplittableRandom random = new SplittableRandom();
     private long remaining;
-    private long startNanos = -1;
+    private boolean started;
+    private long startNanos;
     private long emitted;
+    private long wanted = 1;
 
     DataGenReader(DataGenGenerators.Generator[] generators, double[] nullRates, double rowsPerSecond, long rows) {
         this(generators, nullRates, rowsPerSecond, rows, System::nanoTime, RowBatch.DEFAULT_CAPACITY);
@@ -52,7 +55,9 @@ final class DataGenReader implements SourceReader {
             return InputStatus.END_OF_INPUT;
         }
         long now = nanoClock.getAsLong();
-        if (startNanos < 0) {
+        if (!started) {
+            // System.nanoTime() may be negative, so no sentinel value
+            started = true;
             startNanos = now;
         }
         long due = dueBy(now) - emitted;
@@ -61,7 +66,10 @@ final class DataGenReader implements SourceReader {
             startNanos = now - (long) (emitted / rowsPerSecond * 1e9);
             due = dueBy(now) - emitted;
         }
-        if (due <= 0) {
+        // wait until a chunk of rows is due (a hundredth of a second's worth, at most a batch) rather
+        // than emitting tiny batches as fast as the task polls
+        wanted = Math.min(Math.max(1, Math.min(batchSize, (long) (rowsPerSecond / 100))), remaining);
+        if (due < wanted) {
             return InputStatus.NOTHING_AVAILABLE;
         }
         long n = Math.min(Math.min(due, batchSize), remaining);
@@ -91,13 +99,14 @@ final class DataGenReader implements SourceReader {
 
     @Override
     public CompletableFuture<Void> isAvailable() {
-        long dueNanos = startNanos + (long) Math.ceil(emitted / rowsPerSecond * 1e9);
+        long dueNanos = startNanos + (long) Math.ceil((emitted + wanted - 1) / rowsPerSecond * 1e9);
         long waitMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(dueNanos - nanoClock.getAsLong()) + 1);
         return CompletableFuture.runAsync(() -> { },
                 CompletableFuture.delayedExecutor(waitMillis, TimeUnit.MILLISECONDS, Runnable::run));
     }
 
-    long emitted() {
-        return emitted;
+    /** This subtask's share of {@code rows-per-second}. */
+    double rowsPerSecond() {
+        return rowsPerSecond;
     }
 }

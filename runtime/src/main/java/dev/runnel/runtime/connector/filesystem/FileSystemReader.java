@@ -70,8 +70,9 @@ final class FileSystemReader implements SourceReader {
 
     @Override
     public InputStatus pollNext(Output output) throws IOException {
-        int emitted = 0;
-        while (emitted < RowBatch.DEFAULT_CAPACITY) {
+        // bound the work per poll by lines, not rows, so that a run of skipped lines cannot hold the task
+        int lines = 0;
+        while (lines < RowBatch.DEFAULT_CAPACITY) {
             if (current == null && !openNextFile()) {
                 output.flush();
                 return InputStatus.END_OF_INPUT;
@@ -82,13 +83,13 @@ final class FileSystemReader implements SourceReader {
                 continue;
             }
             lineNumber++;
+            lines++;
             if (line.isBlank()) {
                 continue;
             }
             Row row = parse(line);
             if (row != null) {
                 output.collect(row);
-                emitted++;
             }
         }
         output.flush();

@@ -13,6 +13,7 @@ import dev.runnel.runtime.types.RowType;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.Base64;
+import java.util.Locale;
 
 /** Reads one JSON object per record into a row, by field name. */
 final class JsonRowDeserializer implements RowDeserializer {
@@ -94,7 +95,7 @@ final class JsonRowDeserializer implements RowDeserializer {
 
     private static String textOf(JsonNode value) {
         if (!value.isValueNode()) {
-            throw new IllegalArgumentException("a JSON " + value.getNodeType().toString().toLowerCase() + " is not a value");
+            throw new IllegalArgumentException("a JSON " + value.getNodeType().toString().toLowerCase(Locale.ROOT) + " is not a value");
         }
         return value.asText();
     }

@@ -2,6 +2,7 @@ package dev.runnel.runtime.format.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.format.FormatException;
 import dev.runnel.runtime.format.RowSerializer;
@@ -16,7 +17,7 @@ import java.math.BigDecimal;
 /** Writes a row as one JSON object on one line, field names being the column names. */
 final class JsonRowSerializer implements RowSerializer {
     private static final JsonFactory FACTORY = JsonFactory.builder()
-            .enable(com.fasterxml.jackson.core.StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN).build();
+            .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN).build();
 
     private final RowType rowType;
     private final TimestampStandard standard;

@@ -16,11 +16,13 @@ import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.RowType;
 import dev.runnel.runtime.types.RowType.Field;
 import dev.runnel.runtime.types.TypeRoot;
+import dev.runnel.runtime.types.Values;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.math.BigDecimal;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -116,10 +118,11 @@ class DataGenSourceTest {
         RowType schema = RowType.of(new Field("b", DataType.of(TypeRoot.BOOLEAN)),
                 new Field("ti", DataType.of(TypeRoot.TINYINT)), new Field("si", DataType.of(TypeRoot.SMALLINT)),
                 new Field("f", DataType.of(TypeRoot.FLOAT)), new Field("dt", DataType.of(TypeRoot.DATE)),
-                new Field("tm", DataType.of(TypeRoot.TIME)), new Field("ts", DataType.of(TypeRoot.TIMESTAMP, 3)),
+                new Field("tm", DataType.of(TypeRoot.TIME)), new Field("ts", DataType.of(TypeRoot.TIMESTAMP, 0)),
                 new Field("ltz", DataType.of(TypeRoot.TIMESTAMP_LTZ, 3)), new Field("bin", DataType.of(TypeRoot.BINARY, 2)),
                 new Field("n", DataType.of(TypeRoot.BIGINT)));
         long before = System.currentTimeMillis();
+        long wallClockBefore = Values.parseTimestamp(LocalDateTime.now().toString());
         List<Row> rows = flatten(readAll(source(schema, Map.of("number-of-rows", "200", "rows-per-second", "1000000",
                 "fields.ltz.max-past", "1 h", "fields.n.null-rate", "1")), 1));
         assertThat(rows).hasSize(200).allSatisfy(r -> {
@@ -129,7 +132,9 @@ class DataGenSourceTest {
             assertThat(r.getField(3)).isInstanceOf(Float.class);
             assertThat(r.getField(4)).isInstanceOf(Integer.class);
             assertThat(r.getField(5)).isInstanceOf(Integer.class);
-            assertThat(r.getField(6)).isInstanceOf(Long.class);
+            assertThat((Long) r.getField(6) % 1000).as("TIMESTAMP(0) has no fraction").isZero();
+            assertThat((Long) r.getField(6)).as("the local wall-clock time")
+                    .isBetween(wallClockBefore - 1000, Values.parseTimestamp(LocalDateTime.now().toString()));
             assertThat((Long) r.getField(7)).isBetween(before - 3_600_000, System.currentTimeMillis());
             assertThat((byte[]) r.getField(8)).hasSize(2);
             assertThat(r.getField(9)).isNull();
@@ -140,7 +145,8 @@ class DataGenSourceTest {
     void rowsPerSecondIsSplitAndLimitsEachPoll() throws Exception {
         // 10 rows/s over 2 subtasks: 5 per second each; a fake clock that does not move
         AtomicLong now = new AtomicLong(1_000_000_000L);
-        DataGenSource source = (DataGenSource) source(ORDERS, Map.of("rows-per-second", "10"));
+        SourceFactory source = source(ORDERS, Map.of("rows-per-second", "10"));
+        assertThat(((DataGenReader) source.createReader(1, 2)).rowsPerSecond()).isEqualTo(5.0);
         DataGenReader reader = new DataGenReader(new DataGenGenerators.Generator[] {r -> 1L, r -> "a", r -> 1.0},
                 new double[3], 10.0 / 2, Long.MAX_VALUE, now::get, 1024);
         CollectingOutput out = new CollectingOutput();
@@ -153,6 +159,21 @@ class DataGenSourceTest {
         assertThat(out.rows).hasSize(6);
         assertThat(reader.pollNext(out)).isEqualTo(InputStatus.NOTHING_AVAILABLE);
         assertThat(source.isBounded()).isFalse();
+    }
+
+    @Test
+    void fastSourcesEmitChunksOfTenMilliseconds() throws Exception {
+        AtomicLong now = new AtomicLong(0);
+        DataGenReader reader = new DataGenReader(new DataGenGenerators.Generator[] {r -> 1L}, new double[1], 10_000,
+                Long.MAX_VALUE, now::get, 1024);
+        CollectingOutput out = new CollectingOutput();
+        reader.open(new FakeContext());
+        assertThat(reader.pollNext(out)).isEqualTo(InputStatus.NOTHING_AVAILABLE);
+        now.set(5_000_000L);
+        assertThat(reader.pollNext(out)).isEqualTo(InputStatus.NOTHING_AVAILABLE);
+        now.set(10_000_000L);
+        assertThat(reader.pollNext(out)).isEqualTo(InputStatus.MORE_AVAILABLE);
+        assertThat(out.rows).hasSize(101);
     }
 
     @Test
