@@ -9,6 +9,7 @@ import dev.runnel.planner.plan.physical.PhysicalPlanner;
 import dev.runnel.planner.plan.physical.PhysicalRel;
 import dev.runnel.planner.plan.physical.SinkPhysicalRel;
 import dev.runnel.planner.validate.SqlValidation;
+import dev.runnel.planner.validate.UnsupportedSyntax;
 import dev.runnel.runtime.types.RowType;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
@@ -58,6 +59,7 @@ public final class QueryPlanner {
     public PlannedQuery plan(SqlNode parsed) {
         SqlValidator validator = validation.newValidator();
         SqlNode validated = SqlValidation.validate(validator, parsed);
+        UnsupportedSyntax.check(validated);
         RelNode logical = logicalPlanner.plan(validated, validator);
         PhysicalRel physical = PhysicalPlanner.toPhysical(logical);
         RowType outputType;

@@ -56,7 +56,7 @@ public final class Session implements AutoCloseable {
                 return run(node);
             }
             throw new SqlExecutionException("Statement " + node.getKind().sql + " is not supported yet",
-                    node.getParserPosition().getLineNum(), node.getParserPosition().getColumnNum(), null);
+                    startLine(statement), startColumn(statement), null);
         } catch (SqlExecutionException e) {
             throw e;
         } catch (ConfigException e) {
@@ -73,6 +73,25 @@ public final class Session implements AutoCloseable {
      */
     public String explain(String statement) {
         return planner.plan(StatementParser.parse(statement)).explain();
+    }
+
+    /** Where the statement's first token is: its keyword names the unsupported statement. */
+    private static int startLine(String statement) {
+        int line = 1;
+        for (int i = 0; i < statement.length() && Character.isWhitespace(statement.charAt(i)); i++) {
+            if (statement.charAt(i) == '\n') {
+                line++;
+            }
+        }
+        return line;
+    }
+
+    private static int startColumn(String statement) {
+        int column = 1;
+        for (int i = 0; i < statement.length() && Character.isWhitespace(statement.charAt(i)); i++) {
+            column = statement.charAt(i) == '\n' ? 1 : column + 1;
+        }
+        return column;
     }
 
     private StatementResult run(SqlNode node) {
