@@ -97,7 +97,7 @@ SqlCreate RunnelCreateTable(Span s, boolean replace) :
     final Span columnsSpan;
     final List<SqlNode> columns = new ArrayList<SqlNode>();
     SqlCharStringLiteral comment = null;
-    SqlNodeList options = null;
+    SqlNodeList optionList = null;
 }
 {
     <TABLE> {
@@ -118,12 +118,12 @@ SqlCreate RunnelCreateTable(Span s, boolean replace) :
         <COMMENT> comment = RunnelStringLiteral()
     ]
     [
-        <WITH> options = RunnelTableOptionList()
+        <WITH> optionList = RunnelTableOptionList()
     ]
     {
         return new SqlCreateTable(s.end(this), ifNotExists, name,
             new SqlNodeList(columns, columnsSpan.end(this)), comment,
-            options == null ? SqlNodeList.EMPTY : options);
+            optionList == null ? SqlNodeList.EMPTY : optionList);
     }
 }
 
@@ -211,6 +211,11 @@ SqlNode RunnelShow() :
         <TABLES> { return new SqlShowTables(s.end(this)); }
     |
         <JOBS> { return new SqlShowJobs(s.end(this)); }
+    |
+        // Calcite has no SHOW statement: claim every SHOW so the error names the next word.
+        {
+            throw ParserSupport.unexpected(getToken(1), "JOBS", "TABLES");
+        }
     )
 }
 
@@ -244,10 +249,17 @@ SqlNode RunnelStopJob() :
 }
 {
     <STOP> { s = span(); }
-    <JOB>
-    jobId = RunnelStringLiteral() {
-        return new SqlStopJob(s.end(this), jobId);
-    }
+    (
+        <JOB>
+        jobId = RunnelStringLiteral() {
+            return new SqlStopJob(s.end(this), jobId);
+        }
+    |
+        // No other statement starts with STOP: claim it so the error names the next word.
+        {
+            throw ParserSupport.unexpected(getToken(1), "JOB");
+        }
+    )
 }
 
 /**

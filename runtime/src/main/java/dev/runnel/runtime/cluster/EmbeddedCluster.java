@@ -49,7 +49,6 @@ public final class EmbeddedCluster implements ClusterClient {
             throw new ConfigException(RuntimeOptions.NUMBER_OF_TASK_SLOTS.key(),
                     "Option '" + RuntimeOptions.NUMBER_OF_TASK_SLOTS.key() + "' must be at least 1, was " + slots);
         }
-        configuration.get(RuntimeOptions.SLOT_REQUEST_TIMEOUT);
         JobManager jobManager = new JobManager(configuration);
         TaskManager taskManager = new TaskManager(TaskManagerId.generate(), slots);
         EmbeddedCluster cluster = new EmbeddedCluster(jobManager, taskManager);

@@ -196,11 +196,15 @@ class EmbeddedClusterTest {
     }
 
     @Test
-    void cancellingAnIdleSourceWorks() {
+    void anIdleSourceSleepsUntilCancelled() {
         start(new Configuration());
         JobId id = cluster.submitJob(pipeline("idle", new TestSources.Idle(), 1, new Partitioning.Forward(),
                 new TestOperators.TagSubtask()));
         await().until(() -> runnelTaskThreads().size() == 3);
+        // A source with nothing to read leaves its thread asleep in the mailbox, not spinning.
+        await().until(() -> Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith(Task.THREAD_NAME_PREFIX + "Source"))
+                .allMatch(t -> t.getState() == Thread.State.WAITING));
 
         cluster.cancelJob(id);
 

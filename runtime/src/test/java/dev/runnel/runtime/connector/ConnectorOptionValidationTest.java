@@ -133,6 +133,22 @@ class ConnectorOptionValidationTest {
     }
 
     @Test
+    void parallelismOptionsAsInFlink() {
+        TableContext datagen = new TableContext("default.t", SCHEMA, Map.of("connector", "datagen",
+                "scan.parallelism", "3"));
+        assertThat(ConnectorFactories.factoryFor(datagen).sourceParallelism(datagen)).hasValue(3);
+        assertThat(ConnectorFactories.factoryFor(datagen).sinkParallelism(datagen)).isEmpty();
+        TableContext print = new TableContext("default.t", SCHEMA, Map.of("connector", "print"));
+        assertThat(ConnectorFactories.factoryFor(print).sinkParallelism(print)).isEmpty();
+        rejects("connector", "print", "sink.parallelism", "0").hasMessage(
+                "Invalid value '0' for option 'sink.parallelism' of table default.t: must be positive");
+        rejects("connector", "filesystem", "path", "/tmp/x", "format", "csv", "sink.parallelism", "two")
+                .hasMessage("Invalid value 'two' for option 'sink.parallelism': expected a value of type Integer");
+        rejects("connector", "blackhole", "sink.parallelism", "2")
+                .hasMessageStartingWith("Unsupported option 'sink.parallelism' for connector 'blackhole'");
+    }
+
+    @Test
     void validTablesPass() {
         for (Map<String, String> options : List.of(
                 Map.of("connector", "datagen", "rows-per-second", "5", "fields.id.kind", "sequence",

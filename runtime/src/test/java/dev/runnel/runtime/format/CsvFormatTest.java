@@ -59,6 +59,15 @@ class CsvFormatTest {
     }
 
     @Test
+    void valuesSpelledLikeTheNullLiteralAreQuoted() {
+        Map<String, String> options = Map.of("null-literal", "0");
+        Row row = Row.of(0, "0", null);
+        String line = serializer(THREE, options).serialize(row);
+        assertThat(line).isEqualTo("\"0\",\"0\",0");
+        assertThat(deserializer(THREE, options).deserialize(line)).isEqualTo(row);
+    }
+
+    @Test
     void readsLinesAsFlinkWritesThem() {
         RowDeserializer de = deserializer(THREE, Map.of("allow-comments", "true"));
         assertThat(de.deserialize("1,\"Doe, Jane\",2020-12-30 12:13:14.1"))

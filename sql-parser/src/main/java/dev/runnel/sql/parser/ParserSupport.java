@@ -4,6 +4,7 @@ import dev.runnel.sql.parser.ddl.SqlTableOption;
 import dev.runnel.sql.parser.impl.RunnelSqlParserImpl;
 import dev.runnel.sql.parser.impl.RunnelSqlParserImplConstants;
 import dev.runnel.sql.parser.impl.Token;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -34,6 +35,22 @@ public final class ParserSupport {
   public static CalciteContextException error(SqlParserPos pos, String message) {
     var located = message + " at line " + pos.getLineNum() + ", column " + pos.getColumnNum();
     return new CalciteContextException(located, new IllegalArgumentException(located),
+        pos.getLineNum(), pos.getColumnNum(), pos.getEndLineNum(), pos.getEndColumnNum());
+  }
+
+  /**
+   * A syntax error at {@code token}, worded as Calcite words its own:
+   * {@code Encountered "x" at line 1, column 6. Was expecting one of: "JOBS", "TABLES".}
+   */
+  public static CalciteContextException unexpected(Token token, String... expected) {
+    var pos = new SqlParserPos(token.beginLine, token.beginColumn, token.endLine,
+        token.endColumn);
+    var found = token.kind == RunnelSqlParserImplConstants.EOF ? "<EOF>" : token.image;
+    var wanted = Arrays.stream(expected).map(e -> '"' + e + '"').toList();
+    var message = "Encountered \"" + found + "\" at line " + pos.getLineNum() + ", column "
+        + pos.getColumnNum() + ". Was expecting "
+        + (wanted.size() == 1 ? wanted.get(0) : "one of: " + String.join(", ", wanted)) + ".";
+    return new CalciteContextException(message, new IllegalArgumentException(message),
         pos.getLineNum(), pos.getColumnNum(), pos.getEndLineNum(), pos.getEndColumnNum());
   }
 

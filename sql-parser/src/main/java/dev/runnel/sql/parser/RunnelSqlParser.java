@@ -84,6 +84,11 @@ public final class RunnelSqlParser {
     try {
       list = SqlParser.create(sql, config()).parseStmtList();
     } catch (SqlParseException e) {
+      if (e.getPos() == null && e.getCause() instanceof IndexOutOfBoundsException) {
+        // Calcite's SqlStmtList takes the span of its statements even when there are none:
+        // the text held only whitespace, comments and semicolons.
+        return List.of();
+      }
       throw readable(e);
     }
     return List.copyOf(list.getList());
@@ -107,16 +112,18 @@ public final class RunnelSqlParser {
     if (message == null) {
       return e;
     }
-    var marker = message.indexOf("Was expecting");
+    // Calcite puts the list on the lines after "Was expecting[ one of]:".
+    var marker = message.indexOf("\nWas expecting");
     if (marker < 0) {
       return e;
     }
     var head = message.substring(0, marker).strip();
-    List<String> expected = message.substring(marker).lines()
+    List<String> expected = message.substring(marker + 1).lines()
         .skip(1)
         .map(String::strip)
         .filter(line -> !line.isEmpty())
         .map(line -> line.endsWith("...") ? line.substring(0, line.length() - 3).strip() : line)
+        .map(RunnelSqlParser::describeToken)
         .distinct()
         .toList();
     String shortened;
@@ -129,6 +136,18 @@ public final class RunnelSqlParser {
     }
     return new SqlParseException(shortened, e.getPos(), e.getExpectedTokenSequences(),
         e.getTokenImages(), e.getCause());
+  }
+
+  /** Names a token kind as a person would; keywords and symbols stay quoted as they are. */
+  private static String describeToken(String image) {
+    if (image.endsWith("IDENTIFIER>")) {
+      return "an identifier";
+    }
+    return switch (image) {
+      case "<QUOTED_STRING>" -> "a string literal";
+      case "<UNSIGNED_INTEGER_LITERAL>" -> "an integer literal";
+      default -> image;
+    };
   }
 
   private static SqlParserPos endOf(String sql) {

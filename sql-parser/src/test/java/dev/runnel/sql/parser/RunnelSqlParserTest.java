@@ -182,11 +182,11 @@ class RunnelSqlParserTest {
   void describeAndDesc() throws SqlParseException {
     var describe = (SqlDescribeTable) parse("DESCRIBE orders");
     assertThat(describe.name().names).containsExactly("orders");
-    assertThat(toSql(describe)).isEqualTo("DESCRIBE `orders`");
+    assertThat(toSql(describe)).isEqualTo("DESCRIBE TABLE `orders`");
 
     var desc = (SqlDescribeTable) parse("desc db.Orders");
     assertThat(desc.name().names).containsExactly("db", "Orders");
-    assertThat(toSql(desc)).isEqualTo("DESCRIBE `db`.`Orders`");
+    assertThat(toSql(desc)).isEqualTo("DESCRIBE TABLE `db`.`Orders`");
 
     assertThat(parse("DESCRIBE TABLE orders")).isInstanceOf(SqlDescribeTable.class);
   }
@@ -273,7 +273,7 @@ class RunnelSqlParserTest {
     for (var sql : List.of(
         "CREATE TABLE IF NOT EXISTS `a`.`b` (`x` STRING NOT NULL COMMENT 'c', "
             + "`y` TIMESTAMP_LTZ(3)) COMMENT 't' WITH ('k' = 'v')",
-        "DROP TABLE IF EXISTS `t`", "SHOW TABLES", "SHOW JOBS", "DESCRIBE `t`",
+        "DROP TABLE IF EXISTS `t`", "SHOW TABLES", "SHOW JOBS", "DESCRIBE TABLE `t`",
         "STOP JOB 'j'", "SET", "SET 'k' = 'v'", "RESET", "RESET 'k'")) {
       SqlNode once = parse(sql);
       assertThat(toSql(once)).isEqualTo(sql);

@@ -4,6 +4,7 @@ import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.connector.ConnectorFactory;
+import dev.runnel.runtime.connector.ConnectorOptions;
 import dev.runnel.runtime.connector.TableContext;
 import dev.runnel.runtime.source.SourceFactory;
 import dev.runnel.runtime.types.DataType;
@@ -69,7 +70,8 @@ public final class DataGenConnectorFactory implements ConnectorFactory {
 
     @Override
     public Set<ConfigOption<?>> optionalOptions() {
-        Set<ConfigOption<?>> all = new LinkedHashSet<>(List.of(ROWS_PER_SECOND, NUMBER_OF_ROWS));
+        Set<ConfigOption<?>> all = new LinkedHashSet<>(List.of(ROWS_PER_SECOND, NUMBER_OF_ROWS,
+                ConnectorOptions.SCAN_PARALLELISM));
         all.addAll(FIELD_OPTIONS);
         return all;
     }
@@ -77,6 +79,7 @@ public final class DataGenConnectorFactory implements ConnectorFactory {
     @Override
     public void validate(TableContext table) {
         specs(table);
+        sourceParallelism(table);
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.connector.ConnectorFactory;
+import dev.runnel.runtime.connector.ConnectorOptions;
 import dev.runnel.runtime.connector.TableContext;
 import dev.runnel.runtime.format.FormatFactory;
 import dev.runnel.runtime.format.Formats;
@@ -44,7 +45,8 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
 
     @Override
     public Set<ConfigOption<?>> optionalOptions() {
-        Set<ConfigOption<?>> all = new LinkedHashSet<>(Set.of(ROLLING_FILE_SIZE, ROLLOVER_INTERVAL));
+        Set<ConfigOption<?>> all = new LinkedHashSet<>(Set.of(ROLLING_FILE_SIZE, ROLLOVER_INTERVAL,
+                ConnectorOptions.SINK_PARALLELISM));
         for (FormatFactory f : Formats.all().values()) {
             all.addAll(Formats.prefixedOptions(f, f.identifier() + "."));
         }
@@ -64,6 +66,7 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
         }
         format.validate(table.schema(), formatOptions(table, format), format.identifier() + ".");
         rollingFileSize(table);
+        sinkParallelism(table);
     }
 
     static FormatFactory format(TableContext table) {

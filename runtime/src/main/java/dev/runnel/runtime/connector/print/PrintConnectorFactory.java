@@ -3,6 +3,7 @@ package dev.runnel.runtime.connector.print;
 import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.connector.ConnectorFactory;
+import dev.runnel.runtime.connector.ConnectorOptions;
 import dev.runnel.runtime.connector.TableContext;
 import dev.runnel.runtime.operators.OperatorFactory;
 import java.util.Set;
@@ -28,7 +29,12 @@ public final class PrintConnectorFactory implements ConnectorFactory {
 
     @Override
     public Set<ConfigOption<?>> optionalOptions() {
-        return Set.of(PRINT_IDENTIFIER, STANDARD_ERROR);
+        return Set.of(PRINT_IDENTIFIER, STANDARD_ERROR, ConnectorOptions.SINK_PARALLELISM);
+    }
+
+    @Override
+    public void validate(TableContext table) {
+        sinkParallelism(table);
     }
 
     @Override

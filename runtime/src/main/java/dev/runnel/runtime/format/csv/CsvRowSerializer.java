@@ -48,8 +48,10 @@ final class CsvRowSerializer implements RowSerializer {
 
     private void appendField(String text, boolean isString) {
         char quote = dialect.quote();
-        boolean needsQuotes = (isString && (text.isEmpty() || text.equals(dialect.nullLiteral())
-                || (dialect.allowComments() && text.startsWith("#")))) || needsEscaping(text);
+        // a value spelled like NULL is quoted, whatever its type, so that it reads back as itself
+        boolean needsQuotes = text.equals(dialect.nullLiteral())
+                || (isString && (text.isEmpty() || (dialect.allowComments() && text.startsWith("#"))))
+                || needsEscaping(text);
         if (quote != 0 && needsQuotes) {
             line.append(quote);
             for (int j = 0; j < text.length(); j++) {

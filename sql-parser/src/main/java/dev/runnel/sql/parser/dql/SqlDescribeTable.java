@@ -12,7 +12,8 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
  * {@code DESCRIBE name} or {@code DESC name} (an optional TABLE keyword is accepted): the
- * columns of a table. Unparses as {@code DESCRIBE name}, as Flink writes it.
+ * columns of a table. Unparses as {@code DESCRIBE TABLE name}, the form Calcite's own
+ * {@link org.apache.calcite.sql.SqlDescribeTable} writes, so that Calcite's parser tests hold.
  */
 public final class SqlDescribeTable extends SqlCall {
 
@@ -39,7 +40,7 @@ public final class SqlDescribeTable extends SqlCall {
   }
 
   @Override public void unparse(SqlWriter writer, int leftPrec, int rightPrec) {
-    writer.keyword("DESCRIBE");
+    writer.keyword("DESCRIBE TABLE");
     name.unparse(writer, leftPrec, rightPrec);
   }
 }
