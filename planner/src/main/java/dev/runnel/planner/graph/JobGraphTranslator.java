@@ -12,6 +12,7 @@ import dev.runnel.runtime.codegen.GeneratedClass;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.connector.ConnectorFactories;
+import dev.runnel.runtime.connector.ConnectorFactory;
 import dev.runnel.runtime.connector.TableContext;
 import dev.runnel.runtime.jobgraph.JobEdge;
 import dev.runnel.runtime.jobgraph.JobGraph;
@@ -26,6 +27,7 @@ import dev.runnel.runtime.source.values.ValuesSourceFactory;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import org.apache.calcite.rel.RelNode;
 
 /**
@@ -61,7 +63,7 @@ public final class JobGraphTranslator {
     public JobGraph translate(PhysicalRel plan, String jobName, Configuration configuration) {
         List<VertexBuilder> ends = visit(plan);
         if (!(plan instanceof SinkPhysicalRel)) {
-            attach(ends, new CollectSinkOperatorFactory(), 1, new Partitioning.Global());
+            attach(ends, new CollectSinkOperatorFactory(), OptionalInt.of(1), new Partitioning.Global());
         }
         List<JobVertex> built = vertices.stream().map(VertexBuilder::build).toList();
         return new JobGraph(jobName, built, edges, configuration);
@@ -72,12 +74,15 @@ public final class JobGraphTranslator {
         if (rel instanceof TableSourceScanPhysicalRel scan) {
             TableContext table = scan.catalogTable().toContext();
             SourceFactory source;
+            int sourceParallelism;
             try {
-                source = ConnectorFactories.factoryFor(table).createSource(table);
+                ConnectorFactory factory = ConnectorFactories.factoryFor(table);
+                source = factory.createSource(table);
+                sourceParallelism = factory.sourceParallelism(table).orElse(parallelism);
             } catch (ConfigException e) {
                 throw new TableConnectorException(scan.catalogTable().name(), e);
             }
-            return List.of(newVertex(source, null, parallelism));
+            return List.of(newVertex(source, null, sourceParallelism));
         }
         if (rel instanceof ValuesPhysicalRel values) {
             // Literal rows are few: one subtask emits them in order.
@@ -86,7 +91,7 @@ public final class JobGraphTranslator {
         if (rel instanceof CalcPhysicalRel calc) {
             List<VertexBuilder> input = visit(calc.getInput());
             GeneratedClass<CalcFunction> generated = codeGenerator.generate(calc.getProgram(), zone);
-            return attach(input, new CalcOperatorFactory(calc.describe(), generated), parallelism,
+            return attach(input, new CalcOperatorFactory(calc.describe(), generated), OptionalInt.empty(),
                     new Partitioning.Rebalance());
         }
         if (rel instanceof UnionPhysicalRel union) {
@@ -101,31 +106,35 @@ public final class JobGraphTranslator {
             CatalogTable table = sink.table();
             TableContext context = table.toContext();
             OperatorFactory operator;
+            OptionalInt sinkParallelism;
             try {
-                operator = ConnectorFactories.factoryFor(context).createSink(context);
+                ConnectorFactory factory = ConnectorFactories.factoryFor(context);
+                operator = factory.createSink(context);
+                sinkParallelism = factory.sinkParallelism(context);
             } catch (ConfigException e) {
                 throw new TableConnectorException(table.name(), e);
             }
-            return attach(input, operator, parallelism, new Partitioning.Rebalance());
+            return attach(input, operator, sinkParallelism, new Partitioning.Rebalance());
         }
         throw new IllegalStateException("No job graph translation for " + rel.getRelTypeName());
     }
 
     /**
      * Adds {@code operator} after {@code inputs}: chained into the single input vertex when
-     * possible, else as the head of a new vertex of {@code newParallelism} with an edge from
-     * each input ({@code FORWARD} where parallelism matches, else {@code exchange}).
+     * it runs with the {@code required} parallelism (or none is required), else as the head of
+     * a new vertex (of the required parallelism, or the job's) with an edge from each input:
+     * {@code FORWARD} where parallelism matches, else {@code exchange}.
      */
-    private List<VertexBuilder> attach(List<VertexBuilder> inputs, OperatorFactory operator, int newParallelism,
+    private List<VertexBuilder> attach(List<VertexBuilder> inputs, OperatorFactory operator, OptionalInt required,
                                        Partitioning exchange) {
-        boolean isCollect = operator instanceof CollectSinkOperatorFactory;
-        if (inputs.size() == 1 && (!isCollect || inputs.get(0).parallelism == 1)) {
+        if (inputs.size() == 1 && (required.isEmpty() || required.getAsInt() == inputs.get(0).parallelism)) {
             inputs.get(0).operators.add(operator);
             return inputs;
         }
+        int newParallelism = required.orElse(parallelism);
         VertexBuilder vertex = newVertex(null, operator, newParallelism);
         for (VertexBuilder input : inputs) {
-            Partitioning partitioning = input.parallelism == newParallelism && !isCollect
+            Partitioning partitioning = input.parallelism == newParallelism && !(exchange instanceof Partitioning.Global)
                     ? new Partitioning.Forward() : exchange;
             edges.add(new JobEdge(input.id, vertex.id, 0, partitioning));
         }
