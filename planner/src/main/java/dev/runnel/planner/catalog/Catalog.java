@@ -1,6 +1,7 @@
 package dev.runnel.planner.catalog;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -62,6 +63,6 @@ public final class Catalog {
 
     /** A read-only view of every table, by name. */
     Map<String, CatalogTable> tables() {
-        return java.util.Collections.unmodifiableMap(tables);
+        return Collections.unmodifiableMap(tables);
     }
 }

@@ -2,6 +2,7 @@ package dev.runnel.planner.catalog;
 
 import dev.runnel.runtime.connector.TableContext;
 import dev.runnel.runtime.types.RowType;
+import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -19,7 +20,7 @@ public record CatalogTable(String name, RowType schema, Map<String, String> opti
     public CatalogTable {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(schema, "schema");
-        options = java.util.Collections.unmodifiableMap(new TreeMap<>(options));
+        options = Collections.unmodifiableMap(new TreeMap<>(options));
     }
 
     /** {@code default_catalog.default_database.<name>}, as Flink prints table identifiers. */

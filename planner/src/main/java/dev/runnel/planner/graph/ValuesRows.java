@@ -3,6 +3,7 @@ package dev.runnel.planner.graph;
 import dev.runnel.planner.plan.physical.ValuesPhysicalRel;
 import dev.runnel.runtime.data.Row;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.rel.type.RelDataType;
@@ -40,7 +41,7 @@ final class ValuesRows {
             case REAL -> literal.getValueAs(Float.class);
             case FLOAT, DOUBLE -> literal.getValueAs(Double.class);
             case DECIMAL -> literal.getValueAs(BigDecimal.class).setScale(Math.max(0, type.getScale()),
-                    java.math.RoundingMode.HALF_UP);
+                    RoundingMode.HALF_UP);
             case CHAR, VARCHAR -> literal.getValueAs(String.class);
             case BINARY, VARBINARY -> literal.getValueAs(byte[].class);
             default -> throw new IllegalArgumentException("Literal of type " + type + " in VALUES is not supported yet");

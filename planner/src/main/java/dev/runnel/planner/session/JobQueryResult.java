@@ -5,6 +5,8 @@ import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.ResultChunk;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 
 /** A query whose rows a job's collect sink sends back; fetched through the {@link ClusterClient}. */
 final class JobQueryResult implements QueryResult {
@@ -63,8 +65,8 @@ final class JobQueryResult implements QueryResult {
 
     static String rootMessage(Throwable e) {
         Throwable t = e;
-        while (t.getCause() != null && (t.getMessage() == null || t instanceof java.util.concurrent.CompletionException
-                || t instanceof java.util.concurrent.ExecutionException)) {
+        while (t.getCause() != null && (t.getMessage() == null || t instanceof CompletionException
+                || t instanceof ExecutionException)) {
             t = t.getCause();
         }
         return t.getMessage() != null ? t.getMessage() : t.toString();

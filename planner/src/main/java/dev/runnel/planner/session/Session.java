@@ -72,7 +72,12 @@ public final class Session implements AutoCloseable {
      * will show).
      */
     public String explain(String statement) {
-        return planner.plan(StatementParser.parse(statement)).explain();
+        SqlNode node = StatementParser.parse(statement);
+        if (node.getKind() != SqlKind.INSERT && !node.isA(SqlKind.QUERY)) {
+            throw new SqlExecutionException("Only queries and INSERT statements have a plan to explain",
+                    startLine(statement), startColumn(statement), null);
+        }
+        return planner.plan(node).explain();
     }
 
     /** Where the statement's first token is: its keyword names the unsupported statement. */

@@ -186,6 +186,25 @@ class SessionEndToEndTest {
     }
 
     @Test
+    void readingASinkOnlyTablePointsAtIt() throws Exception {
+        try (Session session = session(2)) {
+            session.execute("CREATE TABLE nowhere (id BIGINT) WITH ('connector' = 'blackhole')");
+            session.execute("CREATE TABLE numbers (id BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '1000')");
+
+            assertThatThrownBy(() -> session.execute("SELECT id\nFROM nowhere"))
+                    .isInstanceOf(SqlExecutionException.class)
+                    .hasMessageContaining("can only be written to, not read from")
+                    .satisfies(e -> assertThat(((SqlExecutionException) e).line()).isEqualTo(2))
+                    .satisfies(e -> assertThat(((SqlExecutionException) e).column()).isEqualTo(6));
+
+            StatementResult.JobSubmitted job = (StatementResult.JobSubmitted) session.execute(
+                    "INSERT INTO nowhere SELECT id FROM numbers WHERE id IS NOT NULL");
+            assertThat(awaitEnd(job).status()).isEqualTo(JobStatus.FINISHED);
+            assertThat(cluster.getJob(job.jobId()).recordsIn()).isEqualTo(1000L);
+        }
+    }
+
+    @Test
     void errorsLeaveTheSessionUsable() {
         try (Session session = session(1)) {
             assertThatThrownBy(() -> session.execute("SELECT nope FROM (VALUES (1)) AS t(x)"))

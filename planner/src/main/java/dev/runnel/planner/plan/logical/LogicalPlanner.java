@@ -6,6 +6,7 @@ import dev.runnel.planner.plan.physical.PhysicalRules;
 import dev.runnel.planner.validate.SqlValidation;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.apache.calcite.plan.ConventionTraitDef;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptRule;
@@ -107,7 +108,7 @@ public final class LogicalPlanner {
             projects.add(ref);
             names.add(target.getFieldList().get(i).getName());
         }
-        RelNode casted = LogicalProject.create(input, List.of(), projects, names, java.util.Set.of());
+        RelNode casted = LogicalProject.create(input, List.of(), projects, names, Set.of());
         return SinkLogicalRel.create(casted, table);
     }
 }
