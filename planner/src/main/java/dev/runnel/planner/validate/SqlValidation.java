@@ -73,6 +73,12 @@ public final class SqlValidation {
     public static SqlExecutionException toSqlExecutionException(CalciteContextException e) {
         Throwable cause = e.getCause();
         String message = cause != null && cause.getMessage() != null ? cause.getMessage() : e.getMessage();
-        return new SqlExecutionException(message, e.getPosLine(), e.getPosColumn(), e);
+        return new SqlExecutionException(flinkTypeNames(message), e.getPosLine(), e.getPosColumn(), e);
+    }
+
+    /** Calcite spells Flink's STRING and BYTES as maximal VARCHAR and VARBINARY; users wrote the short names. */
+    static String flinkTypeNames(String message) {
+        return message.replace("VARCHAR(" + Integer.MAX_VALUE + ")", "STRING")
+                .replace("VARBINARY(" + Integer.MAX_VALUE + ")", "BYTES");
     }
 }
