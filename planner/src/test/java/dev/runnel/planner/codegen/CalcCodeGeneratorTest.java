@@ -112,6 +112,16 @@ class CalcCodeGeneratorTest {
     }
 
     @Test
+    void evaluatesInListsRangesAndLibraryFunctions() {
+        CalcFunction calc = compile("SELECT CONCAT(customer, '!'), LPAD(customer, 4, '*'), IFNULL(customer, '?'),"
+                + " GREATEST(amount, 10.0) FROM orders WHERE customer IN ('ann', 'bob') OR amount BETWEEN 1 AND 2");
+
+        assertThat(calc.apply(order(1, "ann", 50.0, null, null)).fields()).containsExactly("ann!", "*ann", "ann", 50.0);
+        assertThat(calc.apply(order(2, null, 1.5, null, null)).fields()).containsExactly(null, null, "?", 10.0);
+        assertThat(calc.apply(order(3, "cid", 5.0, null, null))).isNull();
+    }
+
+    @Test
     void keepsTheRowKind() {
         CalcFunction calc = compile("SELECT id FROM orders WHERE id > 0");
 
