@@ -209,6 +209,22 @@ class SessionEndToEndTest {
     }
 
     @Test
+    void writingNullIntoANotNullColumnFailsTheJob() throws Exception {
+        try (Session session = session(1)) {
+            session.execute("CREATE TABLE strict (id BIGINT NOT NULL) WITH ('connector' = 'filesystem', 'path' = '"
+                    + dir.resolve("strict") + "', 'format' = 'json')");
+
+            StatementResult.JobSubmitted job = (StatementResult.JobSubmitted) session.execute(
+                    "INSERT INTO strict SELECT x FROM (VALUES (CAST(1 AS BIGINT)), (CAST(NULL AS BIGINT))) AS t(x)");
+
+            JobInfo info = awaitEnd(job);
+            assertThat(info.status()).isEqualTo(JobStatus.FAILED);
+            assertThat(info.failureCause()).contains("Column 'id' of table default_catalog.default_database.strict"
+                    + " is NOT NULL, however, a null value is being written into it");
+        }
+    }
+
+    @Test
     void errorsLeaveTheSessionUsable() {
         try (Session session = session(1)) {
             assertThatThrownBy(() -> session.execute("SELECT nope FROM (VALUES (1)) AS t(x)"))
