@@ -201,8 +201,10 @@ class SessionEndToEndTest {
                     .satisfies(e -> assertThat(((SqlExecutionException) e).line()).isEqualTo(2))
                     .satisfies(e -> assertThat(((SqlExecutionException) e).column()).isEqualTo(6));
 
+            session.execute("SET 'pipeline.name' = 'nightly load'");
             StatementResult.JobSubmitted job = (StatementResult.JobSubmitted) session.execute(
                     "INSERT INTO nowhere SELECT id FROM numbers WHERE id IS NOT NULL");
+            assertThat(job.jobName()).isEqualTo("nightly load");
             assertThat(awaitEnd(job).status()).isEqualTo(JobStatus.FINISHED);
             assertThat(cluster.getJob(job.jobId()).recordsIn()).isEqualTo(1000L);
         }
