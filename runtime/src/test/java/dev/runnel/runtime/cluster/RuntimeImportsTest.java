@@ -1,6 +1,7 @@
 package dev.runnel.runtime.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,8 +11,19 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** The runtime runs job graphs and knows nothing about SQL: no planner or Calcite imports. */
+/**
+ * The runtime runs job graphs and knows nothing about SQL (DESIGN.md): neither Calcite nor the
+ * planner is on its classpath, and no runtime source imports them.
+ */
 class RuntimeImportsTest {
+
+    @Test
+    void neitherCalciteNorThePlannerIsOnTheRuntimeClasspath() {
+        assertThatThrownBy(() -> Class.forName("org.apache.calcite.rel.RelNode"))
+                .isInstanceOf(ClassNotFoundException.class);
+        assertThatThrownBy(() -> Class.forName("dev.runnel.planner.session.Session"))
+                .isInstanceOf(ClassNotFoundException.class);
+    }
 
     @Test
     void runtimeSourcesImportNeitherThePlannerNorCalcite() throws IOException {
