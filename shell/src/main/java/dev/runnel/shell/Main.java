@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 import org.jline.terminal.impl.DumbTerminal;
@@ -130,11 +131,15 @@ public final class Main implements Callable<Integer> {
         }
         // SIGTERM and Ctrl-C in script mode end the JVM; the hook cancels the jobs and stops
         // the embedded cluster so that nothing is left running.
-        Thread shutdownHook = new Thread(executor::close, "runnel-shutdown");
+        AtomicBoolean stopping = new AtomicBoolean();
+        Thread shutdownHook = new Thread(() -> {
+            stopping.set(true);
+            executor.close();
+        }, "runnel-shutdown");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         try {
             if (script != null) {
-                return new ScriptRunner(executor, stdout, stderr, verbose).run(script);
+                return new ScriptRunner(executor, stdout, stderr, verbose, stopping::get).run(script);
             }
             return runRepl(executor);
         } finally {

@@ -28,15 +28,11 @@ public record ShellRun(int exitCode, String out, String err) {
         public final PrintStream errStream = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
 
         public String out() {
-            synchronized (outBytes) {
-                return outBytes.toString(StandardCharsets.UTF_8);
-            }
+            return outBytes.toString(StandardCharsets.UTF_8);
         }
 
         public String err() {
-            synchronized (errBytes) {
-                return errBytes.toString(StandardCharsets.UTF_8);
-            }
+            return errBytes.toString(StandardCharsets.UTF_8);
         }
     }
 }

@@ -13,6 +13,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
+import java.util.function.BooleanSupplier;
 
 /**
  * Script mode ({@code -f}, {@code -e}): runs the statements of a script in order and prints
@@ -27,19 +28,27 @@ public final class ScriptRunner {
     private final PrintWriter out;
     private final PrintWriter err;
     private final boolean verboseFlag;
+    private final BooleanSupplier stopping;
 
     /**
      * @param out where results go (standard output)
      * @param err where errors go (standard error)
      * @param verbose print stack traces of errors (also when the session sets
      *                {@code sql-client.verbose})
+     * @param stopping true once the process is being stopped (Ctrl-C, SIGTERM): a running
+     *                 query is cancelled and the errors that stopping causes are not reported
      */
-    public ScriptRunner(StatementExecutor executor, PrintWriter out, PrintWriter err, boolean verbose) {
+    public ScriptRunner(StatementExecutor executor, PrintWriter out, PrintWriter err, boolean verbose,
+                        BooleanSupplier stopping) {
         this.executor = executor;
         this.out = out;
         this.err = err;
         this.verboseFlag = verbose;
+        this.stopping = stopping;
     }
+
+    /** The exit code of a script stopped by a signal, as shells report SIGINT. */
+    public static final int STOPPED = 130;
 
     /** Runs {@code script}; returns the process exit code. */
     public int run(String script) {
@@ -59,9 +68,12 @@ public final class ScriptRunner {
                 if (result instanceof StatementResult.JobSubmitted job) {
                     submitted.add(new JobSubmittedInfo(job.jobId(), job.jobName()));
                 }
-                new ResultPrinter(out, ShellSettings.zone(executor.configuration())).print(result, () -> false);
+                new ResultPrinter(out, ShellSettings.zone(executor.configuration())).print(result, stopping);
             } catch (RuntimeException e) {
                 out.flush();
+                if (stopping.getAsBoolean()) {
+                    return STOPPED;
+                }
                 err.println(ErrorFormatter.scriptError(statement, e));
                 if (verbose()) {
                     err.println(ErrorFormatter.stackTrace(e));
