@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
+import org.jline.utils.WCWidth;
 
 /**
  * Prints rows as ASCII tables in the style of Flink SQL client's "tableau" mode: {@code +---+}
@@ -181,13 +182,36 @@ public final class TableauPrinter {
         if (displayWidth(text) <= width) {
             return text;
         }
-        int keep = text.offsetByCodePoints(0, Math.max(0, width - ELLIPSIS.length()));
-        return text.substring(0, keep) + ELLIPSIS;
+        int budget = Math.max(0, width - ELLIPSIS.length());
+        int used = 0;
+        int end = 0;
+        while (end < text.length()) {
+            int codePoint = text.codePointAt(end);
+            int cells = cells(codePoint);
+            if (used + cells > budget) {
+                break;
+            }
+            used += cells;
+            end += Character.charCount(codePoint);
+        }
+        return text.substring(0, end) + ELLIPSIS;
     }
 
-    /** Width in terminal cells; counts code points (wide East Asian glyphs count as one). */
-    private static int displayWidth(String text) {
-        return text.codePointCount(0, text.length());
+    /** Width in terminal cells: wide East Asian glyphs take two, combining marks none. */
+    static int displayWidth(String text) {
+        int width = 0;
+        for (int i = 0; i < text.length(); ) {
+            int codePoint = text.codePointAt(i);
+            width += cells(codePoint);
+            i += Character.charCount(codePoint);
+        }
+        return width;
+    }
+
+    private static int cells(int codePoint) {
+        // Control characters have no width of their own (-1); count them as one so that
+        // a value holding one still lines up as well as it can.
+        return Math.max(WCWidth.wcwidth(codePoint), codePoint < 0x20 ? 1 : 0);
     }
 
     /** The widest text a value of {@code type} prints as, capped for unbounded strings. */
