@@ -4,6 +4,7 @@ import dev.runnel.planner.session.SqlExecutionException;
 import dev.runnel.shell.script.ScriptStatement;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.regex.Pattern;
 
 /** Turns a failed statement into the one-line {@code [ERROR] …} messages the shell prints. */
 public final class ErrorFormatter {
@@ -19,6 +20,7 @@ public final class ErrorFormatter {
         if (error instanceof SqlExecutionException sql && sql.hasPosition()) {
             ScriptStatement.Position at = statement.toScript(sql.line(), Math.max(1, sql.column()));
             sb.append(" at line ").append(at.line()).append(", column ").append(at.column());
+            return sb.append(": ").append(withoutPosition(message(error))).toString();
         }
         return sb.append(": ").append(message(error)).toString();
     }
@@ -29,6 +31,7 @@ public final class ErrorFormatter {
         if (error instanceof SqlExecutionException sql && sql.hasPosition()) {
             ScriptStatement.Position at = statement.toScript(sql.line(), Math.max(1, sql.column()));
             sb.append("At line ").append(at.line()).append(", column ").append(at.column()).append(": ");
+            return sb.append(withoutPosition(message(error))).toString();
         }
         return sb.append(message(error)).toString();
     }
@@ -51,6 +54,21 @@ public final class ErrorFormatter {
         error.printStackTrace(new PrintWriter(sw));
         return sw.toString().stripTrailing();
     }
+
+    /*
+     * Calcite's messages carry positions relative to the statement ("From line 1, column 8 to
+     * line 1, column 10: ...", "... at line 1, column 8."). The shell prints the position in
+     * the user's coordinates in front, so those would only contradict it.
+     */
+    static String withoutPosition(String message) {
+        String text = LEADING_RANGE.matcher(message).replaceFirst("");
+        text = TRAILING_POSITION.matcher(text).replaceFirst(".");
+        return text.isBlank() ? message : text;
+    }
+
+    private static final Pattern LEADING_RANGE =
+            Pattern.compile("^From line \\d+, column \\d+ to line \\d+, column \\d+: ");
+    private static final Pattern TRAILING_POSITION = Pattern.compile(",? at line \\d+, column \\d+\\.?$");
 
     /* One line, as promised; a multi-line message keeps only its first line unless verbose. */
     private static String firstLine(String text) {
