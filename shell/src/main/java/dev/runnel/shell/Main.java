@@ -13,6 +13,7 @@ import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +26,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 import org.jline.terminal.impl.DumbTerminal;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -68,6 +71,8 @@ public final class Main implements Callable<Integer> {
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
+
+    private static final Logger LOG = LoggerFactory.getLogger(Main.class);
 
     private final EngineFactory engines;
     private final InputStream in;
@@ -156,7 +161,9 @@ public final class Main implements Callable<Integer> {
         String banner = "Runnel " + Version.number() + " on an " + executor.description() + ".\n"
                 + "Statements end with ';'. HELP; lists them; QUIT; or Ctrl-D exits.";
         try (Terminal terminal = terminal()) {
-            return new Repl(terminal, executor, Optional.of(historyPath()), verbose, banner).run();
+            Repl repl = new Repl(terminal, executor, Optional.of(historyPath()), verbose, banner);
+            LOG.info("Shell ready {} ms after the JVM started", ManagementFactory.getRuntimeMXBean().getUptime());
+            return repl.run();
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot open the terminal", e);
         }
