@@ -218,7 +218,7 @@ class ReplTest {
         }
 
         @Override
-        public void close() throws Exception {
+        public void close() throws IOException {
             keyboard.close();
             terminal.close();
         }
