@@ -1,20 +1,42 @@
 package dev.runnel.planner.session;
 
+import dev.runnel.planner.catalog.Catalog;
+import dev.runnel.planner.codegen.CalcCodeGenerator;
+import dev.runnel.planner.graph.JobGraphTranslator;
+import dev.runnel.planner.graph.TableConnectorException;
+import dev.runnel.planner.parse.StatementParser;
+import dev.runnel.planner.plan.physical.SinkPhysicalRel;
 import dev.runnel.runtime.cluster.ClusterClient;
+import dev.runnel.runtime.cluster.JobId;
+import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.jobgraph.JobGraph;
+import dev.runnel.runtime.types.RowType;
+import java.util.List;
+import org.apache.calcite.sql.SqlInsert;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
  * One user's conversation with Runnel: a catalog, session settings ({@code SET}) and the
  * cluster that runs its jobs. The shell and the JDBC gateway are thin fronts over it.
  * Not thread-safe: one statement at a time.
+ *
+ * <p>Every failure of a statement is a {@link SqlExecutionException} (with the line and column
+ * where the statement is wrong, when known); the session stays usable afterwards.
  */
 public final class Session implements AutoCloseable {
     private final ClusterClient cluster;
     private final Configuration configuration;
+    private final Catalog catalog = new Catalog();
+    private final QueryPlanner planner = new QueryPlanner(catalog);
+    private final SessionCommands commands;
 
     public Session(ClusterClient cluster, Configuration configuration) {
         this.cluster = cluster;
         this.configuration = configuration.copy();
+        this.commands = new SessionCommands(catalog, planner, this.configuration, cluster);
     }
 
     /**
@@ -24,7 +46,95 @@ public final class Session implements AutoCloseable {
      *                               where the statement is wrong
      */
     public StatementResult execute(String statement) {
-        throw new SqlExecutionException("Statements are not supported yet: " + statement);
+        SqlNode node = StatementParser.parse(statement);
+        try {
+            StatementResult result = commands.execute(node);
+            if (result != null) {
+                return result;
+            }
+            if (node.getKind() == SqlKind.INSERT || node.isA(SqlKind.QUERY)) {
+                return run(node);
+            }
+            throw new SqlExecutionException("Statement " + node.getKind().sql + " is not supported yet",
+                    startLine(statement), startColumn(statement), null);
+        } catch (SqlExecutionException e) {
+            throw e;
+        } catch (ConfigException e) {
+            throw new SqlExecutionException(e.getMessage(), e);
+        } catch (RuntimeException | AssertionError e) {
+            // A planner limitation we do not recognize yet: still a statement error, not a crash.
+            throw new SqlExecutionException("Cannot run this statement: " + JobQueryResult.rootMessage(e), e);
+        }
+    }
+
+    /**
+     * The optimized physical plan of a query or {@code INSERT}, as text (what {@code EXPLAIN}
+     * will show).
+     */
+    public String explain(String statement) {
+        SqlNode node = StatementParser.parse(statement);
+        if (node.getKind() != SqlKind.INSERT && !node.isA(SqlKind.QUERY)) {
+            throw new SqlExecutionException("Only queries and INSERT statements have a plan to explain",
+                    startLine(statement), startColumn(statement), null);
+        }
+        return planner.plan(node).explain();
+    }
+
+    /** Where the statement's first token is: its keyword names the unsupported statement. */
+    private static int startLine(String statement) {
+        int line = 1;
+        for (int i = 0; i < statement.length() && Character.isWhitespace(statement.charAt(i)); i++) {
+            if (statement.charAt(i) == '\n') {
+                line++;
+            }
+        }
+        return line;
+    }
+
+    private static int startColumn(String statement) {
+        int column = 1;
+        for (int i = 0; i < statement.length() && Character.isWhitespace(statement.charAt(i)); i++) {
+            column = statement.charAt(i) == '\n' ? 1 : column + 1;
+        }
+        return column;
+    }
+
+    private StatementResult run(SqlNode node) {
+        QueryPlanner.PlannedQuery planned = planner.plan(node);
+        String jobName = jobName(planned);
+        JobGraph jobGraph;
+        try {
+            int parallelism = configuration.get(SessionOptions.PARALLELISM);
+            JobGraphTranslator translator = new JobGraphTranslator(new CalcCodeGenerator(planner.typeFactory()),
+                    parallelism, SessionOptions.zone(configuration));
+            jobGraph = translator.translate(planned.plan(), jobName, configuration);
+        } catch (TableConnectorException e) {
+            SqlParserPos pos = TablePositions.find(node, e.tableName());
+            throw new SqlExecutionException(e.getMessage(), pos.getLineNum(), pos.getColumnNum(), e);
+        }
+        JobId jobId;
+        try {
+            jobId = cluster.submitJob(jobGraph);
+        } catch (RuntimeException e) {
+            throw new SqlExecutionException("Could not submit the job: " + JobQueryResult.rootMessage(e), e);
+        }
+        if (node instanceof SqlInsert) {
+            return new StatementResult.JobSubmitted(jobId, jobName);
+        }
+        RowType type = planned.outputType();
+        List<ColumnInfo> columns = type.fields().stream().map(f -> new ColumnInfo(f.name(), f.type())).toList();
+        return new JobQueryResult(cluster, jobId, columns);
+    }
+
+    private String jobName(QueryPlanner.PlannedQuery planned) {
+        String configured = configuration.get(SessionOptions.PIPELINE_NAME);
+        if (configured != null && !configured.isBlank()) {
+            return configured;
+        }
+        if (planned.plan() instanceof SinkPhysicalRel sink) {
+            return "insert-into_" + sink.table().qualifiedName();
+        }
+        return "collect";
     }
 
     /** The cluster this session submits to. */
@@ -37,6 +147,12 @@ public final class Session implements AutoCloseable {
         return configuration;
     }
 
+    /** The session's catalog. */
+    public Catalog catalog() {
+        return catalog;
+    }
+
+    /** Does not stop the session's jobs: they belong to the cluster, which its owner closes. */
     @Override
     public void close() {
     }

@@ -47,6 +47,7 @@ public final class ConnectorFactories {
                     + ". Available connectors: " + String.join(", ", all().keySet()));
         }
         validateOptions(factory, table);
+        factory.validate(table);
         return factory;
     }
 
@@ -82,11 +83,34 @@ public final class ConnectorFactories {
         known.forEach(o -> keys.add(o.key()));
         StringBuilder sb = new StringBuilder("Unsupported option '").append(key).append("' for connector '")
                 .append(factory.identifier()).append("' of table ").append(table.tableName()).append('.');
-        String closest = closest(key, keys);
+        String closest = closest(key, instantiate(keys, key));
         if (closest != null) {
             sb.append(" Did you mean '").append(closest).append("'?");
         }
         return sb.append(" Supported options: ").append(String.join(", ", keys)).toString();
+    }
+
+    /**
+     * The known keys with each {@code #} replaced by the segment {@code key} has at that place,
+     * so that {@code fields.id.knd} is near {@code fields.id.kind} rather than {@code fields.#.kind}.
+     */
+    private static List<String> instantiate(Iterable<String> keys, String key) {
+        String[] got = key.split("\\.", -1);
+        List<String> result = new ArrayList<>();
+        for (String k : keys) {
+            String[] want = k.split("\\.", -1);
+            if (k.contains("#") && want.length == got.length) {
+                for (int i = 0; i < want.length; i++) {
+                    if (want[i].equals("#")) {
+                        want[i] = got[i];
+                    }
+                }
+                result.add(String.join(".", want));
+            } else {
+                result.add(k);
+            }
+        }
+        return result;
     }
 
     /** The known key nearest to {@code key} by edit distance, if it is near enough to be a typo. */
@@ -95,12 +119,22 @@ public final class ConnectorFactories {
         int bestDistance = Integer.MAX_VALUE;
         for (String c : candidates) {
             int d = editDistance(key, c);
-            if (d < bestDistance) {
+            // on a tie, the key that starts like the typo wins ('knd' is nearer 'kind' than 'end')
+            if (d < bestDistance || (d == bestDistance && commonPrefix(key, c) > commonPrefix(key, best))) {
                 bestDistance = d;
                 best = c;
             }
         }
         return best != null && bestDistance <= Math.max(2, key.length() / 3) ? best : null;
+    }
+
+    private static int commonPrefix(String a, String b) {
+        int n = Math.min(a.length(), b.length());
+        int i = 0;
+        while (i < n && a.charAt(i) == b.charAt(i)) {
+            i++;
+        }
+        return i;
     }
 
     static int editDistance(String a, String b) {

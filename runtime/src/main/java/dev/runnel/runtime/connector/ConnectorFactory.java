@@ -4,6 +4,7 @@ import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.operators.OperatorFactory;
 import dev.runnel.runtime.source.SourceFactory;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -20,6 +21,35 @@ public interface ConnectorFactory {
 
     /** Options that may be set; keys may be patterns such as {@code fields.#.kind}. */
     Set<ConfigOption<?>> optionalOptions();
+
+    /**
+     * Checks what the option types alone cannot: values against each other and against the
+     * schema (a {@code fields.x.kind} option must name a column, a delimiter must be one
+     * character, …). Called by {@link ConnectorFactories#factoryFor} after every option was
+     * found known and well-typed.
+     *
+     * @throws ConfigException naming the offending option
+     */
+    default void validate(TableContext table) {
+    }
+
+    /**
+     * The parallelism the table's options ask its source to run with ({@code scan.parallelism}
+     * where the connector supports it); empty for the job's default.
+     */
+    default OptionalInt sourceParallelism(TableContext table) {
+        return optionalOptions().contains(ConnectorOptions.SCAN_PARALLELISM)
+                ? ConnectorOptions.parallelism(table, ConnectorOptions.SCAN_PARALLELISM) : OptionalInt.empty();
+    }
+
+    /**
+     * The parallelism the table's options ask its sink to run with ({@code sink.parallelism}
+     * where the connector supports it); empty for that of the sink's input.
+     */
+    default OptionalInt sinkParallelism(TableContext table) {
+        return optionalOptions().contains(ConnectorOptions.SINK_PARALLELISM)
+                ? ConnectorOptions.parallelism(table, ConnectorOptions.SINK_PARALLELISM) : OptionalInt.empty();
+    }
 
     /** A source reading the table; throws {@link ConfigException} if this connector cannot read. */
     default SourceFactory createSource(TableContext table) {

@@ -1,6 +1,7 @@
 package dev.runnel.runtime.operators;
 
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.operators.sink.ResultSender;
 
 /**
  * What a running operator may know about and use from its task. Valid from
@@ -27,4 +28,12 @@ public interface OperatorContext {
 
     /** The class loader to load generated code with. */
     ClassLoader userClassLoader();
+
+    /**
+     * Where a collect sink sends the rows that go back to the client. Only tasks deployed by a
+     * JobManager provide one.
+     */
+    default ResultSender resultSender() {
+        throw new UnsupportedOperationException("Operator '" + operatorName() + "' runs where results cannot be sent to a client");
+    }
 }

@@ -1,0 +1,50 @@
+package dev.runnel.planner.catalog;
+
+import org.apache.calcite.rel.type.RelDataTypeSystemImpl;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+/**
+ * Calcite's type system adjusted to Flink's limits: VARCHAR and VARBINARY may be as long as
+ * {@link Integer#MAX_VALUE} (Flink's STRING and BYTES), DECIMAL holds up to 38 digits, and
+ * TIMESTAMP/TIME carry up to 9 fractional digits (TIMESTAMP defaults to 6, TIME to 0).
+ */
+public final class RunnelTypeSystem extends RelDataTypeSystemImpl {
+    public static final RunnelTypeSystem INSTANCE = new RunnelTypeSystem();
+    public static final int MAX_DECIMAL_PRECISION = 38;
+    public static final int MAX_TIME_PRECISION = 9;
+
+    private RunnelTypeSystem() {
+    }
+
+    @Override
+    public int getMaxPrecision(SqlTypeName typeName) {
+        return switch (typeName) {
+            case VARCHAR, CHAR, VARBINARY, BINARY -> Integer.MAX_VALUE;
+            case DECIMAL -> MAX_DECIMAL_PRECISION;
+            case TIME, TIME_WITH_LOCAL_TIME_ZONE, TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> MAX_TIME_PRECISION;
+            default -> super.getMaxPrecision(typeName);
+        };
+    }
+
+    @Override
+    public int getMaxScale(SqlTypeName typeName) {
+        return typeName == SqlTypeName.DECIMAL ? MAX_DECIMAL_PRECISION : super.getMaxScale(typeName);
+    }
+
+    @Override
+    public int getDefaultPrecision(SqlTypeName typeName) {
+        return switch (typeName) {
+            // Unsized VARCHAR (as in CAST(x AS VARCHAR)) means STRING, so that casts never truncate.
+            case VARCHAR, VARBINARY -> Integer.MAX_VALUE;
+            case TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> 6;
+            case TIME, TIME_WITH_LOCAL_TIME_ZONE -> 0;
+            default -> super.getDefaultPrecision(typeName);
+        };
+    }
+
+    @Override
+    public boolean shouldConvertRaggedUnionTypesToVarying() {
+        // VALUES ('a'), ('bb') gives VARCHAR rather than space-padded CHAR, as in Flink.
+        return true;
+    }
+}

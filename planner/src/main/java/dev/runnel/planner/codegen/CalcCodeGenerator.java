@@ -1,0 +1,146 @@
+package dev.runnel.planner.codegen;
+
+import dev.runnel.runtime.codegen.GeneratedClass;
+import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.operators.calc.CalcFunction;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.Type;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.adapter.enumerable.EnumUtils;
+import org.apache.calcite.adapter.enumerable.RexToLixTranslator;
+import org.apache.calcite.adapter.java.JavaTypeFactory;
+import org.apache.calcite.avatica.util.ByteString;
+import org.apache.calcite.linq4j.tree.BlockBuilder;
+import org.apache.calcite.linq4j.tree.Expression;
+import org.apache.calcite.linq4j.tree.Expressions;
+import org.apache.calcite.linq4j.tree.MethodDeclaration;
+import org.apache.calcite.linq4j.tree.ParameterExpression;
+import org.apache.calcite.linq4j.tree.Primitive;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexProgram;
+import org.apache.calcite.sql.type.SqlTypeUtil;
+import org.apache.calcite.sql.validate.SqlConformanceEnum;
+
+/**
+ * Compiles the filter and projection of a {@link RexProgram} into the Java source of a
+ * {@link CalcFunction}, reusing Calcite's expression translation (as {@code EnumerableCalc}
+ * does) so that every scalar function keeps Calcite's semantics.
+ *
+ * <p>The generated class reads the fields of the input row directly in their internal
+ * representation (see {@link dev.runnel.runtime.types.TypeRoot}); the only conversion is
+ * between the runtime's {@code byte[]} and Calcite's {@link ByteString} for binary values.
+ * Time-dependent functions read the clock and the session time zone through a small
+ * {@link DataContext} declared inside the generated class, so the class needs nothing from the
+ * planner where it runs: only calcite-core's runtime functions and linq4j.
+ */
+public final class CalcCodeGenerator {
+    private static final AtomicLong COUNTER = new AtomicLong();
+
+    private final JavaTypeFactory typeFactory;
+
+    public CalcCodeGenerator(JavaTypeFactory typeFactory) {
+        this.typeFactory = typeFactory;
+    }
+
+    /**
+     * Generates the class of {@code program} (over rows of {@code program.getInputRowType()}).
+     *
+     * @param zone the session time zone ({@code table.local-time-zone}) for TIMESTAMP_LTZ functions
+     */
+    public GeneratedClass<CalcFunction> generate(RexProgram program, ZoneId zone) {
+        String className = "GeneratedCalc" + COUNTER.incrementAndGet();
+        RexProgram normalized = program.normalize(new RexBuilder(typeFactory), null);
+        RelDataType inputType = normalized.getInputRowType();
+
+        ParameterExpression row = Expressions.parameter(Modifier.FINAL, Row.class, "row");
+        ParameterExpression in = Expressions.parameter(Modifier.FINAL, Object[].class, "in");
+        BlockBuilder body = new BlockBuilder();
+        body.add(Expressions.declare(Modifier.FINAL, in, Expressions.call(row, "fields")));
+
+        RexToLixTranslator.InputGetter inputGetter = (list, index, storageType) -> {
+            RelDataType fieldType = inputType.getFieldList().get(index).getType();
+            Type javaType = storageType != null ? storageType : typeFactory.getJavaClass(fieldType);
+            Expression raw = Expressions.arrayIndex(in, Expressions.constant(index));
+            if (SqlTypeUtil.isBinary(fieldType)) {
+                Expression bytes = list.append("bytes", Expressions.convert_(raw, byte[].class));
+                Expression wrapped = Expressions.condition(
+                        Expressions.equal(bytes, Expressions.constant(null)),
+                        Expressions.constant(null, ByteString.class),
+                        Expressions.new_(ByteString.class, bytes));
+                return EnumUtils.convert(wrapped, javaType);
+            }
+            return EnumUtils.convert(raw, Object.class, javaType);
+        };
+
+        if (normalized.getCondition() != null) {
+            Expression condition = RexToLixTranslator.translateCondition(normalized, typeFactory, body, inputGetter,
+                    name -> {
+                        throw new UnsupportedOperationException("Correlated variable " + name);
+                    },
+                    SqlConformanceEnum.DEFAULT);
+            body.add(Expressions.ifThen(Expressions.not(condition),
+                    Expressions.return_(null, Expressions.constant(null, Row.class))));
+        }
+
+        List<Expression> projected = RexToLixTranslator.translateProjects(normalized, typeFactory,
+                SqlConformanceEnum.DEFAULT, body, null, null, DataContext.ROOT, inputGetter, null);
+        List<Expression> outputs = new ArrayList<>();
+        for (Expression e : projected) {
+            outputs.add(toInternal(e, body));
+        }
+        body.add(Expressions.return_(null, Expressions.new_(Row.class,
+                Expressions.call(row, "kind"),
+                Expressions.newArrayInit(Object.class, outputs))));
+
+        MethodDeclaration apply = Expressions.methodDecl(Modifier.PUBLIC, Row.class, "apply", List.of(row),
+                body.toBlock());
+        String code = "public final class " + className + " implements " + CalcFunction.class.getName() + " {\n"
+                + dataContext(zone)
+                + "\n  public " + className + "() {\n  }\n"
+                + Expressions.toString(apply)
+                + "}\n";
+        return new GeneratedClass<>(className, code);
+    }
+
+    /** Boxes primitives and turns Calcite's {@link ByteString} back into {@code byte[]}. */
+    private static Expression toInternal(Expression e, BlockBuilder body) {
+        Type type = e.getType();
+        if (type == ByteString.class) {
+            Expression v = body.append("binary", e);
+            return Expressions.condition(Expressions.equal(v, Expressions.constant(null)),
+                    Expressions.constant(null, byte[].class),
+                    Expressions.call(v, "getBytes"));
+        }
+        if (type instanceof Class<?> c && c.isPrimitive()) {
+            return Expressions.box(e, Primitive.of(c));
+        }
+        return e;
+    }
+
+    private static String dataContext(ZoneId zone) {
+        String zoneId = zone.getId().replace("\\", "\\\\").replace("\"", "\\\"");
+        return """
+                  private final org.apache.calcite.DataContext root = new org.apache.calcite.DataContext() {
+                    private final java.util.TimeZone zone = java.util.TimeZone.getTimeZone(java.time.ZoneId.of("%s"));
+                    public org.apache.calcite.schema.SchemaPlus getRootSchema() { return null; }
+                    public org.apache.calcite.adapter.java.JavaTypeFactory getTypeFactory() { return null; }
+                    public org.apache.calcite.linq4j.QueryProvider getQueryProvider() { return null; }
+                    public Object get(String name) {
+                      long now = System.currentTimeMillis();
+                      if ("timeZone".equals(name)) { return zone; }
+                      if ("utcTimestamp".equals(name)) { return Long.valueOf(now); }
+                      if ("currentTimestamp".equals(name) || "localTimestamp".equals(name)) {
+                        return Long.valueOf(now + zone.getOffset(now));
+                      }
+                      if ("locale".equals(name)) { return java.util.Locale.ROOT; }
+                      return null;
+                    }
+                  };
+                """.formatted(zoneId);
+    }
+}

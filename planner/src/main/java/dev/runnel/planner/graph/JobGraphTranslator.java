@@ -1,0 +1,175 @@
+package dev.runnel.planner.graph;
+
+import dev.runnel.planner.catalog.CatalogTable;
+import dev.runnel.planner.codegen.CalcCodeGenerator;
+import dev.runnel.planner.plan.physical.CalcPhysicalRel;
+import dev.runnel.planner.plan.physical.PhysicalRel;
+import dev.runnel.planner.plan.physical.SinkPhysicalRel;
+import dev.runnel.planner.plan.physical.TableSourceScanPhysicalRel;
+import dev.runnel.planner.plan.physical.UnionPhysicalRel;
+import dev.runnel.planner.plan.physical.ValuesPhysicalRel;
+import dev.runnel.runtime.codegen.GeneratedClass;
+import dev.runnel.runtime.config.ConfigException;
+import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.connector.ConnectorFactories;
+import dev.runnel.runtime.connector.ConnectorFactory;
+import dev.runnel.runtime.connector.TableContext;
+import dev.runnel.runtime.jobgraph.JobEdge;
+import dev.runnel.runtime.jobgraph.JobGraph;
+import dev.runnel.runtime.jobgraph.JobVertex;
+import dev.runnel.runtime.jobgraph.Partitioning;
+import dev.runnel.runtime.operators.OperatorFactory;
+import dev.runnel.runtime.operators.calc.CalcFunction;
+import dev.runnel.runtime.operators.calc.CalcOperatorFactory;
+import dev.runnel.runtime.operators.sink.CollectSinkOperatorFactory;
+import dev.runnel.runtime.source.SourceFactory;
+import dev.runnel.runtime.source.values.ValuesSourceFactory;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import org.apache.calcite.rel.RelNode;
+
+/**
+ * Translates a physical plan into a {@link JobGraph}. Operators are chained into the vertex of
+ * their input whenever rows need no exchange (one input, same parallelism), so a scan, its
+ * calcs and its sink run as one vertex; {@code UNION ALL} becomes a vertex with one edge per
+ * input. A query ({@code SELECT}) ends in a collect sink of parallelism 1, behind a GLOBAL edge
+ * when its input runs in parallel. One translator builds one job graph.
+ */
+public final class JobGraphTranslator {
+    private final CalcCodeGenerator codeGenerator;
+    private final int parallelism;
+    private final ZoneId zone;
+    private final List<VertexBuilder> vertices = new ArrayList<>();
+    private final List<JobEdge> edges = new ArrayList<>();
+
+    /**
+     * @param parallelism the parallelism of sources (and so of everything chained to them)
+     * @param zone the session time zone that generated code uses for TIMESTAMP_LTZ
+     */
+    public JobGraphTranslator(CalcCodeGenerator codeGenerator, int parallelism, ZoneId zone) {
+        this.codeGenerator = codeGenerator;
+        this.parallelism = parallelism;
+        this.zone = zone;
+    }
+
+    /**
+     * The job graph of {@code plan}: an {@code INSERT} (rooted at a {@link SinkPhysicalRel}) or a
+     * query, whose rows go to a collect sink.
+     *
+     * @throws TableConnectorException when a table's connector cannot read or write it
+     */
+    public JobGraph translate(PhysicalRel plan, String jobName, Configuration configuration) {
+        List<VertexBuilder> ends = visit(plan);
+        if (!(plan instanceof SinkPhysicalRel)) {
+            attach(ends, new CollectSinkOperatorFactory(), OptionalInt.of(1), new Partitioning.Global());
+        }
+        List<JobVertex> built = vertices.stream().map(VertexBuilder::build).toList();
+        return new JobGraph(jobName, built, edges, configuration);
+    }
+
+    /** Translates {@code rel}; returns the vertices whose last operator produces its rows. */
+    private List<VertexBuilder> visit(RelNode rel) {
+        if (rel instanceof TableSourceScanPhysicalRel scan) {
+            TableContext table = scan.catalogTable().toContext();
+            SourceFactory source;
+            int sourceParallelism;
+            try {
+                ConnectorFactory factory = ConnectorFactories.factoryFor(table);
+                source = factory.createSource(table);
+                sourceParallelism = factory.sourceParallelism(table).orElse(parallelism);
+            } catch (ConfigException e) {
+                throw new TableConnectorException(scan.catalogTable().name(), e);
+            }
+            return List.of(newVertex(source, null, sourceParallelism));
+        }
+        if (rel instanceof ValuesPhysicalRel values) {
+            // Literal rows are few: one subtask emits them in order.
+            return List.of(newVertex(new ValuesSourceFactory(ValuesRows.of(values)), null, 1));
+        }
+        if (rel instanceof CalcPhysicalRel calc) {
+            List<VertexBuilder> input = visit(calc.getInput());
+            GeneratedClass<CalcFunction> generated = codeGenerator.generate(calc.getProgram(), zone);
+            return attach(input, new CalcOperatorFactory(calc.describe(), generated), OptionalInt.empty(),
+                    new Partitioning.Rebalance());
+        }
+        if (rel instanceof UnionPhysicalRel union) {
+            List<VertexBuilder> ends = new ArrayList<>();
+            for (RelNode input : union.getInputs()) {
+                ends.addAll(visit(input));
+            }
+            return ends;
+        }
+        if (rel instanceof SinkPhysicalRel sink) {
+            List<VertexBuilder> input = visit(sink.getInput());
+            CatalogTable table = sink.table();
+            TableContext context = table.toContext();
+            OperatorFactory operator;
+            OptionalInt sinkParallelism;
+            try {
+                ConnectorFactory factory = ConnectorFactories.factoryFor(context);
+                operator = factory.createSink(context);
+                sinkParallelism = factory.sinkParallelism(context);
+            } catch (ConfigException e) {
+                throw new TableConnectorException(table.name(), e);
+            }
+            return attach(input, operator, sinkParallelism, new Partitioning.Rebalance());
+        }
+        throw new IllegalStateException("No job graph translation for " + rel.getRelTypeName());
+    }
+
+    /**
+     * Adds {@code operator} after {@code inputs}: chained into the single input vertex when
+     * it runs with the {@code required} parallelism (or none is required), else as the head of
+     * a new vertex (of the required parallelism, or the job's) with an edge from each input:
+     * {@code FORWARD} where parallelism matches, else {@code exchange}.
+     */
+    private List<VertexBuilder> attach(List<VertexBuilder> inputs, OperatorFactory operator, OptionalInt required,
+                                       Partitioning exchange) {
+        if (inputs.size() == 1 && (required.isEmpty() || required.getAsInt() == inputs.get(0).parallelism)) {
+            inputs.get(0).operators.add(operator);
+            return inputs;
+        }
+        int newParallelism = required.orElse(parallelism);
+        VertexBuilder vertex = newVertex(null, operator, newParallelism);
+        for (VertexBuilder input : inputs) {
+            Partitioning partitioning = input.parallelism == newParallelism && !(exchange instanceof Partitioning.Global)
+                    ? new Partitioning.Forward() : exchange;
+            edges.add(new JobEdge(input.id, vertex.id, 0, partitioning));
+        }
+        return List.of(vertex);
+    }
+
+    private VertexBuilder newVertex(SourceFactory source, OperatorFactory first, int vertexParallelism) {
+        VertexBuilder vertex = new VertexBuilder(vertices.size() + 1, source, vertexParallelism);
+        if (first != null) {
+            vertex.operators.add(first);
+        }
+        vertices.add(vertex);
+        return vertex;
+    }
+
+    /** A vertex being assembled: its source (if any) and the operators chained so far. */
+    private static final class VertexBuilder {
+        final int id;
+        final SourceFactory source;
+        final int parallelism;
+        final List<OperatorFactory> operators = new ArrayList<>();
+
+        VertexBuilder(int id, SourceFactory source, int parallelism) {
+            this.id = id;
+            this.source = source;
+            this.parallelism = parallelism;
+        }
+
+        JobVertex build() {
+            List<String> names = new ArrayList<>();
+            if (source != null) {
+                names.add(source.name());
+            }
+            operators.forEach(o -> names.add(o.name()));
+            return new JobVertex(id, String.join(" -> ", names), parallelism, source, operators);
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package dev.runnel.planner.plan.logical;
+
+import dev.runnel.planner.catalog.CatalogSchema;
+import dev.runnel.planner.catalog.CatalogTable;
+import dev.runnel.planner.plan.physical.PhysicalRules;
+import dev.runnel.planner.validate.SqlValidation;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apache.calcite.plan.ConventionTraitDef;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.plan.hep.HepMatchOrder;
+import org.apache.calcite.plan.hep.HepPlanner;
+import org.apache.calcite.plan.hep.HepProgramBuilder;
+import org.apache.calcite.plan.volcano.VolcanoPlanner;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.core.TableModify;
+import org.apache.calcite.rel.logical.LogicalProject;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.type.SqlTypeUtil;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql2rel.SqlToRelConverter;
+import org.apache.calcite.sql2rel.StandardConvertletTable;
+
+/**
+ * Turns a validated query or {@code INSERT} into an optimized logical plan: converts it to
+ * relational algebra, rejects what the runtime cannot run yet ({@link UnsupportedFeatures}),
+ * then rewrites it with {@link LogicalRules} into scans, values, unions, calcs and a sink.
+ */
+public final class LogicalPlanner {
+    private final SqlValidation validation;
+
+    public LogicalPlanner(SqlValidation validation) {
+        this.validation = validation;
+    }
+
+    /** A cluster whose planner will later convert the plan to the physical convention. */
+    public RelOptCluster newCluster() {
+        VolcanoPlanner planner = new VolcanoPlanner();
+        planner.addRelTraitDef(ConventionTraitDef.INSTANCE);
+        for (RelOptRule rule : PhysicalRules.ALL) {
+            planner.addRule(rule);
+        }
+        return RelOptCluster.create(planner, new RexBuilder(validation.typeFactory()));
+    }
+
+    /**
+     * The optimized logical plan of {@code validated}, which {@code validator} validated.
+     *
+     * @throws dev.runnel.planner.session.SqlExecutionException for unsupported features
+     */
+    public RelNode plan(SqlNode validated, SqlValidator validator) {
+        RelOptCluster cluster = newCluster();
+        SqlToRelConverter converter = new SqlToRelConverter(
+                (rowType, queryString, schemaPath, viewPath) -> {
+                    throw new UnsupportedOperationException("Views are not supported yet");
+                },
+                validator, validation.catalogReader(), cluster, StandardConvertletTable.INSTANCE,
+                SqlToRelConverter.config().withTrimUnusedFields(false).withExpand(true));
+        RelRoot root = converter.convertQuery(validated, false, true);
+        RelNode rel = root.project();
+        UnsupportedFeatures.check(rel);
+        if (rel instanceof TableModify modify) {
+            rel = toSink(modify);
+        }
+        return optimize(rel);
+    }
+
+    /** Runs the logical rule phases over {@code rel}. */
+    public static RelNode optimize(RelNode rel) {
+        RelNode simplified = runHep(rel, LogicalRules.SIMPLIFY);
+        return runHep(simplified, LogicalRules.TO_CALC);
+    }
+
+    private static RelNode runHep(RelNode rel, List<RelOptRule> rules) {
+        HepProgramBuilder program = new HepProgramBuilder().addMatchOrder(HepMatchOrder.BOTTOM_UP);
+        program.addRuleCollection(rules);
+        HepPlanner hep = new HepPlanner(program.build());
+        hep.setRoot(rel);
+        return hep.findBestExp();
+    }
+
+    /**
+     * Replaces {@code INSERT}'s table modification by a sink whose input has exactly the table's
+     * column types, casting where the query's types differ (for example DOUBLE into DECIMAL).
+     */
+    private static RelNode toSink(TableModify modify) {
+        CatalogTable table = modify.getTable().unwrapOrThrow(CatalogSchema.TableAdapter.class).catalogTable();
+        RelNode input = modify.getInput();
+        RelDataType target = modify.getTable().getRowType();
+        RexBuilder rex = modify.getCluster().getRexBuilder();
+        List<RexNode> projects = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        List<RelDataTypeField> sourceFields = input.getRowType().getFieldList();
+        for (int i = 0; i < target.getFieldCount(); i++) {
+            RelDataType sourceType = sourceFields.get(i).getType();
+            RelDataType targetType = target.getFieldList().get(i).getType();
+            RexNode ref = rex.makeInputRef(input, i);
+            if (!SqlTypeUtil.equalSansNullability(rex.getTypeFactory(), sourceType, targetType)) {
+                ref = rex.makeCast(rex.getTypeFactory().createTypeWithNullability(targetType, sourceType.isNullable()), ref);
+            }
+            projects.add(ref);
+            names.add(target.getFieldList().get(i).getName());
+        }
+        RelNode casted = LogicalProject.create(input, List.of(), projects, names, Set.of());
+        return SinkLogicalRel.create(casted, table);
+    }
+}

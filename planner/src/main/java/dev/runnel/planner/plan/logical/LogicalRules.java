@@ -1,0 +1,29 @@
+package dev.runnel.planner.plan.logical;
+
+import java.util.List;
+import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.rel.rules.CoreRules;
+
+/** The rewrite rules of the logical optimization, in the order of its phases. */
+public final class LogicalRules {
+    private LogicalRules() {
+    }
+
+    /** Simplifies projections and filters: merges them, folds constant expressions, removes no-ops. */
+    public static final List<RelOptRule> SIMPLIFY = List.of(
+            CoreRules.FILTER_PROJECT_TRANSPOSE,
+            CoreRules.FILTER_MERGE,
+            CoreRules.PROJECT_MERGE,
+            CoreRules.PROJECT_REMOVE,
+            CoreRules.FILTER_REDUCE_EXPRESSIONS,
+            CoreRules.PROJECT_REDUCE_EXPRESSIONS,
+            CoreRules.UNION_MERGE,
+            CoreRules.UNION_REMOVE);
+
+    /** Turns what remains of projections and filters into one {@code Calc} per chain. */
+    public static final List<RelOptRule> TO_CALC = List.of(
+            CoreRules.FILTER_TO_CALC,
+            CoreRules.PROJECT_TO_CALC,
+            CoreRules.CALC_MERGE,
+            CoreRules.CALC_REMOVE);
+}

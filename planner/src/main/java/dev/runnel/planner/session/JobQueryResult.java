@@ -1,0 +1,74 @@
+package dev.runnel.planner.session;
+
+import dev.runnel.runtime.cluster.ClusterClient;
+import dev.runnel.runtime.cluster.JobId;
+import dev.runnel.runtime.cluster.ResultChunk;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+
+/** A query whose rows a job's collect sink sends back; fetched through the {@link ClusterClient}. */
+final class JobQueryResult implements QueryResult {
+    /** Rows fetched per call at most, so a fast query does not build one huge chunk. */
+    static final int MAX_ROWS_PER_FETCH = 1_000;
+
+    private final ClusterClient cluster;
+    private final JobId jobId;
+    private final List<ColumnInfo> columns;
+    private boolean ended;
+
+    JobQueryResult(ClusterClient cluster, JobId jobId, List<ColumnInfo> columns) {
+        this.cluster = cluster;
+        this.jobId = jobId;
+        this.columns = List.copyOf(columns);
+    }
+
+    @Override
+    public JobId jobId() {
+        return jobId;
+    }
+
+    @Override
+    public List<ColumnInfo> columns() {
+        return columns;
+    }
+
+    @Override
+    public ResultChunk fetch(Duration timeout) {
+        if (ended) {
+            return new ResultChunk(List.of(), true);
+        }
+        ResultChunk chunk;
+        try {
+            chunk = cluster.fetchResults(jobId, MAX_ROWS_PER_FETCH, timeout);
+        } catch (RuntimeException e) {
+            ended = true;
+            throw new SqlExecutionException("Query failed: " + rootMessage(e), e);
+        }
+        if (chunk.endOfResult()) {
+            ended = true;
+        }
+        return chunk;
+    }
+
+    @Override
+    public void cancel() {
+        if (ended) {
+            return;
+        }
+        ended = true;
+        if (!cluster.getJob(jobId).status().isTerminal()) {
+            cluster.cancelJob(jobId);
+        }
+    }
+
+    static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && (t.getMessage() == null || t instanceof CompletionException
+                || t instanceof ExecutionException)) {
+            t = t.getCause();
+        }
+        return t.getMessage() != null ? t.getMessage() : t.toString();
+    }
+}

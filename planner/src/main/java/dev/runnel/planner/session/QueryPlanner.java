@@ -1,0 +1,87 @@
+package dev.runnel.planner.session;
+
+import dev.runnel.planner.catalog.Catalog;
+import dev.runnel.planner.catalog.CatalogSchema;
+import dev.runnel.planner.catalog.RunnelTypeSystem;
+import dev.runnel.planner.catalog.TypeConversions;
+import dev.runnel.planner.plan.logical.LogicalPlanner;
+import dev.runnel.planner.plan.physical.PhysicalPlanner;
+import dev.runnel.planner.plan.physical.PhysicalRel;
+import dev.runnel.planner.plan.physical.SinkPhysicalRel;
+import dev.runnel.planner.validate.SqlValidation;
+import dev.runnel.planner.validate.UnsupportedSyntax;
+import dev.runnel.runtime.types.RowType;
+import org.apache.calcite.adapter.java.JavaTypeFactory;
+import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.validate.SqlValidator;
+
+/**
+ * Plans queries and {@code INSERT}s over a catalog: validation, logical optimization and
+ * conversion to the physical plan. Not thread-safe (like the session that owns it).
+ */
+public final class QueryPlanner {
+    private final JavaTypeFactory typeFactory = new JavaTypeFactoryImpl(RunnelTypeSystem.INSTANCE);
+    private final SqlValidation validation;
+    private final LogicalPlanner logicalPlanner;
+
+    public QueryPlanner(Catalog catalog) {
+        this.validation = new SqlValidation(CatalogSchema.rootSchema(catalog), typeFactory);
+        this.logicalPlanner = new LogicalPlanner(validation);
+    }
+
+    public JavaTypeFactory typeFactory() {
+        return typeFactory;
+    }
+
+    /**
+     * The Calcite type of a column type written in DDL.
+     *
+     * @throws SqlExecutionException with the type's position when the type is unknown
+     */
+    public RelDataType deriveType(SqlDataTypeSpec spec, boolean nullable) {
+        try {
+            return spec.deriveType(validation.newValidator(), nullable);
+        } catch (CalciteContextException e) {
+            throw SqlValidation.toSqlExecutionException(e);
+        }
+    }
+
+    /**
+     * The physical plan of a parsed query or {@code INSERT}.
+     *
+     * @throws SqlExecutionException for validation errors (with position) and unsupported features
+     */
+    public PlannedQuery plan(SqlNode parsed) {
+        SqlValidator validator = validation.newValidator();
+        SqlNode validated = SqlValidation.validate(validator, parsed);
+        UnsupportedSyntax.check(validated);
+        RelNode logical = logicalPlanner.plan(validated, validator);
+        PhysicalRel physical = PhysicalPlanner.toPhysical(logical);
+        RowType outputType;
+        try {
+            outputType = TypeConversions.toRowType(physical.getRowType());
+        } catch (TypeConversions.UnsupportedTypeException e) {
+            throw new SqlExecutionException(e.getMessage(), e);
+        }
+        return new PlannedQuery(physical, outputType);
+    }
+
+    /**
+     * A physical plan and the schema of the rows it produces (for an {@code INSERT}, those the
+     * sink writes).
+     */
+    public record PlannedQuery(PhysicalRel plan, RowType outputType) {
+        public boolean isInsert() {
+            return plan instanceof SinkPhysicalRel;
+        }
+
+        public String explain() {
+            return PhysicalPlanner.explain(plan);
+        }
+    }
+}

@@ -1,0 +1,255 @@
+package dev.runnel.planner.session;
+
+import dev.runnel.planner.catalog.Catalog;
+import dev.runnel.planner.catalog.CatalogException;
+import dev.runnel.planner.catalog.CatalogTable;
+import dev.runnel.planner.catalog.TypeConversions;
+import dev.runnel.runtime.cluster.ClusterClient;
+import dev.runnel.runtime.cluster.JobId;
+import dev.runnel.runtime.cluster.JobInfo;
+import dev.runnel.runtime.config.ConfigException;
+import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.connector.ConnectorFactories;
+import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.types.DataType;
+import dev.runnel.runtime.types.RowType;
+import dev.runnel.runtime.types.TypeRoot;
+import dev.runnel.sql.parser.ddl.SqlCreateTable;
+import dev.runnel.sql.parser.ddl.SqlDropTable;
+import dev.runnel.sql.parser.ddl.SqlTableColumn;
+import dev.runnel.sql.parser.ddl.SqlTableOption;
+import dev.runnel.sql.parser.dql.SqlDescribeTable;
+import dev.runnel.sql.parser.dql.SqlReset;
+import dev.runnel.sql.parser.dql.SqlSet;
+import dev.runnel.sql.parser.dql.SqlShowJobs;
+import dev.runnel.sql.parser.dql.SqlShowTables;
+import dev.runnel.sql.parser.dql.SqlStopJob;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.parser.SqlParserPos;
+
+/**
+ * The statements a session runs itself, without a job: DDL, {@code SHOW}, {@code DESCRIBE},
+ * {@code SET}/{@code RESET} and {@code STOP JOB}. Not thread-safe, like the session.
+ */
+final class SessionCommands {
+    private static final DataType STRING = DataType.of(TypeRoot.VARCHAR);
+    private static final DataType STRING_NOT_NULL = DataType.of(TypeRoot.VARCHAR).notNull();
+
+    private final Catalog catalog;
+    private final QueryPlanner planner;
+    private final Configuration configuration;
+    private final Configuration initialConfiguration;
+    private final ClusterClient cluster;
+
+    SessionCommands(Catalog catalog, QueryPlanner planner, Configuration configuration, ClusterClient cluster) {
+        this.catalog = catalog;
+        this.planner = planner;
+        this.configuration = configuration;
+        this.initialConfiguration = configuration.copy();
+        this.cluster = cluster;
+    }
+
+    /** The result of {@code node} if it is a command, or {@code null} if it is a query or an {@code INSERT}. */
+    StatementResult execute(SqlNode node) {
+        if (node instanceof SqlCreateTable create) {
+            return createTable(create);
+        } else if (node instanceof SqlDropTable drop) {
+            return dropTable(drop);
+        } else if (node instanceof SqlShowTables) {
+            return showTables();
+        } else if (node instanceof SqlDescribeTable describe) {
+            return describe(describe);
+        } else if (node instanceof SqlShowJobs) {
+            return showJobs();
+        } else if (node instanceof SqlStopJob stop) {
+            return stopJob(stop);
+        } else if (node instanceof SqlSet set) {
+            return set(set);
+        } else if (node instanceof SqlReset reset) {
+            return reset(reset);
+        }
+        return null;
+    }
+
+    private StatementResult createTable(SqlCreateTable create) {
+        String name = tableName(create.name());
+        List<RowType.Field> fields = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (SqlTableColumn column : create.columns()) {
+            String columnName = column.name().getSimple();
+            if (!seen.add(columnName)) {
+                throw error("Duplicate column name '" + columnName + "' in table '" + name + "'",
+                        column.name().getParserPosition(), null);
+            }
+            RelDataType type = planner.deriveType(column.type(), column.nullable());
+            try {
+                fields.add(new RowType.Field(columnName, TypeConversions.toDataType(type)));
+            } catch (TypeConversions.UnsupportedTypeException e) {
+                throw error(e.getMessage() + " (column '" + columnName + "')", column.type().getParserPosition(), e);
+            }
+        }
+        Map<String, String> options = new LinkedHashMap<>();
+        for (SqlTableOption option : create.tableOptions()) {
+            if (options.put(option.key(), option.value()) != null) {
+                throw error("Duplicate option '" + option.key() + "'", option.keyLiteral().getParserPosition(), null);
+            }
+        }
+        CatalogTable table = new CatalogTable(name, new RowType(fields), options, create.comment());
+        try {
+            ConnectorFactories.factoryFor(table.toContext());
+        } catch (ConfigException e) {
+            throw error(e.getMessage(), optionPosition(create, e.key()), e);
+        }
+        try {
+            boolean created = catalog.createTable(table, create.ifNotExists());
+            return new StatementResult.Message(created ? "Table has been created." : "Table already exists.");
+        } catch (CatalogException e) {
+            throw error(e.getMessage(), create.name().getParserPosition(), e);
+        }
+    }
+
+    /** Where the option {@code key} is written, else where the table's name is. */
+    private static SqlParserPos optionPosition(SqlCreateTable create, String key) {
+        for (SqlTableOption option : create.tableOptions()) {
+            if (option.key().equals(key)) {
+                return option.keyLiteral().getParserPosition();
+            }
+        }
+        return create.name().getParserPosition();
+    }
+
+    private StatementResult dropTable(SqlDropTable drop) {
+        String name = tableName(drop.name());
+        try {
+            boolean dropped = catalog.dropTable(name, drop.ifExists());
+            return new StatementResult.Message(dropped ? "Table has been dropped." : "Table does not exist.");
+        } catch (CatalogException e) {
+            throw error(e.getMessage(), drop.name().getParserPosition(), e);
+        }
+    }
+
+    private StatementResult showTables() {
+        List<Row> rows = catalog.tableNames().stream().map(n -> Row.of((Object) n)).toList();
+        return new StatementResult.Table(List.of(new ColumnInfo("table name", STRING_NOT_NULL)), rows);
+    }
+
+    private StatementResult describe(SqlDescribeTable describe) {
+        String name = tableName(describe.name());
+        CatalogTable table = catalog.table(name).orElseThrow(() -> error(
+                "Table with identifier '" + Catalog.DEFAULT_CATALOG + "." + Catalog.DEFAULT_DATABASE + "." + name
+                        + "' does not exist", describe.name().getParserPosition(), null));
+        List<ColumnInfo> columns = List.of(
+                new ColumnInfo("name", STRING_NOT_NULL),
+                new ColumnInfo("type", STRING_NOT_NULL),
+                new ColumnInfo("null", DataType.of(TypeRoot.BOOLEAN).notNull()),
+                new ColumnInfo("key", STRING),
+                new ColumnInfo("extras", STRING),
+                new ColumnInfo("watermark", STRING));
+        List<Row> rows = new ArrayList<>();
+        for (RowType.Field f : table.schema().fields()) {
+            rows.add(Row.of(f.name(), f.type().withNullable(true).toString(), f.type().nullable(), null, null, null));
+        }
+        return new StatementResult.Table(columns, rows);
+    }
+
+    private StatementResult showJobs() {
+        List<ColumnInfo> columns = List.of(
+                new ColumnInfo("job id", STRING_NOT_NULL),
+                new ColumnInfo("job name", STRING_NOT_NULL),
+                new ColumnInfo("status", STRING_NOT_NULL),
+                new ColumnInfo("start time", DataType.of(TypeRoot.TIMESTAMP_LTZ, 3)),
+                new ColumnInfo("records in", DataType.of(TypeRoot.BIGINT).notNull()),
+                new ColumnInfo("records out", DataType.of(TypeRoot.BIGINT).notNull()));
+        List<Row> rows = new ArrayList<>();
+        for (JobInfo job : cluster.listJobs()) {
+            rows.add(Row.of(job.id().value(), job.name(), job.status().name(),
+                    job.startTime() == null ? null : job.startTime().toEpochMilli(), job.recordsIn(), job.recordsOut()));
+        }
+        return new StatementResult.Table(columns, rows);
+    }
+
+    private StatementResult stopJob(SqlStopJob stop) {
+        JobId id = new JobId(stop.jobId().trim());
+        SqlParserPos pos = stop.jobIdLiteral().getParserPosition();
+        JobInfo job;
+        try {
+            job = cluster.getJob(id);
+        } catch (IllegalArgumentException e) {
+            throw error("Job '" + id + "' does not exist", pos, e);
+        }
+        if (job.status().isTerminal()) {
+            return new StatementResult.Message("Job had already ended with status " + job.status() + ".");
+        }
+        cluster.cancelJob(id);
+        try {
+            // So that SHOW JOBS right after shows the job as CANCELED.
+            cluster.jobTermination(id).get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            return new StatementResult.Message("Job is being stopped.");
+        }
+        return new StatementResult.Message("Job has been stopped.");
+    }
+
+    private StatementResult set(SqlSet set) {
+        if (set.key() == null) {
+            List<Row> rows = configuration.toMap().entrySet().stream()
+                    .map(e -> Row.of(e.getKey(), e.getValue())).toList();
+            return new StatementResult.Table(
+                    List.of(new ColumnInfo("key", STRING_NOT_NULL), new ColumnInfo("value", STRING_NOT_NULL)), rows);
+        }
+        try {
+            SessionOptions.validate(set.key(), set.value());
+        } catch (ConfigException e) {
+            throw error(e.getMessage(), set.valueLiteral().getParserPosition(), e);
+        }
+        configuration.set(set.key(), set.value());
+        return new StatementResult.Message("Session property has been set.");
+    }
+
+    private StatementResult reset(SqlReset reset) {
+        if (reset.key() == null) {
+            for (String key : List.copyOf(configuration.toMap().keySet())) {
+                configuration.remove(key);
+            }
+            initialConfiguration.toMap().forEach(configuration::set);
+            return new StatementResult.Message("All session properties have been reset.");
+        }
+        String initial = initialConfiguration.getString(reset.key());
+        if (initial != null) {
+            configuration.set(reset.key(), initial);
+        } else {
+            configuration.remove(reset.key());
+        }
+        return new StatementResult.Message("Session property has been reset.");
+    }
+
+    /** The table name of a possibly qualified identifier, checking that the qualifiers name the only catalog and database. */
+    private static String tableName(SqlIdentifier id) {
+        List<String> names = id.names;
+        if (names.size() > 3) {
+            throw error("Table name '" + id + "' has too many parts", id.getParserPosition(), null);
+        }
+        if (names.size() == 3 && !names.get(0).equals(Catalog.DEFAULT_CATALOG)) {
+            throw error("Catalog '" + names.get(0) + "' does not exist; the only catalog is '"
+                    + Catalog.DEFAULT_CATALOG + "'", id.getComponentParserPosition(0), null);
+        }
+        if (names.size() >= 2 && !names.get(names.size() - 2).equals(Catalog.DEFAULT_DATABASE)) {
+            throw error("Database '" + names.get(names.size() - 2) + "' does not exist; the only database is '"
+                    + Catalog.DEFAULT_DATABASE + "'", id.getComponentParserPosition(names.size() - 2), null);
+        }
+        return names.get(names.size() - 1);
+    }
+
+    private static SqlExecutionException error(String message, SqlParserPos pos, Throwable cause) {
+        return new SqlExecutionException(message, pos.getLineNum(), pos.getColumnNum(), cause);
+    }
+}

@@ -1,0 +1,107 @@
+package dev.runnel.planner.session;
+
+import dev.runnel.runtime.cluster.RuntimeOptions;
+import dev.runnel.runtime.config.ConfigException;
+import dev.runnel.runtime.config.ConfigOption;
+import dev.runnel.runtime.config.Configuration;
+import java.time.DateTimeException;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The session settings that {@code SET} checks. Like Flink, {@code SET} accepts any key (so
+ * scripts written for Flink run), but the values of the keys listed here must be well-formed.
+ */
+public final class SessionOptions {
+    private SessionOptions() {
+    }
+
+    public static final ConfigOption<Integer> PARALLELISM = ConfigOption.of("parallelism.default", Integer.class, 1,
+            "The parallelism of the sources and operators of the jobs this session submits.");
+    public static final ConfigOption<String> PIPELINE_NAME = ConfigOption.of("pipeline.name", String.class, null,
+            "The name of the jobs this session submits; by default derived from the statement.");
+    public static final ConfigOption<String> RUNTIME_MODE = ConfigOption.of("execution.runtime-mode", String.class,
+            "streaming", "Only 'streaming' is supported yet.");
+    public static final ConfigOption<String> RESULT_MODE = ConfigOption.of("sql-client.execution.result-mode",
+            String.class, "tableau", "How the shell shows query results: 'table', 'changelog' or 'tableau'.");
+    public static final ConfigOption<String> LOCAL_TIME_ZONE = ConfigOption.of("table.local-time-zone", String.class,
+            "default", "The session time zone for TIMESTAMP_LTZ values, such as 'UTC' or 'Europe/Berlin'; "
+                    + "'default' is the JVM's zone.");
+
+    private static final Set<String> RESULT_MODES = Set.of("table", "changelog", "tableau");
+
+    /** Options users know, for messages and listings. */
+    public static List<ConfigOption<?>> known() {
+        List<ConfigOption<?>> all = new ArrayList<>(List.of(PARALLELISM, PIPELINE_NAME, RUNTIME_MODE, RESULT_MODE,
+                LOCAL_TIME_ZONE));
+        all.addAll(RuntimeOptions.all());
+        return all;
+    }
+
+    /**
+     * Checks {@code value} for {@code key}.
+     *
+     * @throws ConfigException naming the key when the value is malformed
+     */
+    public static void validate(String key, String value) {
+        switch (key) {
+            case "parallelism.default" -> {
+                int p = Configuration.parse(key, value, Integer.class);
+                if (p < 1) {
+                    throw new ConfigException(key, "Invalid value '" + value + "' for option '" + key
+                            + "': expected a positive integer");
+                }
+            }
+            case "execution.runtime-mode" -> {
+                String mode = value.trim().toLowerCase(Locale.ROOT);
+                if (mode.equals("batch")) {
+                    throw new ConfigException(key, "Option '" + key + "' = 'batch' is not supported yet; "
+                            + "Runnel runs every job in 'streaming' mode");
+                }
+                if (!mode.equals("streaming")) {
+                    throw new ConfigException(key, "Invalid value '" + value + "' for option '" + key
+                            + "': expected 'streaming'");
+                }
+            }
+            case "sql-client.execution.result-mode" -> {
+                if (!RESULT_MODES.contains(value.trim().toLowerCase(Locale.ROOT))) {
+                    throw new ConfigException(key, "Invalid value '" + value + "' for option '" + key
+                            + "': expected one of table, changelog, tableau");
+                }
+            }
+            case "table.local-time-zone" -> zone(key, value);
+            default -> {
+                for (ConfigOption<?> option : RuntimeOptions.all()) {
+                    if (option.key().equals(key)) {
+                        Object parsed = Configuration.parse(key, value, option.type());
+                        if (parsed instanceof Integer i && i < 1) {
+                            throw new ConfigException(key, "Invalid value '" + value + "' for option '" + key
+                                    + "': expected a positive integer");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** The session time zone of {@code configuration}. */
+    public static ZoneId zone(Configuration configuration) {
+        String value = configuration.get(LOCAL_TIME_ZONE);
+        return zone(LOCAL_TIME_ZONE.key(), value);
+    }
+
+    private static ZoneId zone(String key, String value) {
+        if (value.trim().equalsIgnoreCase("default")) {
+            return ZoneId.systemDefault();
+        }
+        try {
+            return ZoneId.of(value.trim());
+        } catch (DateTimeException e) {
+            throw new ConfigException(key, "Invalid value '" + value + "' for option '" + key
+                    + "': expected a time zone such as 'UTC', 'Europe/Berlin' or '+08:00'", e);
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package dev.runnel.planner.validate;
+
+import dev.runnel.planner.catalog.CatalogSchema;
+import dev.runnel.planner.session.SqlExecutionException;
+import java.util.Properties;
+import org.apache.calcite.config.CalciteConnectionConfig;
+import org.apache.calcite.config.CalciteConnectionConfigImpl;
+import org.apache.calcite.config.CalciteConnectionProperty;
+import org.apache.calcite.jdbc.CalciteSchema;
+import dev.runnel.sql.parser.RunnelSqlConformance;
+import org.apache.calcite.adapter.java.JavaTypeFactory;
+import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.util.SqlOperatorTables;
+import org.apache.calcite.sql.validate.SqlValidator;
+
+/**
+ * Validates queries and {@code INSERT}s against the catalog with Calcite's {@link SqlValidator}:
+ * names are resolved case-sensitively in {@code default_catalog.default_database}, types are
+ * checked strictly (no implicit conversion between strings and numbers, as in Flink), and every
+ * error becomes a {@link SqlExecutionException} with the position Calcite reports.
+ */
+public final class SqlValidation {
+    private final JavaTypeFactory typeFactory;
+    private final CalciteCatalogReader catalogReader;
+    private final SqlOperatorTable operatorTable;
+
+    public SqlValidation(CalciteSchema rootSchema, JavaTypeFactory typeFactory) {
+        this.typeFactory = typeFactory;
+        Properties props = new Properties();
+        props.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "true");
+        CalciteConnectionConfig config = new CalciteConnectionConfigImpl(props);
+        this.catalogReader = new CalciteCatalogReader(rootSchema, CatalogSchema.DEFAULT_PATH, typeFactory, config);
+        this.operatorTable = SqlOperatorTables.chain(
+                SqlStdOperatorTable.instance(),
+                catalogReader);
+    }
+
+    /** A fresh validator (validators keep per-statement state). */
+    public SqlValidator newValidator() {
+        SqlValidator.Config config = SqlValidator.Config.DEFAULT
+                .withIdentifierExpansion(true)
+                .withTypeCoercionEnabled(false)
+                .withConformance(RunnelSqlConformance.INSTANCE);
+        return new RunnelValidator(operatorTable, catalogReader, typeFactory, config);
+    }
+
+    public CalciteCatalogReader catalogReader() {
+        return catalogReader;
+    }
+
+    public JavaTypeFactory typeFactory() {
+        return typeFactory;
+    }
+
+    /**
+     * Validates {@code node} with {@code validator}, returning the validated (rewritten) tree.
+     *
+     * @throws SqlExecutionException with the line and column of the offending part
+     */
+    public static SqlNode validate(SqlValidator validator, SqlNode node) {
+        try {
+            return validator.validate(node);
+        } catch (CalciteContextException e) {
+            throw toSqlExecutionException(e);
+        }
+    }
+
+    /** The message (without Calcite's "From line …" prefix) and start position of a validation error. */
+    public static SqlExecutionException toSqlExecutionException(CalciteContextException e) {
+        Throwable cause = e.getCause();
+        String message = cause != null && cause.getMessage() != null ? cause.getMessage() : e.getMessage();
+        return new SqlExecutionException(message, e.getPosLine(), e.getPosColumn(), e);
+    }
+}

@@ -1,0 +1,91 @@
+package dev.runnel.planner.codegen;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.runnel.planner.TestTables;
+import dev.runnel.planner.parse.StatementParser;
+import dev.runnel.planner.plan.physical.CalcPhysicalRel;
+import dev.runnel.planner.session.QueryPlanner;
+import dev.runnel.runtime.codegen.GeneratedClass;
+import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.data.RowKind;
+import dev.runnel.runtime.operators.calc.CalcFunction;
+import java.math.BigDecimal;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import org.apache.calcite.rel.RelNode;
+import org.junit.jupiter.api.Test;
+
+class CalcCodeGeneratorTest {
+    private final QueryPlanner planner = new QueryPlanner(TestTables.catalog());
+
+    /** Compiles the Calc of {@code sql} (a single-table query over orders) through GeneratedClass. */
+    private CalcFunction compile(String sql) {
+        RelNode plan = planner.plan(StatementParser.parse(sql)).plan();
+        while (!(plan instanceof CalcPhysicalRel)) {
+            plan = plan.getInput(0);
+        }
+        GeneratedClass<CalcFunction> generated = new CalcCodeGenerator(planner.typeFactory())
+                .generate(((CalcPhysicalRel) plan).getProgram(), ZoneOffset.UTC);
+        return generated.newInstance(getClass().getClassLoader());
+    }
+
+    private static long millis(String timestamp) {
+        return LocalDateTime.parse(timestamp.replace(' ', 'T')).toInstant(ZoneOffset.UTC).toEpochMilli();
+    }
+
+    private static Row order(long id, String customer, Double amount, String price, String ts) {
+        return Row.of(id, customer, amount, price == null ? null : new BigDecimal(price), ts == null ? null : millis(ts));
+    }
+
+    @Test
+    void filtersAndProjectsWithUpperAndArithmetic() {
+        CalcFunction calc = compile("SELECT id, UPPER(customer) AS c, amount * 2 AS gross FROM orders WHERE amount > 100");
+
+        assertThat(calc.apply(order(1, "alice", 150.0, "1.00", null))).isEqualTo(Row.of(1L, "ALICE", 300.0));
+        assertThat(calc.apply(order(2, "bob", 50.0, "1.00", null))).isNull();
+        assertThat(calc.apply(order(3, null, null, null, null))).as("NULL amount fails the filter").isNull();
+    }
+
+    @Test
+    void handlesNullsCaseAndCast() {
+        CalcFunction calc = compile("SELECT CASE WHEN amount IS NULL THEN 'none' WHEN amount > 10 THEN 'big' ELSE 'small' END,"
+                + " CAST(id AS STRING), CAST(amount AS INT), COALESCE(customer, 'anon'), CHAR_LENGTH(customer),"
+                + " customer LIKE 'a%' FROM orders");
+
+        assertThat(calc.apply(order(7, "alice", 12.5, null, null)).fields())
+                .containsExactly("big", "7", 12, "alice", 5, true);
+        assertThat(calc.apply(order(8, null, null, null, null)).fields())
+                .containsExactly("none", "8", null, "anon", null, null);
+        assertThat(calc.apply(order(9, "bob", 3.0, null, null)).fields())
+                .containsExactly("small", "9", 3, "bob", 3, false);
+    }
+
+    @Test
+    void computesDecimalAndDoubleArithmetic() {
+        CalcFunction calc = compile("SELECT price * 2, price + 0.005, amount / 4, amount + price FROM orders");
+
+        assertThat(calc.apply(order(1, "a", 10.0, "12.34", null)).fields())
+                .containsExactly(new BigDecimal("24.68"), new BigDecimal("12.345"), 2.5, 22.34);
+        assertThat(calc.apply(order(1, "a", null, null, null)).fields()).containsExactly(null, null, null, null);
+    }
+
+    @Test
+    void comparesTimestamps() {
+        CalcFunction calc = compile("SELECT id, ts FROM orders WHERE ts >= TIMESTAMP '2024-01-02 00:00:00'");
+
+        assertThat(calc.apply(order(1, "a", 1.0, null, "2024-01-02 10:00:00.123")))
+                .isEqualTo(Row.of(1L, millis("2024-01-02 10:00:00.123")));
+        assertThat(calc.apply(order(2, "a", 1.0, null, "2024-01-01 23:59:59.999"))).isNull();
+        assertThat(calc.apply(order(3, "a", 1.0, null, null))).isNull();
+    }
+
+    @Test
+    void keepsTheRowKind() {
+        CalcFunction calc = compile("SELECT id FROM orders WHERE id > 0");
+
+        Row out = calc.apply(Row.ofKind(RowKind.UPDATE_BEFORE, 5L, "x", 1.0, null, null));
+
+        assertThat(out).isEqualTo(Row.ofKind(RowKind.UPDATE_BEFORE, 5L));
+    }
+}

@@ -1,0 +1,56 @@
+package dev.runnel.planner.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.runnel.planner.TestTables;
+import dev.runnel.planner.parse.StatementParser;
+import dev.runnel.planner.session.QueryPlanner;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Compares the optimized physical plan of each query with {@code plans/<name>.txt}. Run with
+ * {@code -Drunnel.regenerate=true} to rewrite the files from the current planner (then review
+ * the diff).
+ */
+class PlanGoldenTest {
+    private static final Path PLANS = Path.of("src", "test", "resources", "plans");
+
+    static Stream<Arguments> queries() {
+        return Stream.of(
+                Arguments.of("filter_project",
+                        "SELECT id, amount FROM orders WHERE amount > 100"),
+                Arguments.of("functions",
+                        "SELECT id, UPPER(customer) AS c, amount * 1.2 AS gross,"
+                                + " CASE WHEN price > 10 THEN 'high' ELSE 'low' END AS band"
+                                + " FROM orders WHERE customer LIKE 'a%' AND 1 = 1"),
+                Arguments.of("merged_projections",
+                        "SELECT c FROM (SELECT UPPER(customer) AS c, amount FROM orders WHERE id > 10) WHERE amount < 5"),
+                Arguments.of("union_all",
+                        "SELECT id, CAST(amount AS DECIMAL(12, 2)) FROM orders WHERE amount > 400"
+                                + " UNION ALL SELECT id, amount FROM big_orders"),
+                Arguments.of("insert_into_sink",
+                        "INSERT INTO big_orders SELECT id, amount FROM orders WHERE amount > 400"),
+                Arguments.of("values",
+                        "SELECT * FROM (VALUES (1, 'a'), (2, 'bb')) AS t(x, y)"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("queries")
+    void physicalPlanMatchesGoldenFile(String name, String sql) throws IOException {
+        String plan = new QueryPlanner(TestTables.catalog()).plan(StatementParser.parse(sql)).explain();
+        Path file = PLANS.resolve(name + ".txt");
+        if (Boolean.getBoolean("runnel.regenerate")) {
+            Files.createDirectories(PLANS);
+            Files.writeString(file, plan, StandardCharsets.UTF_8);
+        }
+        assertThat(file).as("golden plan file (regenerate with -Drunnel.regenerate=true)").exists();
+        assertThat(plan).isEqualTo(Files.readString(file, StandardCharsets.UTF_8));
+    }
+}

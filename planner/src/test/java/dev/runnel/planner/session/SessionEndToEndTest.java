@@ -1,0 +1,221 @@
+package dev.runnel.planner.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.runnel.runtime.cluster.EmbeddedCluster;
+import dev.runnel.runtime.cluster.JobInfo;
+import dev.runnel.runtime.cluster.JobStatus;
+import dev.runnel.runtime.cluster.ResultChunk;
+import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.types.DataType;
+import dev.runnel.runtime.types.TypeRoot;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Statements run through a {@link Session} on an embedded cluster with 2 slots. */
+class SessionEndToEndTest {
+    private static EmbeddedCluster cluster;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void startCluster() {
+        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")));
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        cluster.close();
+    }
+
+    private static Session session(int parallelism) {
+        return new Session(cluster, new Configuration(Map.of("parallelism.default", String.valueOf(parallelism))));
+    }
+
+    private static List<Row> fetchAll(QueryResult result) {
+        List<Row> rows = new ArrayList<>();
+        while (true) {
+            ResultChunk chunk = result.fetch(Duration.ofSeconds(10));
+            rows.addAll(chunk.rows());
+            if (chunk.endOfResult()) {
+                return rows;
+            }
+        }
+    }
+
+    private static JobInfo awaitEnd(StatementResult.JobSubmitted job) throws Exception {
+        return cluster.jobTermination(job.jobId()).get(60, TimeUnit.SECONDS);
+    }
+
+    /** Every line of every committed part file in {@code directory}, sorted. */
+    private static List<String> partFileLines(Path directory) throws IOException {
+        List<String> lines = new ArrayList<>();
+        try (Stream<Path> files = Files.list(directory)) {
+            for (Path f : files.filter(p -> p.getFileName().toString().startsWith("part-")).toList()) {
+                lines.addAll(Files.readAllLines(f));
+            }
+        }
+        lines.sort(null);
+        return lines;
+    }
+
+    @Test
+    void selectOverValuesReturnsItsRows() {
+        try (Session session = session(1)) {
+            QueryResult result = (QueryResult) session.execute(
+                    "SELECT x * 10 AS x10, UPPER(y) AS y FROM (VALUES (1, 'a'), (2, 'bb'), (3, CAST(NULL AS VARCHAR))) AS t(x, y)"
+                            + " WHERE x > 1");
+
+            assertThat(result.columns()).extracting(ColumnInfo::name).containsExactly("x10", "y");
+            assertThat(result.columns().get(0).type()).isEqualTo(DataType.of(TypeRoot.INTEGER).notNull());
+            assertThat(fetchAll(result)).containsExactly(Row.of(20, "BB"), Row.of(30, null));
+        }
+    }
+
+    @Test
+    void selectOverUnionAllReturnsTheRowsOfBothInputs() {
+        try (Session session = session(2)) {
+            QueryResult result = (QueryResult) session.execute(
+                    "SELECT x FROM (VALUES (1), (2)) AS t(x) UNION ALL SELECT x + 100 FROM (VALUES (3)) AS u(x)");
+
+            assertThat(fetchAll(result)).containsExactlyInAnyOrder(Row.of(1), Row.of(2), Row.of(103));
+        }
+    }
+
+    @ParameterizedTest(name = "parallelism {0}")
+    @ValueSource(ints = {1, 2})
+    void insertFromBoundedDatagenIntoJsonFiles(int parallelism) throws Exception {
+        try (Session session = session(parallelism)) {
+            session.execute("""
+                    CREATE TABLE orders (id BIGINT, customer STRING) WITH (
+                      'connector' = 'datagen', 'number-of-rows' = '20',
+                      'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '20',
+                      'fields.customer.length' = '3')""");
+            Path out = dir.resolve("out");
+            session.execute("CREATE TABLE evens (id BIGINT, tag STRING) WITH ('connector' = 'filesystem', 'path' = '"
+                    + out + "', 'format' = 'json')");
+
+            StatementResult.JobSubmitted job = (StatementResult.JobSubmitted) session.execute(
+                    "INSERT INTO evens SELECT id * 10, CASE WHEN id > 10 THEN 'big' ELSE 'small' END"
+                            + " FROM orders WHERE MOD(id, 2) = 0 AND CHAR_LENGTH(customer) = 3");
+
+            assertThat(job.jobName()).isEqualTo("insert-into_default_catalog.default_database.evens");
+            assertThat(awaitEnd(job).status()).isEqualTo(JobStatus.FINISHED);
+            List<String> expected = new ArrayList<>();
+            for (int id = 2; id <= 20; id += 2) {
+                expected.add("{\"id\":" + (id * 10) + ",\"tag\":\"" + (id > 10 ? "big" : "small") + "\"}");
+            }
+            expected.sort(null);
+            assertThat(partFileLines(out)).isEqualTo(expected);
+
+            List<Row> jobs = ((StatementResult.Table) session.execute("SHOW JOBS")).rows();
+            Row shown = jobs.stream().filter(r -> r.getField(0).equals(job.jobId().value())).findFirst().orElseThrow();
+            assertThat(shown.getField(1)).isEqualTo("insert-into_default_catalog.default_database.evens");
+            assertThat(shown.getField(2)).isEqualTo("FINISHED");
+            assertThat(shown.getField(4)).as("records in").isEqualTo(20L);
+            assertThat(shown.getField(5)).as("records out").isEqualTo(10L);
+        }
+    }
+
+    @Test
+    void insertFromJsonFileIntoJsonFiles() throws Exception {
+        Path in = dir.resolve("in.json");
+        Files.writeString(in, """
+                {"id":1,"amount":150.5,"ts":"2024-01-02 03:04:05.678"}
+                {"id":2,"amount":99.0,"ts":"2024-01-02 03:04:06.000"}
+                {"id":3,"amount":null,"ts":null}
+                {"id":4,"amount":420.25,"ts":"2024-01-03 00:00:00.001"}
+                """);
+        Path out = dir.resolve("big");
+        try (Session session = session(1)) {
+            session.execute("CREATE TABLE payments (id BIGINT, amount DOUBLE, ts TIMESTAMP(3)) WITH ("
+                    + "'connector' = 'filesystem', 'path' = '" + in + "', 'format' = 'json')");
+            session.execute("CREATE TABLE big_payments (id BIGINT, amount DECIMAL(10, 2), ts TIMESTAMP(3)) WITH ("
+                    + "'connector' = 'filesystem', 'path' = '" + out + "', 'format' = 'json')");
+
+            StatementResult.JobSubmitted job = (StatementResult.JobSubmitted) session.execute(
+                    "INSERT INTO big_payments SELECT id, amount, ts FROM payments WHERE amount > 100");
+
+            assertThat(awaitEnd(job).status()).isEqualTo(JobStatus.FINISHED);
+            assertThat(partFileLines(out)).containsExactly(
+                    "{\"id\":1,\"amount\":150.50,\"ts\":\"2024-01-02 03:04:05.678\"}",
+                    "{\"id\":4,\"amount\":420.25,\"ts\":\"2024-01-03 00:00:00.001\"}");
+        }
+    }
+
+    @Test
+    void stopJobCancelsARunningQuery() {
+        try (Session session = session(1)) {
+            session.execute("CREATE TABLE endless (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '10')");
+            QueryResult result = (QueryResult) session.execute("SELECT id FROM endless");
+
+            StatementResult stopped = session.execute("STOP JOB '" + result.jobId() + "'");
+
+            assertThat(stopped).isEqualTo(new StatementResult.Message("Job has been stopped."));
+            assertThat(cluster.getJob(result.jobId()).status()).isEqualTo(JobStatus.CANCELED);
+            assertThat(fetchAll(result)).as("a stopped query ends its result").isNotNull();
+        }
+    }
+
+    @Test
+    void readingFromATableThatCannotBeReadPointsAtTheTable() {
+        try (Session session = session(1)) {
+            session.execute("CREATE TABLE orders (id BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '1')");
+            assertThatThrownBy(() -> session.execute("INSERT INTO orders\nSELECT id FROM orders"))
+                    .isInstanceOf(SqlExecutionException.class)
+                    .hasMessageContaining("can only be read from, not written to")
+                    .satisfies(e -> assertThat(((SqlExecutionException) e).line()).isEqualTo(1))
+                    .satisfies(e -> assertThat(((SqlExecutionException) e).column()).isEqualTo(13));
+        }
+    }
+
+    @Test
+    void readingASinkOnlyTablePointsAtIt() throws Exception {
+        try (Session session = session(2)) {
+            session.execute("CREATE TABLE nowhere (id BIGINT) WITH ('connector' = 'blackhole')");
+            session.execute("CREATE TABLE numbers (id BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '1000')");
+
+            assertThatThrownBy(() -> session.execute("SELECT id\nFROM nowhere"))
+                    .isInstanceOf(SqlExecutionException.class)
+                    .hasMessageContaining("can only be written to, not read from")
+                    .satisfies(e -> assertThat(((SqlExecutionException) e).line()).isEqualTo(2))
+                    .satisfies(e -> assertThat(((SqlExecutionException) e).column()).isEqualTo(6));
+
+            StatementResult.JobSubmitted job = (StatementResult.JobSubmitted) session.execute(
+                    "INSERT INTO nowhere SELECT id FROM numbers WHERE id IS NOT NULL");
+            assertThat(awaitEnd(job).status()).isEqualTo(JobStatus.FINISHED);
+            assertThat(cluster.getJob(job.jobId()).recordsIn()).isEqualTo(1000L);
+        }
+    }
+
+    @Test
+    void errorsLeaveTheSessionUsable() {
+        try (Session session = session(1)) {
+            assertThatThrownBy(() -> session.execute("SELECT nope FROM (VALUES (1)) AS t(x)"))
+                    .isInstanceOf(SqlExecutionException.class)
+                    .hasMessage("Column 'nope' not found in any table");
+            assertThatThrownBy(() -> session.execute("SELEC 1"))
+                    .isInstanceOf(SqlExecutionException.class)
+                    .satisfies(e -> assertThat(((SqlExecutionException) e).line()).isEqualTo(1));
+
+            QueryResult result = (QueryResult) session.execute("SELECT 1 + 1");
+            assertThat(fetchAll(result)).containsExactly(Row.of(2));
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package dev.runnel.planner.validate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.runnel.planner.TestTables;
+import dev.runnel.planner.parse.StatementParser;
+import dev.runnel.planner.session.QueryPlanner;
+import dev.runnel.planner.session.SqlExecutionException;
+import org.assertj.core.api.AbstractThrowableAssert;
+import org.junit.jupiter.api.Test;
+
+class ValidationErrorTest {
+    private final QueryPlanner planner = new QueryPlanner(TestTables.catalog());
+
+    private AbstractThrowableAssert<?, ? extends Throwable> assertPlanning(String sql) {
+        return assertThatThrownBy(() -> planner.plan(StatementParser.parse(sql)))
+                .isInstanceOf(SqlExecutionException.class);
+    }
+
+    private static String position(Throwable t) {
+        SqlExecutionException e = (SqlExecutionException) t;
+        return e.line() + ":" + e.column();
+    }
+
+    @Test
+    void unknownTable() {
+        assertPlanning("SELECT id\nFROM ordrs\nWHERE id > 1")
+                .hasMessage("Object 'ordrs' not found")
+                .satisfies(e -> assertThat(position(e)).isEqualTo("2:6"));
+    }
+
+    @Test
+    void unknownColumn() {
+        assertPlanning("SELECT id,\n       amout\nFROM orders")
+                .hasMessage("Column 'amout' not found in any table")
+                .satisfies(e -> assertThat(position(e)).isEqualTo("2:8"));
+    }
+
+    @Test
+    void identifiersAreCaseSensitive() {
+        assertPlanning("SELECT ID FROM orders")
+                .hasMessage("Column 'ID' not found in any table; did you mean 'id'?")
+                .satisfies(e -> assertThat(position(e)).isEqualTo("1:8"));
+    }
+
+    @Test
+    void comparingANumberWithAString() {
+        assertPlanning("SELECT id\nFROM orders\nWHERE amount > 'x'")
+                .hasMessageStartingWith("Cannot apply '>' to arguments of type '<DOUBLE> > <CHAR(1)>'")
+                .satisfies(e -> assertThat(position(e)).isEqualTo("3:7"));
+    }
+
+    @Test
+    void wrongFunctionArgument() {
+        assertPlanning("SELECT\n  UPPER(id)\nFROM orders")
+                .hasMessageStartingWith("Cannot apply 'UPPER' to arguments of type 'UPPER(<BIGINT>)'")
+                .satisfies(e -> assertThat(position(e)).isEqualTo("2:3"));
+    }
+
+    @Test
+    void insertWithTooFewColumns() {
+        assertPlanning("INSERT INTO big_orders\nSELECT id\nFROM orders")
+                .hasMessage("Number of INSERT target columns (2) does not equal number of source items (1)")
+                .satisfies(e -> assertThat(position(e)).isEqualTo("1:13"));
+    }
+
+    @Test
+    void insertWithIncompatibleType() {
+        assertPlanning("INSERT INTO big_orders\nSELECT id, customer\nFROM orders")
+                .hasMessageStartingWith("Cannot assign to target field 'amount' of type DECIMAL(12, 2) from source field 'customer' of type VARCHAR")
+                .satisfies(e -> assertThat(position(e)).isEqualTo("2:12"));
+    }
+
+    @Test
+    void unsupportedFeaturesAreNamedWhereTheyAreWritten() {
+        assertPlanning("SELECT customer\nFROM orders\nGROUP BY customer")
+                .hasMessage("GROUP BY is not supported yet")
+                .satisfies(e -> assertThat(position(e)).isEqualTo("3:1"));
+        assertPlanning("SELECT\n  COUNT(*) FROM orders")
+                .hasMessage("The aggregate function COUNT is not supported yet")
+                .satisfies(e -> assertThat(position(e)).isEqualTo("2:3"));
+        assertPlanning("SELECT o.id FROM orders o\n  JOIN big_orders b ON o.id = b.id")
+                .hasMessage("JOIN is not supported yet");
+        assertPlanning("SELECT id FROM orders\nORDER BY id")
+                .hasMessage("ORDER BY is not supported yet")
+                .satisfies(e -> assertThat(position(e)).isEqualTo("2:1"));
+        assertPlanning("SELECT id FROM orders UNION SELECT id FROM big_orders")
+                .hasMessage("UNION without ALL is not supported yet");
+        assertPlanning("SELECT id FROM orders WHERE id IN (SELECT id FROM big_orders)")
+                .hasMessage("A subquery is not supported yet")
+                .satisfies(e -> assertThat(position(e)).isEqualTo("1:29"));
+        assertPlanning("SELECT DISTINCT id FROM orders")
+                .hasMessage("SELECT DISTINCT is not supported yet");
+        assertPlanning("SELECT SUM(amount) OVER (PARTITION BY id) FROM orders")
+                .hasMessage("An OVER window is not supported yet");
+    }
+}

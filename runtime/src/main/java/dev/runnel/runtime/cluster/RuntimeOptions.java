@@ -1,0 +1,51 @@
+package dev.runnel.runtime.cluster;
+
+import dev.runnel.runtime.config.ConfigOption;
+import dev.runnel.runtime.stream.RowBatch;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The options the runtime reads: cluster options from the configuration a cluster starts
+ * with, job options from {@link dev.runnel.runtime.jobgraph.JobGraph#configuration()}.
+ * Keys follow Flink's where they mean the same thing.
+ */
+public final class RuntimeOptions {
+    private RuntimeOptions() {
+    }
+
+    /** Cluster: slots each TaskManager offers. */
+    public static final ConfigOption<Integer> NUMBER_OF_TASK_SLOTS = ConfigOption.of(
+            "taskmanager.numberOfTaskSlots", Integer.class, 2,
+            "The number of slots a TaskManager offers; with slot sharing a job needs as many slots as its largest parallelism.");
+
+    /** Cluster: how long a job waits for slots that other jobs hold. */
+    public static final ConfigOption<Duration> SLOT_REQUEST_TIMEOUT = ConfigOption.of(
+            "slot.request.timeout", Duration.class, Duration.ofMinutes(5),
+            "How long a job waits for busy slots to become free before it fails.");
+
+    /** Job: the number of key groups, the upper bound of a keyed operator's parallelism. */
+    public static final ConfigOption<Integer> MAX_PARALLELISM = ConfigOption.of(
+            "pipeline.max-parallelism", Integer.class, 128,
+            "The number of key groups that hash partitioning and keyed state split keys into.");
+
+    /** Job: rows per batch exchanged between operators. */
+    public static final ConfigOption<Integer> BATCH_SIZE = ConfigOption.of(
+            "execution.batch-size", Integer.class, RowBatch.DEFAULT_CAPACITY,
+            "The number of rows operators buffer into one batch before passing it on.");
+
+    /** Job: batches a channel between two subtasks holds before the producer waits. */
+    public static final ConfigOption<Integer> BUFFERS_PER_CHANNEL = ConfigOption.of(
+            "taskmanager.network.memory.buffers-per-channel", Integer.class, 4,
+            "The number of batches a channel between two subtasks buffers before the producer blocks (backpressure).");
+
+    /** Job: rows a query's result buffer at the JobManager holds before the collect sink waits. */
+    public static final ConfigOption<Integer> COLLECT_BUFFER_ROWS = ConfigOption.of(
+            "collect-sink.buffer-rows", Integer.class, 10_000,
+            "The number of result rows buffered for a client before the query's collect sink blocks.");
+
+    public static List<ConfigOption<?>> all() {
+        return List.of(NUMBER_OF_TASK_SLOTS, SLOT_REQUEST_TIMEOUT, MAX_PARALLELISM, BATCH_SIZE,
+                BUFFERS_PER_CHANNEL, COLLECT_BUFFER_ROWS);
+    }
+}

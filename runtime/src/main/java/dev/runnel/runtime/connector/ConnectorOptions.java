@@ -1,0 +1,36 @@
+package dev.runnel.runtime.connector;
+
+import dev.runnel.runtime.config.ConfigException;
+import dev.runnel.runtime.config.ConfigOption;
+import dev.runnel.runtime.config.Configuration;
+import java.util.OptionalInt;
+
+/** Options that several connectors share, with Flink's names. */
+public final class ConnectorOptions {
+    /** The parallelism of a table's source (Flink's {@code scan.parallelism}). */
+    public static final ConfigOption<Integer> SCAN_PARALLELISM = ConfigOption.of("scan.parallelism", Integer.class,
+            null, "The parallelism of the source; the job's default parallelism when unset.");
+    /** The parallelism of a table's sink (Flink's {@code sink.parallelism}). */
+    public static final ConfigOption<Integer> SINK_PARALLELISM = ConfigOption.of("sink.parallelism", Integer.class,
+            null, "The parallelism of the sink; that of its input when unset.");
+
+    private ConnectorOptions() {
+    }
+
+    /**
+     * The value of a parallelism option of {@code table}, if set.
+     *
+     * @throws ConfigException if it is not a positive integer
+     */
+    public static OptionalInt parallelism(TableContext table, ConfigOption<Integer> option) {
+        Integer value = new Configuration(table.options()).get(option);
+        if (value == null) {
+            return OptionalInt.empty();
+        }
+        if (value <= 0) {
+            throw new ConfigException(option.key(), "Invalid value '" + value + "' for option '" + option.key()
+                    + "' of table " + table.tableName() + ": must be positive");
+        }
+        return OptionalInt.of(value);
+    }
+}

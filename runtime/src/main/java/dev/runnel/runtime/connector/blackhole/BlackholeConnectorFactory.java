@@ -1,0 +1,32 @@
+package dev.runnel.runtime.connector.blackhole;
+
+import dev.runnel.runtime.config.ConfigOption;
+import dev.runnel.runtime.connector.ConnectorFactory;
+import dev.runnel.runtime.connector.TableContext;
+import dev.runnel.runtime.operators.OperatorFactory;
+import java.util.Set;
+
+/** Flink's {@code blackhole} connector: a sink that swallows every row, for benchmarks. */
+public final class BlackholeConnectorFactory implements ConnectorFactory {
+    public static final String IDENTIFIER = "blackhole";
+
+    @Override
+    public String identifier() {
+        return IDENTIFIER;
+    }
+
+    @Override
+    public Set<ConfigOption<?>> requiredOptions() {
+        return Set.of();
+    }
+
+    @Override
+    public Set<ConfigOption<?>> optionalOptions() {
+        return Set.of();
+    }
+
+    @Override
+    public OperatorFactory createSink(TableContext table) {
+        return new BlackholeSink(table.tableName());
+    }
+}

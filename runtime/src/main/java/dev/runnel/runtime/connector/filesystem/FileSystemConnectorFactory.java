@@ -1,0 +1,110 @@
+package dev.runnel.runtime.connector.filesystem;
+
+import dev.runnel.runtime.config.ConfigException;
+import dev.runnel.runtime.config.ConfigOption;
+import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.connector.ConnectorFactory;
+import dev.runnel.runtime.connector.ConnectorOptions;
+import dev.runnel.runtime.connector.TableContext;
+import dev.runnel.runtime.format.FormatFactory;
+import dev.runnel.runtime.format.Formats;
+import dev.runnel.runtime.operators.OperatorFactory;
+import dev.runnel.runtime.source.SourceFactory;
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * Flink's {@code filesystem} connector for newline-delimited files in a {@code format}
+ * ({@code json}, {@code csv}). As a source it reads a file, or every visible file under a
+ * directory (names starting with {@code .} or {@code _} are skipped), and ends. As a sink it
+ * writes part files into a directory.
+ */
+public final class FileSystemConnectorFactory implements ConnectorFactory {
+    public static final String IDENTIFIER = "filesystem";
+
+    public static final ConfigOption<String> PATH = ConfigOption.of("path", String.class, null,
+            "The file or directory to read, or the directory to write part files into.");
+    public static final ConfigOption<String> FORMAT = ConfigOption.of("format", String.class, null,
+            "The format of the files: json or csv.");
+    public static final ConfigOption<String> ROLLING_FILE_SIZE = ConfigOption.of("sink.rolling-policy.file-size",
+            String.class, "128MB", "A part file is closed and a new one started when it reaches this size.");
+    public static final ConfigOption<Duration> ROLLOVER_INTERVAL = ConfigOption.of(
+            "sink.rolling-policy.rollover-interval", Duration.class, Duration.ofMinutes(30),
+            "A part file is closed and a new one started when it has been open this long.");
+
+    @Override
+    public String identifier() {
+        return IDENTIFIER;
+    }
+
+    @Override
+    public Set<ConfigOption<?>> requiredOptions() {
+        return Set.of(PATH, FORMAT);
+    }
+
+    @Override
+    public Set<ConfigOption<?>> optionalOptions() {
+        Set<ConfigOption<?>> all = new LinkedHashSet<>(Set.of(ROLLING_FILE_SIZE, ROLLOVER_INTERVAL,
+                ConnectorOptions.SINK_PARALLELISM));
+        for (FormatFactory f : Formats.all().values()) {
+            all.addAll(Formats.prefixedOptions(f, f.identifier() + "."));
+        }
+        return all;
+    }
+
+    @Override
+    public void validate(TableContext table) {
+        FormatFactory format = format(table);
+        for (String key : table.options().keySet()) {
+            for (String other : Formats.all().keySet()) {
+                if (!other.equals(format.identifier()) && key.startsWith(other + ".")) {
+                    throw new ConfigException(key, "Option '" + key + "' of table " + table.tableName()
+                            + " is for format '" + other + "' but the table's format is '" + format.identifier() + "'");
+                }
+            }
+        }
+        format.validate(table.schema(), formatOptions(table, format), format.identifier() + ".");
+        rollingFileSize(table);
+        sinkParallelism(table);
+    }
+
+    static FormatFactory format(TableContext table) {
+        return Formats.factory(table.options().get(FORMAT.key()), FORMAT.key());
+    }
+
+    static Configuration formatOptions(TableContext table, FormatFactory format) {
+        return Formats.formatOptions(table.options(), format.identifier() + ".");
+    }
+
+    private static long rollingFileSize(TableContext table) {
+        String raw = new Configuration(table.options()).get(ROLLING_FILE_SIZE);
+        try {
+            long bytes = MemorySize.parseBytes(raw);
+            if (bytes <= 0) {
+                throw new IllegalArgumentException("must be positive");
+            }
+            return bytes;
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            throw new ConfigException(ROLLING_FILE_SIZE.key(), "Invalid value '" + raw + "' for option '"
+                    + ROLLING_FILE_SIZE.key() + "' of table " + table.tableName()
+                    + ": expected a size such as '128MB', '64 kb' or '1024'", e);
+        }
+    }
+
+    @Override
+    public SourceFactory createSource(TableContext table) {
+        FormatFactory format = format(table);
+        return new FileSystemSource(table.tableName(), table.options().get(PATH.key()), format.identifier(),
+                formatOptions(table, format), table.schema());
+    }
+
+    @Override
+    public OperatorFactory createSink(TableContext table) {
+        FormatFactory format = format(table);
+        Configuration options = new Configuration(table.options());
+        return new FileSystemSink(table.tableName(), table.options().get(PATH.key()), format.identifier(),
+                formatOptions(table, format), table.schema(), rollingFileSize(table),
+                options.get(ROLLOVER_INTERVAL).toMillis());
+    }
+}

@@ -1,0 +1,152 @@
+package dev.runnel.runtime.connector.filesystem;
+
+import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.connector.RecordException;
+import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.format.FormatException;
+import dev.runnel.runtime.format.Formats;
+import dev.runnel.runtime.format.RowDeserializer;
+import dev.runnel.runtime.operators.OperatorContext;
+import dev.runnel.runtime.operators.Output;
+import dev.runnel.runtime.source.InputStatus;
+import dev.runnel.runtime.source.SourceReader;
+import dev.runnel.runtime.stream.RowBatch;
+import dev.runnel.runtime.types.RowType;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads this subtask's share of the files, one line per record, about one batch per poll. A
+ * record that cannot be parsed fails the job with a {@link RecordException} naming the file
+ * and line, unless the format ignores parse errors: then it is skipped and counted, and the
+ * first one is logged.
+ */
+final class FileSystemReader implements SourceReader {
+    private static final Logger LOG = LoggerFactory.getLogger(FileSystemReader.class);
+
+    private final String tableName;
+    private final Supplier<List<Path>> listing;
+    private final int subtaskIndex;
+    private final int parallelism;
+    private final String format;
+    private final Configuration formatOptions;
+    private final RowType rowType;
+    private final List<Path> files = new ArrayList<>();
+    private RowDeserializer deserializer;
+    private int nextFile;
+    private Path currentFile;
+    private BufferedReader current;
+    private long lineNumber;
+    private long skippedRecords;
+    private long loggedFieldErrors;
+
+    FileSystemReader(String tableName, Supplier<List<Path>> listing, int subtaskIndex, int parallelism, String format,
+                     Configuration formatOptions, RowType rowType) {
+        this.tableName = tableName;
+        this.listing = listing;
+        this.subtaskIndex = subtaskIndex;
+        this.parallelism = parallelism;
+        this.format = format;
+        this.formatOptions = formatOptions;
+        this.rowType = rowType;
+    }
+
+    @Override
+    public void open(OperatorContext context) {
+        List<Path> all = listing.get();
+        for (int i = subtaskIndex; i < all.size(); i += parallelism) {
+            files.add(all.get(i));
+        }
+        deserializer = Formats.factory(format, "format").createDeserializer(rowType, formatOptions);
+    }
+
+    @Override
+    public InputStatus pollNext(Output output) throws IOException {
+        // bound the work per poll by lines, not rows, so that a run of skipped lines cannot hold the task
+        int lines = 0;
+        while (lines < RowBatch.DEFAULT_CAPACITY) {
+            if (current == null && !openNextFile()) {
+                output.flush();
+                return InputStatus.END_OF_INPUT;
+            }
+            String line = current.readLine();
+            if (line == null) {
+                closeCurrent();
+                continue;
+            }
+            lineNumber++;
+            lines++;
+            if (line.isBlank()) {
+                continue;
+            }
+            Row row = parse(line);
+            if (row != null) {
+                output.collect(row);
+            }
+        }
+        output.flush();
+        return InputStatus.MORE_AVAILABLE;
+    }
+
+    private Row parse(String line) {
+        try {
+            Row row = deserializer.deserialize(line);
+            if (deserializer.ignoredFieldErrors() > loggedFieldErrors) {
+                if (loggedFieldErrors == 0) {
+                    LOG.warn("Table {}: set a field that cannot be parsed to NULL at line {} of {} ({} ignores parse "
+                            + "errors); further ones are not logged", tableName, lineNumber, currentFile, format);
+                }
+                loggedFieldErrors = deserializer.ignoredFieldErrors();
+            }
+            return row;
+        } catch (FormatException e) {
+            String where = "line " + lineNumber + " of file " + currentFile;
+            if (!deserializer.ignoreParseErrors()) {
+                throw new RecordException("Cannot read " + where + " of table " + tableName + ": " + e.getMessage(), e);
+            }
+            if (skippedRecords++ == 0) {
+                LOG.warn("Table {}: skipped {} ({} ignores parse errors): {}; further ones are not logged",
+                        tableName, where, format, e.getMessage());
+            }
+            return null;
+        }
+    }
+
+    private boolean openNextFile() throws IOException {
+        if (nextFile >= files.size()) {
+            return false;
+        }
+        currentFile = files.get(nextFile++);
+        current = Files.newBufferedReader(currentFile, StandardCharsets.UTF_8);
+        lineNumber = 0;
+        return true;
+    }
+
+    private void closeCurrent() throws IOException {
+        if (current != null) {
+            current.close();
+            current = null;
+        }
+    }
+
+    /** Records skipped because they could not be parsed (with ignore-parse-errors). */
+    long skippedRecords() {
+        return skippedRecords;
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (skippedRecords > 0) {
+            LOG.warn("Table {}: skipped {} records that could not be parsed", tableName, skippedRecords);
+        }
+        closeCurrent();
+    }
+}

@@ -1,0 +1,36 @@
+package dev.runnel.runtime.format;
+
+import dev.runnel.runtime.config.ConfigOption;
+import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.types.RowType;
+import java.util.Set;
+
+/**
+ * Turns rows into lines of text and back, the way Flink's format of the same name does, so
+ * that files and messages move between Flink and Runnel. Connectors pass a format its own
+ * options with the format's prefix removed: the table option {@code json.ignore-parse-errors}
+ * arrives as {@code ignore-parse-errors} (see {@link Formats#formatOptions}).
+ */
+public interface FormatFactory {
+    /** The value of the table's {@code 'format'} option, such as {@code json}. */
+    String identifier();
+
+    /** The options this format understands, keys without the format prefix. */
+    Set<ConfigOption<?>> options();
+
+    /**
+     * Checks option values beyond their type (a delimiter must be one character, …).
+     *
+     * @param options the format's options without prefix
+     * @param prefix the prefix the user wrote ({@code json.}), for messages
+     * @throws dev.runnel.runtime.config.ConfigException naming the prefixed key
+     */
+    default void validate(RowType rowType, Configuration options, String prefix) {
+    }
+
+    /** A deserializer for rows of {@code rowType}; each reader gets its own (they are not thread-safe). */
+    RowDeserializer createDeserializer(RowType rowType, Configuration options);
+
+    /** A serializer for rows of {@code rowType}; each writer gets its own (they are not thread-safe). */
+    RowSerializer createSerializer(RowType rowType, Configuration options);
+}

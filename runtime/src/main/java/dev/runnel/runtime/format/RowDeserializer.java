@@ -1,0 +1,35 @@
+package dev.runnel.runtime.format;
+
+import dev.runnel.runtime.data.Row;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Parses one record (one line of a file, one message) into an INSERT row whose fields use the
+ * internal representation of {@link dev.runnel.runtime.types.TypeRoot}. Not thread-safe: one
+ * instance per reader.
+ *
+ * <p>With {@link #ignoreParseErrors()} the deserializer sets a field it cannot convert to NULL
+ * (like Flink) and still throws for a record it cannot parse at all; the caller skips such a
+ * record instead of failing.
+ */
+public interface RowDeserializer {
+
+    /**
+     * The row in {@code record}, or {@code null} if the record holds no row (a comment line).
+     *
+     * @throws FormatException saying what is wrong (field, value, expected type) but not where:
+     *                         the caller knows the file and line or the topic and offset
+     */
+    Row deserialize(String record);
+
+    /** {@link #deserialize(String)} of UTF-8 bytes. */
+    default Row deserialize(byte[] record) {
+        return deserialize(new String(record, StandardCharsets.UTF_8));
+    }
+
+    /** True if the table asked to skip records and null fields that cannot be parsed. */
+    boolean ignoreParseErrors();
+
+    /** How many fields were set to NULL so far because they could not be parsed. */
+    long ignoredFieldErrors();
+}

@@ -1,0 +1,68 @@
+package dev.runnel.runtime.format.json;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.format.FormatException;
+import dev.runnel.runtime.format.RowSerializer;
+import dev.runnel.runtime.format.TextValues;
+import dev.runnel.runtime.format.json.JsonFormatFactory.TimestampStandard;
+import dev.runnel.runtime.types.DataType;
+import dev.runnel.runtime.types.RowType;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.math.BigDecimal;
+
+/** Writes a row as one JSON object on one line, field names being the column names. */
+final class JsonRowSerializer implements RowSerializer {
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN).build();
+
+    private final RowType rowType;
+    private final TimestampStandard standard;
+    private final boolean ignoreNullFields;
+
+    JsonRowSerializer(RowType rowType, TimestampStandard standard, boolean ignoreNullFields) {
+        this.rowType = rowType;
+        this.standard = standard;
+        this.ignoreNullFields = ignoreNullFields;
+    }
+
+    @Override
+    public String serialize(Row row) {
+        StringWriter out = new StringWriter(64 + 16 * rowType.arity());
+        try (JsonGenerator g = FACTORY.createGenerator(out)) {
+            g.writeStartObject();
+            for (int i = 0; i < rowType.arity(); i++) {
+                Object value = row.getField(i);
+                if (value == null) {
+                    if (!ignoreNullFields) {
+                        g.writeNullField(rowType.name(i));
+                    }
+                    continue;
+                }
+                g.writeFieldName(rowType.name(i));
+                write(g, value, rowType.type(i));
+            }
+            g.writeEndObject();
+        } catch (IOException | ClassCastException e) {
+            throw new FormatException("cannot write " + row + " as JSON: " + e.getMessage(), e);
+        }
+        return out.toString();
+    }
+
+    private void write(JsonGenerator g, Object value, DataType type) throws IOException {
+        switch (type.root()) {
+            case BOOLEAN -> g.writeBoolean((Boolean) value);
+            case TINYINT, SMALLINT, INTEGER, BIGINT -> g.writeNumber(((Number) value).longValue());
+            case FLOAT -> g.writeNumber((Float) value);
+            case DOUBLE -> g.writeNumber((Double) value);
+            case DECIMAL -> g.writeNumber((BigDecimal) value);
+            case CHAR, VARCHAR -> g.writeString((String) value);
+            case BINARY, VARBINARY -> g.writeBinary((byte[]) value);
+            case DATE, TIME, TIMESTAMP, TIMESTAMP_LTZ -> g.writeString(
+                    TextValues.format(value, type, standard == TimestampStandard.ISO_8601));
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package dev.runnel.runtime.jobmanager;
+
+import dev.runnel.runtime.cluster.JobId;
+import dev.runnel.runtime.cluster.RuntimeOptions;
+import dev.runnel.runtime.jobgraph.JobEdge;
+import dev.runnel.runtime.jobgraph.JobGraph;
+import dev.runnel.runtime.jobgraph.JobVertex;
+import dev.runnel.runtime.jobgraph.Partitioning;
+import dev.runnel.runtime.network.ChannelId;
+import dev.runnel.runtime.task.ExecutionAttemptId;
+import dev.runnel.runtime.task.ExecutionState;
+import dev.runnel.runtime.task.TaskDeploymentDescriptor;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The parallel form of a job graph: one {@link ExecutionVertex} per subtask, and the channels
+ * that wire producer subtasks to consumer subtasks along each edge. JobManager main thread only.
+ */
+public final class ExecutionGraph {
+    private final JobId jobId;
+    private final JobGraph jobGraph;
+    private final List<ExecutionVertex> vertices = new ArrayList<>();
+    private final Map<ExecutionAttemptId, ExecutionVertex> byAttempt = new HashMap<>();
+
+    /** @throws IllegalArgumentException if the graph cannot run as given (the message says why) */
+    public ExecutionGraph(JobId jobId, JobGraph jobGraph) {
+        this.jobId = jobId;
+        this.jobGraph = jobGraph;
+        validate(jobGraph);
+        for (JobVertex vertex : jobGraph.vertices()) {
+            for (int i = 0; i < vertex.parallelism(); i++) {
+                ExecutionVertex ev = new ExecutionVertex(jobId, vertex, i);
+                vertices.add(ev);
+                byAttempt.put(ev.attemptId(), ev);
+            }
+        }
+    }
+
+    private static void validate(JobGraph graph) {
+        if (graph.vertices().isEmpty()) {
+            throw new IllegalArgumentException("Job '" + graph.name() + "' has no vertices");
+        }
+        int maxParallelism = graph.configuration().get(RuntimeOptions.MAX_PARALLELISM);
+        for (JobVertex v : graph.vertices()) {
+            if (v.parallelism() > maxParallelism) {
+                throw new IllegalArgumentException("Vertex '" + v.name() + "' has parallelism " + v.parallelism()
+                        + ", more than pipeline.max-parallelism (" + maxParallelism + ")");
+            }
+        }
+        for (JobEdge e : graph.edges()) {
+            JobVertex from = graph.vertex(e.sourceId());
+            JobVertex to = graph.vertex(e.targetId());
+            if (e.partitioning() instanceof Partitioning.Forward && from.parallelism() != to.parallelism()) {
+                throw new IllegalArgumentException("FORWARD edge from '" + from.name() + "' (parallelism "
+                        + from.parallelism() + ") to '" + to.name() + "' (parallelism " + to.parallelism()
+                        + ") needs equal parallelism");
+            }
+        }
+    }
+
+    public JobGraph jobGraph() {
+        return jobGraph;
+    }
+
+    public List<ExecutionVertex> vertices() {
+        return vertices;
+    }
+
+    /** The vertex of a current attempt, or {@code null} for an unknown or outdated attempt. */
+    public ExecutionVertex vertex(ExecutionAttemptId attemptId) {
+        return byAttempt.get(attemptId);
+    }
+
+    public boolean allInState(ExecutionState state) {
+        return vertices.stream().allMatch(v -> v.state() == state);
+    }
+
+    public boolean allTerminal() {
+        return vertices.stream().allMatch(v -> v.state().isTerminal());
+    }
+
+    /** What the TaskManager needs to run {@code vertex} in slot {@code slotIndex}. */
+    public TaskDeploymentDescriptor deploymentFor(ExecutionVertex vertex, int slotIndex) {
+        int id = vertex.jobVertex().id();
+        int subtask = vertex.subtaskIndex();
+        List<TaskDeploymentDescriptor.InputWiring> inputs = new ArrayList<>();
+        List<TaskDeploymentDescriptor.OutputWiring> outputs = new ArrayList<>();
+        List<JobEdge> edges = jobGraph.edges();
+        for (int e = 0; e < edges.size(); e++) {
+            JobEdge edge = edges.get(e);
+            int producers = jobGraph.vertex(edge.sourceId()).parallelism();
+            int consumers = jobGraph.vertex(edge.targetId()).parallelism();
+            if (edge.targetId() == id) {
+                inputs.add(new TaskDeploymentDescriptor.InputWiring(edge.targetInput(),
+                        inputChannels(e, edge.partitioning(), producers, subtask)));
+            }
+            if (edge.sourceId() == id) {
+                outputs.add(new TaskDeploymentDescriptor.OutputWiring(edge.partitioning(),
+                        outputChannels(e, edge.partitioning(), consumers, subtask)));
+            }
+        }
+        return new TaskDeploymentDescriptor(vertex.attemptId(), jobGraph.name(), slotIndex, vertex.jobVertex(),
+                jobGraph.configuration(), inputs, outputs);
+    }
+
+    private List<ChannelId> outputChannels(int edge, Partitioning partitioning, int consumers, int producer) {
+        if (partitioning instanceof Partitioning.Forward) {
+            return List.of(new ChannelId(jobId, edge, producer, producer));
+        }
+        if (partitioning instanceof Partitioning.Global) {
+            return List.of(new ChannelId(jobId, edge, producer, 0));
+        }
+        List<ChannelId> channels = new ArrayList<>(consumers);
+        for (int c = 0; c < consumers; c++) {
+            channels.add(new ChannelId(jobId, edge, producer, c));
+        }
+        return channels;
+    }
+
+    private List<ChannelId> inputChannels(int edge, Partitioning partitioning, int producers, int consumer) {
+        if (partitioning instanceof Partitioning.Forward) {
+            return List.of(new ChannelId(jobId, edge, consumer, consumer));
+        }
+        if (partitioning instanceof Partitioning.Global && consumer != 0) {
+            return List.of();
+        }
+        List<ChannelId> channels = new ArrayList<>(producers);
+        for (int p = 0; p < producers; p++) {
+            channels.add(new ChannelId(jobId, edge, p, consumer));
+        }
+        return channels;
+    }
+}

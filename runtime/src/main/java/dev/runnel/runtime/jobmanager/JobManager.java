@@ -1,0 +1,240 @@
+package dev.runnel.runtime.jobmanager;
+
+import dev.runnel.runtime.cluster.JobExecutionException;
+import dev.runnel.runtime.cluster.JobId;
+import dev.runnel.runtime.cluster.JobInfo;
+import dev.runnel.runtime.cluster.OwnedThreads;
+import dev.runnel.runtime.cluster.ResultChunk;
+import dev.runnel.runtime.cluster.RuntimeOptions;
+import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.jobgraph.JobGraph;
+import dev.runnel.runtime.scheduler.SlotPool;
+import dev.runnel.runtime.task.ExecutionAttemptId;
+import dev.runnel.runtime.task.TaskCounters;
+import dev.runnel.runtime.task.TaskExecutionState;
+import dev.runnel.runtime.taskmanager.TaskExecutorGateway;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * The cluster's coordinator: accepts jobs, keeps the slot pool the TaskManagers offer, and
+ * runs one {@link JobMaster} per job. All of its state lives on one main thread: every public
+ * method hops onto it and answers with a future, so nothing here needs a lock.
+ */
+public final class JobManager implements JobManagerGateway, AutoCloseable {
+    private final OwnedThreads threads = new OwnedThreads("runnel-jobmanager");
+    private final ScheduledExecutorService mainThread;
+    private final SlotPool slotPool;
+    private final Clock clock;
+    // Main thread only. Insertion order is submission order, which listJobs reports.
+    private final Map<JobId, JobMaster> jobs = new LinkedHashMap<>();
+
+    public JobManager(Configuration clusterConfiguration, Clock clock) {
+        this.clock = clock;
+        this.mainThread = Executors.newSingleThreadScheduledExecutor(threads);
+        this.slotPool = new SlotPool(mainThread, clusterConfiguration.get(RuntimeOptions.SLOT_REQUEST_TIMEOUT));
+    }
+
+    public JobManager(Configuration clusterConfiguration) {
+        this(clusterConfiguration, Clock.systemUTC());
+    }
+
+    // ---- TaskManager side (JobManagerGateway)
+
+    @Override
+    public CompletableFuture<Void> registerTaskManager(TaskExecutorGateway taskManager, int numberOfSlots) {
+        return onMainThread(() -> {
+            slotPool.addTaskManager(taskManager, numberOfSlots);
+            return null;
+        });
+    }
+
+    @Override
+    public void updateTaskExecutionState(TaskExecutionState state) {
+        execute(() -> {
+            JobMaster job = jobs.get(state.attemptId().jobId());
+            if (job != null) {
+                job.onTaskState(state);
+            }
+        });
+    }
+
+    @Override
+    public CompletableFuture<Void> offerResults(ExecutionAttemptId attemptId, List<Row> rows) {
+        return onMainThread(() -> {
+            JobMaster job = jobs.get(attemptId.jobId());
+            return job == null ? CompletableFuture.<Void>completedFuture(null) : job.offerResults(rows);
+        }).thenCompose(Function.identity());
+    }
+
+    // ---- client side
+
+    /** Accepts a job and starts scheduling it. */
+    public CompletableFuture<JobId> submitJob(JobGraph jobGraph) {
+        return onMainThread(() -> {
+            JobId id = JobId.generate();
+            JobMaster job = new JobMaster(id, jobGraph, slotPool, mainThread, clock);
+            jobs.put(id, job);
+            job.start();
+            return id;
+        });
+    }
+
+    public CompletableFuture<Void> cancelJob(JobId jobId) {
+        return onMainThread(() -> {
+            job(jobId).cancel();
+            return null;
+        });
+    }
+
+    public CompletableFuture<JobInfo> requestJob(JobId jobId) {
+        return onMainThread(() -> jobInfo(job(jobId))).thenCompose(Function.identity());
+    }
+
+    /** Every job, oldest first. */
+    public CompletableFuture<List<JobInfo>> requestJobs() {
+        return onMainThread(() -> {
+            List<CompletableFuture<JobInfo>> infos = new ArrayList<>();
+            jobs.values().forEach(job -> infos.add(jobInfo(job)));
+            return CompletableFuture.allOf(infos.toArray(new CompletableFuture<?>[0]))
+                    .thenApply(v -> infos.stream().map(CompletableFuture::join).toList());
+        }).thenCompose(Function.identity());
+    }
+
+    /** Completes with the job's final state. */
+    public CompletableFuture<JobInfo> jobTermination(JobId jobId) {
+        return onMainThread(() -> job(jobId).termination()).thenCompose(Function.identity());
+    }
+
+    /**
+     * Result rows of the job's collect sink: completes as soon as there are rows or the result
+     * ended, or with no rows after {@code timeout}; fails with {@link JobExecutionException} if
+     * the job failed.
+     */
+    public CompletableFuture<ResultChunk> fetchResults(JobId jobId, int maxRows, Duration timeout) {
+        if (maxRows < 1) {
+            throw new IllegalArgumentException("maxRows must be positive, was " + maxRows);
+        }
+        CompletableFuture<ResultChunk> result = new CompletableFuture<>();
+        execute(() -> {
+            try {
+                new PendingFetch(job(jobId), maxRows, result).start(timeout);
+            } catch (RuntimeException e) {
+                result.completeExceptionally(e);
+            }
+        });
+        return result;
+    }
+
+    /** One client's wait for result rows. Main thread only. */
+    private final class PendingFetch {
+        private final JobMaster job;
+        private final int maxRows;
+        private final CompletableFuture<ResultChunk> result;
+        private final Runnable listener = this::attempt;
+        private ScheduledFuture<?> timeout;
+
+        PendingFetch(JobMaster job, int maxRows, CompletableFuture<ResultChunk> result) {
+            this.job = job;
+            this.maxRows = maxRows;
+            this.result = result;
+        }
+
+        void start(Duration wait) {
+            if (attempt()) {
+                return;
+            }
+            timeout = mainThread.schedule(() -> {
+                job.removeResultsListener(listener);
+                result.complete(new ResultChunk(List.of(), false));
+            }, wait.toMillis(), TimeUnit.MILLISECONDS);
+        }
+
+        private boolean attempt() {
+            if (result.isDone()) {
+                return true;
+            }
+            ResultChunk chunk;
+            try {
+                chunk = job.takeResults(maxRows);
+            } catch (JobExecutionException e) {
+                complete(() -> result.completeExceptionally(e));
+                return true;
+            }
+            if (chunk != null) {
+                complete(() -> result.complete(chunk));
+                return true;
+            }
+            job.onResultsChange(listener);
+            return false;
+        }
+
+        private void complete(Runnable completion) {
+            if (timeout != null) {
+                timeout.cancel(false);
+            }
+            completion.run();
+        }
+    }
+
+    private CompletableFuture<JobInfo> jobInfo(JobMaster job) {
+        List<TaskExecutorGateway> taskManagers = job.status().isTerminal() ? List.of() : job.taskManagers();
+        if (taskManagers.isEmpty()) {
+            return CompletableFuture.completedFuture(job.info(Map.of()));
+        }
+        List<CompletableFuture<Map<ExecutionAttemptId, TaskCounters>>> requests =
+                taskManagers.stream().map(tm -> tm.requestCounters(job.jobId())).toList();
+        return CompletableFuture.allOf(requests.toArray(new CompletableFuture<?>[0])).thenApplyAsync(v -> {
+            Map<ExecutionAttemptId, TaskCounters> live = new HashMap<>();
+            requests.forEach(r -> live.putAll(r.join()));
+            return job.info(live);
+        }, mainThread);
+    }
+
+    private JobMaster job(JobId jobId) {
+        JobMaster job = jobs.get(jobId);
+        if (job == null) {
+            throw new IllegalArgumentException("Unknown job " + jobId);
+        }
+        return job;
+    }
+
+    /** Runs {@code action} on the main thread; after {@link #close()} it is dropped. */
+    private void execute(Runnable action) {
+        try {
+            mainThread.execute(action);
+        } catch (RejectedExecutionException e) {
+            // Shut down: messages from TaskManagers that are stopping too are of no interest.
+        }
+    }
+
+    private <T> CompletableFuture<T> onMainThread(Supplier<T> action) {
+        return CompletableFuture.supplyAsync(action, mainThread);
+    }
+
+    /** Stops the main thread; jobs still running are not cancelled (the cluster does that first). */
+    @Override
+    public void close() {
+        mainThread.shutdownNow();
+        try {
+            mainThread.awaitTermination(10, TimeUnit.SECONDS);
+            threads.joinAll(Duration.ofSeconds(10));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package dev.runnel.runtime.jobmanager;
+
+import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.task.ExecutionAttemptId;
+import dev.runnel.runtime.task.TaskExecutionState;
+import dev.runnel.runtime.taskmanager.TaskExecutorGateway;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * How a TaskManager talks to the JobManager. Every call returns at once; the JobManager
+ * does the work on its main thread. In the embedded cluster calls are direct; a remote
+ * TaskManager will put an RPC transport behind the same interface.
+ */
+public interface JobManagerGateway {
+
+    /** A TaskManager joins the cluster and offers its slots to the slot pool. */
+    CompletableFuture<Void> registerTaskManager(TaskExecutorGateway taskManager, int numberOfSlots);
+
+    /** A subtask changed state. Reports of one subtask arrive in the order they happened. */
+    void updateTaskExecutionState(TaskExecutionState state);
+
+    /**
+     * A collect sink's rows for the client; completes once the job's result buffer took them,
+     * which waits while the buffer is full.
+     */
+    CompletableFuture<Void> offerResults(ExecutionAttemptId attemptId, List<Row> rows);
+}

@@ -1,0 +1,137 @@
+package dev.runnel.runtime.network;
+
+import dev.runnel.runtime.stream.StreamElement;
+import java.util.ArrayDeque;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A bounded queue of stream elements from one producer subtask to one consumer subtask in the
+ * same JVM. A full channel blocks the producer (backpressure) until the consumer takes an
+ * element or either side releases the channel, so a blocked producer still notices
+ * cancellation.
+ *
+ * <p>Thread-safe: one producer thread and one consumer thread.
+ */
+public final class LocalChannel {
+    private final ChannelId id;
+    private final int capacity;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition notFull = lock.newCondition();
+    private final ArrayDeque<StreamElement> queue;
+    private Runnable dataListener = () -> { };
+    private boolean released;
+    private int maxDepth;
+
+    public LocalChannel(ChannelId id, int capacity) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("Channel capacity must be at least 1, was " + capacity);
+        }
+        this.id = id;
+        this.capacity = capacity;
+        this.queue = new ArrayDeque<>(capacity);
+    }
+
+    public ChannelId id() {
+        return id;
+    }
+
+    public int capacity() {
+        return capacity;
+    }
+
+    /** Called (from the producer's thread) whenever an element arrives in an empty channel. */
+    public void setDataListener(Runnable listener) {
+        lock.lock();
+        try {
+            this.dataListener = listener;
+        } finally {
+            lock.unlock();
+        }
+        if (!isEmpty()) {
+            listener.run();
+        }
+    }
+
+    /**
+     * Appends {@code element}, waiting while the channel is full.
+     *
+     * @throws ChannelReleasedException if the channel is or gets released
+     * @throws InterruptedException if the producer's thread is interrupted while waiting
+     */
+    public void put(StreamElement element) throws InterruptedException {
+        Runnable notify;
+        lock.lock();
+        try {
+            while (queue.size() >= capacity && !released) {
+                notFull.await();
+            }
+            if (released) {
+                throw new ChannelReleasedException("Channel " + id + " was released");
+            }
+            boolean wasEmpty = queue.isEmpty();
+            queue.addLast(element);
+            maxDepth = Math.max(maxDepth, queue.size());
+            notify = wasEmpty ? dataListener : null;
+        } finally {
+            lock.unlock();
+        }
+        if (notify != null) {
+            notify.run();
+        }
+    }
+
+    /** The next element, or {@code null} if the channel is empty. Never blocks. */
+    public StreamElement poll() {
+        lock.lock();
+        try {
+            StreamElement e = queue.pollFirst();
+            if (e != null) {
+                notFull.signal();
+            }
+            return e;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    public boolean isEmpty() {
+        lock.lock();
+        try {
+            return queue.isEmpty();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    public int size() {
+        lock.lock();
+        try {
+            return queue.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The largest number of elements the channel ever held; never exceeds {@link #capacity()}. */
+    public int maxDepth() {
+        lock.lock();
+        try {
+            return maxDepth;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Drops the buffered elements and wakes a blocked producer, which then fails to write. */
+    public void release() {
+        lock.lock();
+        try {
+            released = true;
+            queue.clear();
+            notFull.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package dev.runnel.runtime.network;
+
+import dev.runnel.runtime.cluster.JobId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The channels between the subtasks that run in one TaskManager. Producer and consumer ask for
+ * a channel by its {@link ChannelId}; the first one creates it. Thread-safe.
+ */
+public final class LocalChannelRegistry {
+    private final Map<ChannelId, LocalChannel> channels = new ConcurrentHashMap<>();
+
+    public LocalChannel channel(ChannelId id, int capacity) {
+        return channels.computeIfAbsent(id, k -> new LocalChannel(k, capacity));
+    }
+
+    /** Releases and forgets every channel of {@code jobId}. */
+    public void releaseJob(JobId jobId) {
+        List<ChannelId> ids = new ArrayList<>();
+        for (ChannelId id : channels.keySet()) {
+            if (id.jobId().equals(jobId)) {
+                ids.add(id);
+            }
+        }
+        for (ChannelId id : ids) {
+            LocalChannel channel = channels.remove(id);
+            if (channel != null) {
+                channel.release();
+            }
+        }
+    }
+
+    /** The channels of {@code jobId} that exist now (for inspection in tests and metrics). */
+    public List<LocalChannel> channelsOf(JobId jobId) {
+        List<LocalChannel> result = new ArrayList<>();
+        channels.forEach((id, channel) -> {
+            if (id.jobId().equals(jobId)) {
+                result.add(channel);
+            }
+        });
+        return result;
+    }
+}

@@ -1,0 +1,70 @@
+package dev.runnel.runtime.network;
+
+import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.stream.RowBatch;
+import dev.runnel.runtime.stream.StreamElement;
+
+/**
+ * Routes the rows of one producing subtask into the subpartitions of one {@link ResultPartition},
+ * buffering a {@link RowBatch} per subpartition that is sent when full or on {@link #flush()}.
+ * Task thread only.
+ */
+public final class RecordWriter {
+    private final ResultPartition partition;
+    private final ChannelSelector selector;
+    private final int batchSize;
+    private final RowBatch[] buffers;
+
+    public RecordWriter(ResultPartition partition, ChannelSelector selector, int batchSize) {
+        this.partition = partition;
+        this.selector = selector;
+        this.batchSize = batchSize;
+        this.buffers = new RowBatch[partition.numberOfSubpartitions()];
+    }
+
+    public void collect(Row row) throws InterruptedException {
+        int channel = selector.select(row);
+        if (channel == ChannelSelector.ALL) {
+            for (int i = 0; i < buffers.length; i++) {
+                // Each receiver owns its rows, so every subpartition but the first gets copies.
+                add(i, i == 0 ? row : row.copy());
+            }
+        } else {
+            add(channel, row);
+        }
+    }
+
+    private void add(int channel, Row row) throws InterruptedException {
+        RowBatch batch = buffers[channel];
+        if (batch == null) {
+            batch = new RowBatch(batchSize);
+            buffers[channel] = batch;
+        }
+        batch.add(row);
+        if (batch.size() >= batchSize) {
+            buffers[channel] = null;
+            partition.emit(batch, channel);
+        }
+    }
+
+    /** Sends every non-empty buffered batch. */
+    public void flush() throws InterruptedException {
+        for (int i = 0; i < buffers.length; i++) {
+            RowBatch batch = buffers[i];
+            if (batch != null && !batch.isEmpty()) {
+                buffers[i] = null;
+                partition.emit(batch, i);
+            }
+        }
+    }
+
+    /** Flushes the buffered rows, then sends {@code element} to every subpartition, in order. */
+    public void broadcastEvent(StreamElement element) throws InterruptedException {
+        flush();
+        partition.broadcast(element);
+    }
+
+    public void release() {
+        partition.release();
+    }
+}

@@ -1,0 +1,155 @@
+package dev.runnel.runtime.scheduler;
+
+import dev.runnel.runtime.cluster.JobId;
+import dev.runnel.runtime.taskmanager.TaskExecutorGateway;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The slots the registered TaskManagers offer, and which job holds which. A request for more
+ * slots than the cluster has fails at once; a request for slots that other jobs hold waits, in
+ * arrival order, until they are released or the request times out.
+ *
+ * <p>Not thread-safe: used only from the JobManager's main thread, which is also the
+ * {@code mainThread} timeouts fire on.
+ */
+public final class SlotPool {
+    private final ScheduledExecutorService mainThread;
+    private final Duration requestTimeout;
+    private final TreeMap<SlotId, TaskExecutorGateway> free = new TreeMap<>();
+    private final Map<JobId, List<AllocatedSlot>> allocated = new HashMap<>();
+    private final ArrayDeque<PendingRequest> pending = new ArrayDeque<>();
+    private int totalSlots;
+
+    private record PendingRequest(JobId jobId, String jobName, int count, CompletableFuture<List<AllocatedSlot>> result,
+                                  ScheduledFuture<?> timeout) {
+    }
+
+    public SlotPool(ScheduledExecutorService mainThread, Duration requestTimeout) {
+        this.mainThread = mainThread;
+        this.requestTimeout = requestTimeout;
+    }
+
+    /** Adds the slots of a TaskManager that registered; waiting requests may now be served. */
+    public void addTaskManager(TaskExecutorGateway taskManager, int numberOfSlots) {
+        for (int i = 0; i < numberOfSlots; i++) {
+            free.put(new SlotId(taskManager.taskManagerId(), i), taskManager);
+        }
+        totalSlots += numberOfSlots;
+        servePending();
+    }
+
+    public int totalSlots() {
+        return totalSlots;
+    }
+
+    public int freeSlots() {
+        return free.size();
+    }
+
+    /**
+     * Requests {@code count} slots for a job. Completes with them (in slot order) once they are
+     * free, or fails with {@link NoResourcesException} at once when the cluster is too small,
+     * or after the request timeout.
+     */
+    public CompletableFuture<List<AllocatedSlot>> requestSlots(JobId jobId, String jobName, int count) {
+        if (count > totalSlots) {
+            return CompletableFuture.failedFuture(new NoResourcesException("Job '" + jobName + "' needs " + count
+                    + " slots (its largest parallelism) but the cluster has " + totalSlots
+                    + "; set parallelism.default or taskmanager.numberOfTaskSlots"));
+        }
+        if (allocated.containsKey(jobId)) {
+            throw new IllegalStateException("Job " + jobId + " already holds slots");
+        }
+        CompletableFuture<List<AllocatedSlot>> result = new CompletableFuture<>();
+        if (pending.isEmpty() && free.size() >= count) {
+            result.complete(allocate(jobId, count));
+            return result;
+        }
+        ScheduledFuture<?> timeout = mainThread.schedule(() -> timeOut(jobId), requestTimeout.toMillis(), TimeUnit.MILLISECONDS);
+        pending.addLast(new PendingRequest(jobId, jobName, count, result, timeout));
+        return result;
+    }
+
+    /** Withdraws a job's waiting request, if any (the job was cancelled). */
+    public void cancelRequest(JobId jobId) {
+        Iterator<PendingRequest> it = pending.iterator();
+        while (it.hasNext()) {
+            PendingRequest request = it.next();
+            if (request.jobId().equals(jobId)) {
+                it.remove();
+                request.timeout().cancel(false);
+                request.result().cancel(false);
+            }
+        }
+        servePending();
+    }
+
+    /** Gives the job's slots back; waiting requests may now be served. */
+    public void releaseSlots(JobId jobId) {
+        List<AllocatedSlot> slots = allocated.remove(jobId);
+        if (slots != null) {
+            slots.forEach(slot -> free.put(slot.id(), slot.taskManager()));
+        }
+        servePending();
+    }
+
+    /** The slots a job holds, in slot order; empty if none. */
+    public List<AllocatedSlot> slotsOf(JobId jobId) {
+        return allocated.getOrDefault(jobId, List.of());
+    }
+
+    private List<AllocatedSlot> allocate(JobId jobId, int count) {
+        List<AllocatedSlot> slots = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            var entry = free.pollFirstEntry();
+            slots.add(new AllocatedSlot(entry.getKey(), entry.getValue()));
+        }
+        List<AllocatedSlot> result = List.copyOf(slots);
+        allocated.put(jobId, result);
+        return result;
+    }
+
+    // First come, first served: a large request at the head is not overtaken by smaller ones.
+    private void servePending() {
+        while (!pending.isEmpty() && free.size() >= pending.peekFirst().count()) {
+            PendingRequest request = pending.pollFirst();
+            request.timeout().cancel(false);
+            request.result().complete(allocate(request.jobId(), request.count()));
+        }
+    }
+
+    private void timeOut(JobId jobId) {
+        Iterator<PendingRequest> it = pending.iterator();
+        while (it.hasNext()) {
+            PendingRequest request = it.next();
+            if (request.jobId().equals(jobId)) {
+                it.remove();
+                request.result().completeExceptionally(new NoResourcesException("Job '" + request.jobName()
+                        + "' could not get " + request.count() + " slots within " + format(requestTimeout)
+                        + ": all " + totalSlots + " slots of the cluster are busy with other jobs (slot.request.timeout)"));
+            }
+        }
+        servePending();
+    }
+
+    private static String format(Duration d) {
+        if (d.toMillis() % 60_000 == 0) {
+            return d.toMinutes() + " min";
+        }
+        if (d.toMillis() % 1000 == 0) {
+            return d.toSeconds() + " s";
+        }
+        return d.toMillis() + " ms";
+    }
+}

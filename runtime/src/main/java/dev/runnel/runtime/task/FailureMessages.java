@@ -1,0 +1,44 @@
+package dev.runnel.runtime.task;
+
+import dev.runnel.runtime.connector.RecordException;
+
+/** Turns a task's exception into the one-line cause a user sees for a FAILED job. */
+final class FailureMessages {
+    private FailureMessages() {
+    }
+
+    /** {@code <root cause message> (in <operator>, subtask 2/4)}. */
+    static String describe(Throwable failure, String fallbackOperator, int subtaskIndex, int parallelism) {
+        String operator = fallbackOperator;
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof OperatorException oe) {
+                operator = oe.operatorName();
+                break;
+            }
+        }
+        return rootMessage(failure) + " (in " + operator + ", subtask " + (subtaskIndex + 1) + "/" + parallelism + ")";
+    }
+
+    /**
+     * The most telling message in the cause chain: a {@link RecordException}'s (it says which
+     * record), else the first message that is not just a wrapper around its cause.
+     */
+    static String rootMessage(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof RecordException) {
+                return t.getMessage();
+            }
+        }
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof OperatorException) {
+                continue;
+            }
+            String message = t.getMessage();
+            boolean wrapper = t.getCause() != null && (message == null || message.equals(t.getCause().toString()));
+            if (!wrapper) {
+                return message == null ? t.getClass().getName() : message;
+            }
+        }
+        return failure.toString();
+    }
+}

@@ -1,0 +1,83 @@
+package dev.runnel.runtime.task;
+
+import java.util.ArrayDeque;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The queue of work for a task's thread: control messages (cancel; later timers and
+ * checkpoint triggers) arrive as mail, and input that became available arrives as a wake-up.
+ * The task's thread runs mail between input elements and sleeps here when it has nothing to do,
+ * so operators are only ever called from that one thread.
+ *
+ * <p>{@link #put} and {@link #wakeUp} may be called from any thread; the rest only from the
+ * task's thread.
+ */
+final class Mailbox {
+
+    /** A piece of work for the task's thread. */
+    @FunctionalInterface
+    interface Mail {
+        void run() throws Exception;
+    }
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition workArrived = lock.newCondition();
+    private final ArrayDeque<Mail> mails = new ArrayDeque<>();
+    private boolean wokenUp;
+
+    void put(Mail mail) {
+        lock.lock();
+        try {
+            mails.addLast(mail);
+            workArrived.signal();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Tells the task's thread that input may be available. */
+    void wakeUp() {
+        lock.lock();
+        try {
+            wokenUp = true;
+            workArrived.signal();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Runs the mail queued now, in order. */
+    void runPendingMails() throws Exception {
+        while (true) {
+            Mail mail;
+            lock.lock();
+            try {
+                mail = mails.pollFirst();
+            } finally {
+                lock.unlock();
+            }
+            if (mail == null) {
+                return;
+            }
+            mail.run();
+        }
+    }
+
+    /**
+     * Sleeps until mail arrives or {@link #wakeUp()} is called; returns at once if either
+     * happened since the last call, so a wake-up between polling the input and sleeping is
+     * never lost.
+     */
+    void awaitWork() throws InterruptedException {
+        lock.lock();
+        try {
+            while (mails.isEmpty() && !wokenUp) {
+                workArrived.await();
+            }
+            wokenUp = false;
+        } finally {
+            lock.unlock();
+        }
+    }
+}

@@ -1,0 +1,356 @@
+package dev.runnel.runtime.task;
+
+import dev.runnel.runtime.cluster.RuntimeOptions;
+import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.network.ChannelReleasedException;
+import dev.runnel.runtime.network.ChannelSelector;
+import dev.runnel.runtime.network.InputGate;
+import dev.runnel.runtime.network.LocalChannel;
+import dev.runnel.runtime.network.LocalChannelRegistry;
+import dev.runnel.runtime.network.LocalInputGate;
+import dev.runnel.runtime.network.LocalResultPartition;
+import dev.runnel.runtime.network.RecordWriter;
+import dev.runnel.runtime.operators.Output;
+import dev.runnel.runtime.operators.sink.ResultSender;
+import dev.runnel.runtime.source.InputStatus;
+import dev.runnel.runtime.source.SourceReader;
+import dev.runnel.runtime.stream.CheckpointBarrier;
+import dev.runnel.runtime.stream.EndOfInput;
+import dev.runnel.runtime.stream.RowBatch;
+import dev.runnel.runtime.stream.StreamElement;
+import dev.runnel.runtime.stream.Watermark;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One subtask running on its own thread. The thread opens the chain, then loops: run pending
+ * mail, then process one input element (or poll the source once), and sleep in the mailbox
+ * when there is nothing to do. When every input has ended it finishes the chain in order,
+ * sends end-of-input downstream, closes and reports FINISHED; on cancellation or failure it
+ * closes without finishing.
+ *
+ * <p>{@link #start()}, {@link #cancel()} and {@link #counters()} may be called from any thread.
+ */
+public final class Task implements Runnable {
+    /** Every task thread's name starts with this. */
+    public static final String THREAD_NAME_PREFIX = "runnel-task-";
+
+    private static final Logger LOG = LoggerFactory.getLogger(Task.class);
+
+    private final TaskDeploymentDescriptor tdd;
+    private final LocalChannelRegistry channels;
+    private final TaskListener listener;
+    private final ResultDeliverer resultDeliverer;
+    private final ClassLoader userClassLoader;
+    private final Mailbox mailbox = new Mailbox();
+    private final CompletableFuture<Void> cancelled = new CompletableFuture<>();
+    private final Thread thread;
+
+    // Built and used by the task's thread only (volatile where other threads read them).
+    private volatile NetworkOutput networkOutput;
+    private volatile CountingOutput sourceOutput;
+    private volatile OperatorChain chain;
+    private SourceReader reader;
+    private CompletableFuture<Void> sourceAvailable;
+    private InputGate gate;
+    private int[] inputOfChannel;
+    private int[] openChannelsPerInput;
+    private int openChannels;
+    private WatermarkTracker watermarks;
+    private boolean ended;
+
+    public Task(TaskDeploymentDescriptor tdd, LocalChannelRegistry channels, TaskListener listener,
+                ResultDeliverer resultDeliverer, ClassLoader userClassLoader) {
+        this.tdd = tdd;
+        this.channels = channels;
+        this.listener = listener;
+        this.resultDeliverer = resultDeliverer;
+        this.userClassLoader = userClassLoader;
+        this.thread = new Thread(this, THREAD_NAME_PREFIX + tdd.taskName());
+        this.thread.setDaemon(true);
+    }
+
+    public ExecutionAttemptId attemptId() {
+        return tdd.attemptId();
+    }
+
+    public void start() {
+        thread.start();
+    }
+
+    /** Asks the task to stop: it closes without finishing and reports CANCELED. */
+    public void cancel() {
+        if (cancelled.complete(null)) {
+            mailbox.put(() -> {
+                throw new CancelTaskException();
+            });
+            // Wakes the task if it waits for room in a full channel.
+            NetworkOutput out = networkOutput;
+            if (out != null) {
+                out.release();
+            }
+        }
+    }
+
+    /** Waits up to {@code timeout} for the task's thread to end; returns whether it did. */
+    public boolean join(Duration timeout) throws InterruptedException {
+        thread.join(Math.max(1, timeout.toMillis()));
+        return !thread.isAlive();
+    }
+
+    /**
+     * Interrupts the task's thread: the last resort for an operator that does not return after
+     * {@link #cancel()} (blocked in I/O or a foreign library).
+     */
+    public void interrupt() {
+        thread.interrupt();
+    }
+
+    public TaskCounters counters() {
+        CountingOutput in = sourceOutput;
+        OperatorChain c = chain;
+        return new TaskCounters(in == null ? 0 : in.count(), c == null ? 0 : c.recordsOut());
+    }
+
+    @Override
+    public void run() {
+        ExecutionState end;
+        String cause = null;
+        try {
+            setUp();
+            report(ExecutionState.RUNNING, null);
+            loop();
+            chain.close();
+            closeReader();
+            end = ExecutionState.FINISHED;
+        } catch (Throwable t) {
+            if (cancelled.isDone() || t instanceof CancelTaskException || t instanceof ChannelReleasedException) {
+                end = ExecutionState.CANCELED;
+            } else {
+                end = ExecutionState.FAILED;
+                cause = FailureMessages.describe(t, tdd.vertex().name(), tdd.subtaskIndex(), tdd.parallelism());
+                LOG.warn("Task {} of job {} failed", tdd.taskName(), tdd.jobName(), t);
+            }
+            cleanUpAfterFailure(t);
+        }
+        report(end, cause);
+    }
+
+    private void report(ExecutionState state, String cause) {
+        listener.stateChanged(new TaskExecutionState(tdd.attemptId(), state, cause, counters()));
+    }
+
+    private void setUp() {
+        if (cancelled.isDone()) {
+            throw new CancelTaskException();
+        }
+        Configuration config = tdd.jobConfiguration();
+        int batchSize = config.get(RuntimeOptions.BATCH_SIZE);
+        int capacity = config.get(RuntimeOptions.BUFFERS_PER_CHANNEL);
+        int maxParallelism = config.get(RuntimeOptions.MAX_PARALLELISM);
+
+        Output tail;
+        if (tdd.isSinkVertex()) {
+            tail = new DiscardingOutput();
+        } else {
+            List<RecordWriter> writers = new ArrayList<>();
+            for (TaskDeploymentDescriptor.OutputWiring out : tdd.outputs()) {
+                List<LocalChannel> subpartitions = out.channels().stream().map(id -> channels.channel(id, capacity)).toList();
+                ChannelSelector selector = ChannelSelector.of(out.partitioning(), subpartitions.size(),
+                        tdd.subtaskIndex(), maxParallelism);
+                writers.add(new RecordWriter(new LocalResultPartition(subpartitions), selector, batchSize));
+            }
+            networkOutput = new NetworkOutput(writers);
+            tail = networkOutput;
+            if (cancelled.isDone()) {
+                networkOutput.release();
+            }
+        }
+        ResultSender sender = this::sendResults;
+        chain = new OperatorChain(tdd.vertex().operators(), tail, tdd.isSinkVertex(), batchSize,
+                (name, output) -> new TaskOperatorContext(name, tdd.jobName(), tdd.subtaskIndex(), tdd.parallelism(),
+                        config, output, userClassLoader, sender));
+        chain.open();
+
+        if (tdd.vertex().isSource()) {
+            String name = tdd.vertex().source().name();
+            sourceOutput = new CountingOutput(chain.input());
+            OperatorException.invoke(name, () -> {
+                reader = tdd.vertex().source().createReader(tdd.subtaskIndex(), tdd.parallelism());
+                reader.open(new TaskOperatorContext(name, tdd.jobName(), tdd.subtaskIndex(), tdd.parallelism(),
+                        config, sourceOutput, userClassLoader, sender));
+            });
+        } else {
+            setUpInputs(capacity);
+        }
+    }
+
+    private void setUpInputs(int capacity) {
+        List<LocalChannel> inputChannels = new ArrayList<>();
+        List<Integer> inputNumbers = new ArrayList<>();
+        int inputs = 0;
+        for (TaskDeploymentDescriptor.InputWiring in : tdd.inputs()) {
+            for (var id : in.channels()) {
+                inputChannels.add(channels.channel(id, capacity));
+                inputNumbers.add(in.inputNumber());
+            }
+            inputs = Math.max(inputs, in.inputNumber() + 1);
+        }
+        inputOfChannel = inputNumbers.stream().mapToInt(Integer::intValue).toArray();
+        openChannelsPerInput = new int[inputs];
+        for (int input : inputOfChannel) {
+            openChannelsPerInput[input]++;
+        }
+        openChannels = inputOfChannel.length;
+        watermarks = new WatermarkTracker(inputOfChannel.length);
+        gate = new LocalInputGate(inputChannels);
+        gate.setAvailabilityListener(mailbox::wakeUp);
+        // A subtask that no producer sends to (subtask 1 behind a GLOBAL edge) ends at once.
+        for (int input = 0; input < inputs; input++) {
+            if (openChannelsPerInput[input] == 0) {
+                chain.endInput(input);
+            }
+        }
+        if (openChannels == 0) {
+            endOfAllInputs();
+        }
+    }
+
+    private void loop() throws Exception {
+        while (true) {
+            mailbox.runPendingMails();
+            if (ended) {
+                return;
+            }
+            boolean progressed = reader != null ? pollSource() : pollInput();
+            if (!progressed && !ended) {
+                mailbox.awaitWork();
+            }
+        }
+    }
+
+    private boolean pollSource() {
+        if (sourceAvailable != null && !sourceAvailable.isDone()) {
+            return false;
+        }
+        sourceAvailable = null;
+        InputStatus status = OperatorException.call(tdd.vertex().source().name(), () -> reader.pollNext(sourceOutput));
+        chain.flush();
+        return switch (status) {
+            case MORE_AVAILABLE -> true;
+            case NOTHING_AVAILABLE -> awaitSourceAvailable();
+            case END_OF_INPUT -> {
+                // A bounded source's end completes event time, so pending windows can fire.
+                chain.processWatermark(Watermark.MAX);
+                chain.endInput(0);
+                endOfAllInputs();
+                yield true;
+            }
+        };
+    }
+
+    /** Returns whether the source can be polled again at once; else the mailbox wakes up when it can. */
+    private boolean awaitSourceAvailable() {
+        CompletableFuture<Void> available = reader.isAvailable();
+        if (available.isDone()) {
+            return true;
+        }
+        sourceAvailable = available;
+        available.whenComplete((v, e) -> mailbox.wakeUp());
+        return false;
+    }
+
+    private boolean pollInput() {
+        InputGate.InputElement next = gate.pollNext();
+        if (next == null) {
+            return false;
+        }
+        int channel = next.channelIndex();
+        StreamElement element = next.element();
+        // StreamElement is sealed; pattern matching for switch needs Java 21, so instanceof it is.
+        if (element instanceof RowBatch batch) {
+            chain.processBatch(batch, inputOfChannel[channel]);
+        } else if (element instanceof Watermark watermark) {
+            advanceWatermark(watermarks.update(channel, watermark.timestamp()));
+        } else if (element instanceof CheckpointBarrier) {
+            // No checkpoint is ever triggered yet, so no barrier reaches a task; nothing to align.
+            return true;
+        } else if (element instanceof EndOfInput) {
+            channelEnded(channel);
+        }
+        return true;
+    }
+
+    private void advanceWatermark(long watermark) {
+        if (watermark != WatermarkTracker.NO_CHANGE) {
+            chain.processWatermark(new Watermark(watermark));
+        }
+    }
+
+    private void channelEnded(int channel) {
+        advanceWatermark(watermarks.channelEnded(channel));
+        int input = inputOfChannel[channel];
+        if (--openChannelsPerInput[input] == 0) {
+            chain.endInput(input);
+        }
+        if (--openChannels == 0) {
+            endOfAllInputs();
+        }
+    }
+
+    private void endOfAllInputs() {
+        chain.finish();
+        NetworkOutput out = networkOutput;
+        if (out != null) {
+            out.broadcastEvent(EndOfInput.INSTANCE);
+        }
+        ended = true;
+    }
+
+    private void closeReader() throws Exception {
+        if (reader != null) {
+            SourceReader r = reader;
+            reader = null;
+            r.close();
+        }
+    }
+
+    private void cleanUpAfterFailure(Throwable failure) {
+        NetworkOutput out = networkOutput;
+        if (out != null) {
+            out.release();
+        }
+        try {
+            if (chain != null) {
+                chain.close();
+            }
+        } catch (Exception e) {
+            failure.addSuppressed(e);
+        }
+        try {
+            closeReader();
+        } catch (Exception e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    /** The {@link ResultSender} of this task's operators: waits for the JobManager to accept. */
+    private void sendResults(List<Row> rows) throws InterruptedException {
+        CompletableFuture<Void> accepted = resultDeliverer.deliver(tdd.attemptId(), rows);
+        try {
+            CompletableFuture.anyOf(accepted, cancelled).get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("Could not deliver results to the client: " + e.getCause().getMessage(), e.getCause());
+        }
+        if (!accepted.isDone()) {
+            throw new CancelTaskException();
+        }
+        accepted.join();
+    }
+}

@@ -1,0 +1,67 @@
+package dev.runnel.runtime.task;
+
+import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.jobgraph.JobVertex;
+import dev.runnel.runtime.jobgraph.Partitioning;
+import dev.runnel.runtime.network.ChannelId;
+import java.io.Serializable;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Everything a TaskManager needs to run one subtask: which vertex and subtask, in which slot,
+ * and how its inputs and outputs are wired to the channels of the job's edges.
+ *
+ * @param slotIndex the TaskManager's slot the subtask runs in
+ * @param inputs one entry per edge ending at the vertex
+ * @param outputs one entry per edge leaving the vertex; empty for a sink vertex
+ */
+public record TaskDeploymentDescriptor(ExecutionAttemptId attemptId, String jobName, int slotIndex, JobVertex vertex,
+                                       Configuration jobConfiguration, List<InputWiring> inputs,
+                                       List<OutputWiring> outputs) implements Serializable {
+
+    /**
+     * The channels of one input edge, from every producer subtask that sends to this subtask.
+     *
+     * @param inputNumber the operator input the edge feeds (0 or 1)
+     */
+    public record InputWiring(int inputNumber, List<ChannelId> channels) implements Serializable {
+        public InputWiring {
+            channels = List.copyOf(channels);
+        }
+    }
+
+    /** The channels of one output edge, one per subpartition, with how rows are spread over them. */
+    public record OutputWiring(Partitioning partitioning, List<ChannelId> channels) implements Serializable {
+        public OutputWiring {
+            Objects.requireNonNull(partitioning, "partitioning");
+            channels = List.copyOf(channels);
+        }
+    }
+
+    public TaskDeploymentDescriptor {
+        Objects.requireNonNull(attemptId, "attemptId");
+        Objects.requireNonNull(vertex, "vertex");
+        jobConfiguration = jobConfiguration.copy();
+        inputs = List.copyOf(inputs);
+        outputs = List.copyOf(outputs);
+    }
+
+    public int subtaskIndex() {
+        return attemptId.subtaskIndex();
+    }
+
+    public int parallelism() {
+        return vertex.parallelism();
+    }
+
+    /** A vertex without outgoing edges: its last operator is a sink. */
+    public boolean isSinkVertex() {
+        return outputs.isEmpty();
+    }
+
+    /** {@code Calc -> Sink (2/4)}: the vertex name and the 1-based subtask, as in logs. */
+    public String taskName() {
+        return vertex.name() + " (" + (subtaskIndex() + 1) + "/" + parallelism() + ")";
+    }
+}

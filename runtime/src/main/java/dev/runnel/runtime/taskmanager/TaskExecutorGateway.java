@@ -1,0 +1,30 @@
+package dev.runnel.runtime.taskmanager;
+
+import dev.runnel.runtime.cluster.JobId;
+import dev.runnel.runtime.task.ExecutionAttemptId;
+import dev.runnel.runtime.task.TaskCounters;
+import dev.runnel.runtime.task.TaskDeploymentDescriptor;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * How the JobManager talks to a TaskManager. Every call returns at once; the TaskManager
+ * does the work on its own thread. In the embedded cluster calls are direct; a remote
+ * TaskManager will put an RPC transport behind the same interface.
+ */
+public interface TaskExecutorGateway {
+
+    TaskManagerId taskManagerId();
+
+    /** Starts a subtask; completes when it was accepted (its state changes are reported later). */
+    CompletableFuture<Void> submitTask(TaskDeploymentDescriptor deployment);
+
+    /** Cancels a subtask; an unknown attempt is reported CANCELED so the JobManager never waits on it. */
+    void cancelTask(ExecutionAttemptId attemptId);
+
+    /** The job ended: frees what the TaskManager still holds for it (channels). */
+    void releaseJob(JobId jobId);
+
+    /** The counters of the job's subtasks running here now. */
+    CompletableFuture<Map<ExecutionAttemptId, TaskCounters>> requestCounters(JobId jobId);
+}

@@ -1,0 +1,180 @@
+package dev.runnel.runtime.taskmanager;
+
+import dev.runnel.runtime.cluster.JobId;
+import dev.runnel.runtime.cluster.OwnedThreads;
+import dev.runnel.runtime.jobmanager.JobManagerGateway;
+import dev.runnel.runtime.network.LocalChannelRegistry;
+import dev.runnel.runtime.task.ExecutionAttemptId;
+import dev.runnel.runtime.task.ExecutionState;
+import dev.runnel.runtime.task.Task;
+import dev.runnel.runtime.task.TaskCounters;
+import dev.runnel.runtime.task.TaskDeploymentDescriptor;
+import dev.runnel.runtime.task.TaskExecutionState;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Offers slots to a JobManager and runs the subtasks deployed into them, each on its own
+ * thread. Its bookkeeping runs on one main thread, so it needs no locks; tasks report their
+ * state changes through it, in order, to the JobManager.
+ */
+public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(TaskManager.class);
+
+    /** How long {@link #close()} lets a cancelled task take before interrupting its thread. */
+    private static final Duration CANCEL_GRACE = Duration.ofSeconds(10);
+
+    private final TaskManagerId id;
+    private final int numberOfSlots;
+    private final OwnedThreads threads;
+    private final ExecutorService mainThread;
+    private final LocalChannelRegistry channels = new LocalChannelRegistry();
+    private final ClassLoader userClassLoader;
+    // Main thread only.
+    private final Map<ExecutionAttemptId, Task> tasks = new HashMap<>();
+    private final List<Task> allTasks = new ArrayList<>();
+    private JobManagerGateway jobManager;
+
+    public TaskManager(TaskManagerId id, int numberOfSlots) {
+        if (numberOfSlots < 1) {
+            throw new IllegalArgumentException("A TaskManager needs at least one slot, got " + numberOfSlots);
+        }
+        this.id = id;
+        this.numberOfSlots = numberOfSlots;
+        this.userClassLoader = TaskManager.class.getClassLoader();
+        this.threads = new OwnedThreads("runnel-taskmanager-" + id);
+        this.mainThread = Executors.newSingleThreadExecutor(threads);
+    }
+
+    /** Registers with {@code jobManager}, offering this TaskManager's slots. */
+    public CompletableFuture<Void> registerAt(JobManagerGateway gateway) {
+        return CompletableFuture.supplyAsync(() -> {
+            jobManager = gateway;
+            return gateway;
+        }, mainThread).thenCompose(g -> g.registerTaskManager(this, numberOfSlots));
+    }
+
+    @Override
+    public TaskManagerId taskManagerId() {
+        return id;
+    }
+
+    public int numberOfSlots() {
+        return numberOfSlots;
+    }
+
+    /** The channels between this TaskManager's subtasks (tests inspect their depth). */
+    public LocalChannelRegistry channels() {
+        return channels;
+    }
+
+    @Override
+    public CompletableFuture<Void> submitTask(TaskDeploymentDescriptor deployment) {
+        return CompletableFuture.runAsync(() -> {
+            if (deployment.slotIndex() < 0 || deployment.slotIndex() >= numberOfSlots) {
+                throw new IllegalArgumentException("TaskManager " + id + " has no slot " + deployment.slotIndex());
+            }
+            Task task = new Task(deployment, channels, this::onTaskStateChanged,
+                    (attempt, rows) -> jobManager.offerResults(attempt, rows), userClassLoader);
+            tasks.put(deployment.attemptId(), task);
+            allTasks.add(task);
+            task.start();
+        }, mainThread);
+    }
+
+    @Override
+    public void cancelTask(ExecutionAttemptId attemptId) {
+        runOnMainThread(() -> {
+            Task task = tasks.get(attemptId);
+            if (task != null) {
+                task.cancel();
+            } else {
+                jobManager.updateTaskExecutionState(
+                        new TaskExecutionState(attemptId, ExecutionState.CANCELED, null, TaskCounters.ZERO));
+            }
+        });
+    }
+
+    @Override
+    public void releaseJob(JobId jobId) {
+        runOnMainThread(() -> channels.releaseJob(jobId));
+    }
+
+    @Override
+    public CompletableFuture<Map<ExecutionAttemptId, TaskCounters>> requestCounters(JobId jobId) {
+        return CompletableFuture.supplyAsync(() -> {
+            Map<ExecutionAttemptId, TaskCounters> counters = new HashMap<>();
+            tasks.forEach((attempt, task) -> {
+                if (attempt.jobId().equals(jobId)) {
+                    counters.put(attempt, task.counters());
+                }
+            });
+            return counters;
+        }, mainThread);
+    }
+
+    /** Called from a task's thread. */
+    private void onTaskStateChanged(TaskExecutionState state) {
+        runOnMainThread(() -> {
+            if (state.state().isTerminal()) {
+                tasks.remove(state.attemptId());
+                allTasks.removeIf(t -> t.attemptId().equals(state.attemptId()));
+            }
+            jobManager.updateTaskExecutionState(state);
+        });
+    }
+
+    private void runOnMainThread(Runnable action) {
+        try {
+            mainThread.execute(action);
+        } catch (RejectedExecutionException e) {
+            LOG.debug("TaskManager {} is shut down; dropped a message", id);
+        }
+    }
+
+    /** Cancels every task, waits for their threads to end, then stops the main thread. */
+    @Override
+    public void close() {
+        List<Task> running;
+        try {
+            running = CompletableFuture.supplyAsync(() -> List.copyOf(allTasks), mainThread).join();
+        } catch (RejectedExecutionException e) {
+            return;
+        }
+        running.forEach(Task::cancel);
+        boolean interrupted = false;
+        for (Task task : running) {
+            try {
+                if (!task.join(CANCEL_GRACE)) {
+                    LOG.warn("Task {} did not stop within {} of being cancelled; interrupting it", task.attemptId(), CANCEL_GRACE);
+                    task.interrupt();
+                    task.join(CANCEL_GRACE);
+                }
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        mainThread.shutdown();
+        try {
+            if (!mainThread.awaitTermination(10, TimeUnit.SECONDS)) {
+                mainThread.shutdownNow();
+            }
+            threads.joinAll(Duration.ofSeconds(10));
+        } catch (InterruptedException e) {
+            interrupted = true;
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

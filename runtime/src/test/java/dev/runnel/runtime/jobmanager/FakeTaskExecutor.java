@@ -1,0 +1,62 @@
+package dev.runnel.runtime.jobmanager;
+
+import dev.runnel.runtime.cluster.JobId;
+import dev.runnel.runtime.task.ExecutionAttemptId;
+import dev.runnel.runtime.task.ExecutionState;
+import dev.runnel.runtime.task.TaskCounters;
+import dev.runnel.runtime.task.TaskDeploymentDescriptor;
+import dev.runnel.runtime.task.TaskExecutionState;
+import dev.runnel.runtime.taskmanager.TaskExecutorGateway;
+import dev.runnel.runtime.taskmanager.TaskManagerId;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** A TaskManager that runs nothing: it records deployments and lets the test report task states. */
+final class FakeTaskExecutor implements TaskExecutorGateway {
+    private final TaskManagerId id;
+    private final JobManagerGateway jobManager;
+    private final List<TaskDeploymentDescriptor> deployments = new CopyOnWriteArrayList<>();
+
+    FakeTaskExecutor(String id, JobManagerGateway jobManager) {
+        this.id = new TaskManagerId(id);
+        this.jobManager = jobManager;
+    }
+
+    List<TaskDeploymentDescriptor> deploymentsOf(JobId jobId) {
+        return deployments.stream().filter(d -> d.attemptId().jobId().equals(jobId)).toList();
+    }
+
+    /** Reports every deployed subtask of {@code jobId} in {@code state}. */
+    void reportAll(JobId jobId, ExecutionState state) {
+        for (TaskDeploymentDescriptor d : deploymentsOf(jobId)) {
+            jobManager.updateTaskExecutionState(new TaskExecutionState(d.attemptId(), state, null, TaskCounters.ZERO));
+        }
+    }
+
+    @Override
+    public TaskManagerId taskManagerId() {
+        return id;
+    }
+
+    @Override
+    public CompletableFuture<Void> submitTask(TaskDeploymentDescriptor deployment) {
+        deployments.add(deployment);
+        return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public void cancelTask(ExecutionAttemptId attemptId) {
+        jobManager.updateTaskExecutionState(new TaskExecutionState(attemptId, ExecutionState.CANCELED, null, TaskCounters.ZERO));
+    }
+
+    @Override
+    public void releaseJob(JobId jobId) {
+    }
+
+    @Override
+    public CompletableFuture<Map<ExecutionAttemptId, TaskCounters>> requestCounters(JobId jobId) {
+        return CompletableFuture.completedFuture(Map.of());
+    }
+}

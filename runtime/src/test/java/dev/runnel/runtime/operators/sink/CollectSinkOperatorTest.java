@@ -1,0 +1,20 @@
+package dev.runnel.runtime.operators.sink;
+
+import static dev.runnel.runtime.testing.TestRows.rows;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.runnel.runtime.testing.OperatorHarness;
+import org.junit.jupiter.api.Test;
+
+class CollectSinkOperatorTest {
+
+    @Test
+    void sendsEveryRowToTheClientAndEmitsNothing() throws Exception {
+        try (var harness = OperatorHarness.of(new CollectSinkOperatorFactory()).open()) {
+            harness.processRows("+I 1 a", "-D 2 b").processWatermark(5).processRows("+I 3 c").endInput();
+
+            assertThat(harness.sentResults()).containsExactlyElementsOf(rows("+I 1 a", "-D 2 b", "+I 3 c"));
+            assertThat(harness.elements()).isEmpty();
+        }
+    }
+}

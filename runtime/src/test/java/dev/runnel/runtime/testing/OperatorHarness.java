@@ -1,0 +1,209 @@
+package dev.runnel.runtime.testing;
+
+import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.operators.Operator;
+import dev.runnel.runtime.operators.OperatorContext;
+import dev.runnel.runtime.operators.OperatorFactory;
+import dev.runnel.runtime.operators.Output;
+import dev.runnel.runtime.operators.sink.ResultSender;
+import dev.runnel.runtime.stream.RowBatch;
+import dev.runnel.runtime.stream.Watermark;
+import dev.runnel.runtime.types.RowType;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs one operator without a cluster, the way a task would: open, batches, watermarks, end
+ * of input, close; everything it emits is recorded.
+ *
+ * <pre>{@code
+ * try (var h = OperatorHarness.of(factory).open()) {
+ *     h.processRows("+I 1 alice", "+I 2 bob").processWatermark(10).endInput();
+ *     assertThat(h.output()).containsExactlyElementsOf(rows("+I 1 ALICE", "+I 2 BOB"));
+ * }
+ * }</pre>
+ *
+ * <p>Single-threaded, like a task.
+ */
+public final class OperatorHarness implements AutoCloseable {
+    private final Operator operator;
+    private final String name;
+    private final CollectingOutput output = new CollectingOutput();
+    private final List<Row> sentResults = new ArrayList<>();
+    private Configuration configuration = new Configuration();
+    private RowType inputType;
+    private int subtaskIndex;
+    private int parallelism = 1;
+    private boolean opened;
+    private boolean closed;
+
+    private OperatorHarness(Operator operator, String name) {
+        this.operator = operator;
+        this.name = name;
+    }
+
+    public static OperatorHarness of(OperatorFactory factory) {
+        return new OperatorHarness(factory.create(), factory.name());
+    }
+
+    public static OperatorHarness of(Operator operator) {
+        return new OperatorHarness(operator, operator.getClass().getSimpleName());
+    }
+
+    public OperatorHarness withConfiguration(Configuration config) {
+        this.configuration = config.copy();
+        return this;
+    }
+
+    /** Parses text rows given to {@link #processRows} by this type instead of guessing. */
+    public OperatorHarness withInputType(RowType type) {
+        this.inputType = type;
+        return this;
+    }
+
+    public OperatorHarness asSubtask(int index, int ofParallelism) {
+        this.subtaskIndex = index;
+        this.parallelism = ofParallelism;
+        return this;
+    }
+
+    public OperatorHarness open() throws Exception {
+        operator.open(new HarnessContext());
+        opened = true;
+        return this;
+    }
+
+    public OperatorHarness processBatch(RowBatch batch) throws Exception {
+        return processBatch(batch, 0);
+    }
+
+    public OperatorHarness processBatch(RowBatch batch, int input) throws Exception {
+        checkOpen();
+        operator.processBatch(batch, input);
+        output.flush();
+        return this;
+    }
+
+    public OperatorHarness processRows(List<Row> rows) throws Exception {
+        return processBatch(RowBatch.of(rows));
+    }
+
+    /** Rows in {@link TestRows} notation, as one batch on input 0. */
+    public OperatorHarness processRows(String... rows) throws Exception {
+        return processRows(TestRows.rows(inputType, rows));
+    }
+
+    public OperatorHarness processWatermark(long timestamp) throws Exception {
+        checkOpen();
+        operator.processWatermark(new Watermark(timestamp));
+        return this;
+    }
+
+    public OperatorHarness endInput(int input) throws Exception {
+        checkOpen();
+        operator.endInput(input);
+        return this;
+    }
+
+    /** Ends input 0 and finishes the operator, as a task does when a single input ended. */
+    public OperatorHarness endInput() throws Exception {
+        endInput(0);
+        operator.finish();
+        return this;
+    }
+
+    /** Rows emitted so far. */
+    public List<Row> output() {
+        return output.rows();
+    }
+
+    /** Rows emitted so far, forgetting them. */
+    public List<Row> takeOutput() {
+        List<Row> rows = output.rows();
+        output.clear();
+        return rows;
+    }
+
+    /** Timestamps of the watermarks emitted so far. */
+    public List<Long> watermarks() {
+        return output.watermarks();
+    }
+
+    /** Rows and watermarks, in order. */
+    public List<Object> elements() {
+        return output.elements();
+    }
+
+    /** Rows the operator sent to the client through {@link OperatorContext#resultSender()}. */
+    public List<Row> sentResults() {
+        return sentResults;
+    }
+
+    public Operator operator() {
+        return operator;
+    }
+
+    /** Closes the operator; what its {@code close} throws is rethrown unchecked. */
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            try {
+                operator.close();
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IllegalStateException("Operator '" + name + "' failed to close: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    private void checkOpen() {
+        if (!opened || closed) {
+            throw new IllegalStateException("Call open() first, and nothing after close()");
+        }
+    }
+
+    private final class HarnessContext implements OperatorContext {
+        @Override
+        public String operatorName() {
+            return name;
+        }
+
+        @Override
+        public String jobName() {
+            return "harness";
+        }
+
+        @Override
+        public int subtaskIndex() {
+            return subtaskIndex;
+        }
+
+        @Override
+        public int parallelism() {
+            return parallelism;
+        }
+
+        @Override
+        public Configuration configuration() {
+            return configuration;
+        }
+
+        @Override
+        public Output output() {
+            return output;
+        }
+
+        @Override
+        public ClassLoader userClassLoader() {
+            return OperatorHarness.class.getClassLoader();
+        }
+
+        @Override
+        public ResultSender resultSender() {
+            return sentResults::addAll;
+        }
+    }
+}

@@ -1,0 +1,308 @@
+<#--
+// Runnel's productions, included into Calcite's Parser.jj by FMPP (see ../config.fmpp).
+//
+// Conventions that keep this grammar easy to extend:
+//  - every production is named Runnel*, so it never collides with one of Calcite's, and a
+//    node class whose simple name Calcite also uses (SqlDescribeTable) is written qualified;
+//  - a statement production is listed in config.fmpp (statementParserMethods, or
+//    create/dropStatementParserMethods) and returns a node of dev.runnel.sql.parser.*;
+//  - a statement whose first word Calcite also uses (DESCRIBE, SET, RESET) must fail its
+//    LOOKAHEAD for Calcite's forms so that they still reach Calcite's own productions;
+//  - errors that the grammar itself cannot express go through ParserSupport.error, which
+//    carries the position into the SqlParseException.
+-->
+
+// ---------------------------------------------------------------------------------------
+// Helpers (lookahead predicates are plain Java in ParserSupport: JAVACODE productions
+// declare ParseException, which the generated lookahead methods cannot throw)
+// ---------------------------------------------------------------------------------------
+
+/** A single-quoted character string: option keys and values, comments, job ids. */
+SqlCharStringLiteral RunnelStringLiteral() :
+{
+}
+{
+    <QUOTED_STRING> {
+        return SqlLiteral.createCharString(
+            SqlParserUtil.parseString(token.image), getPos());
+    }
+}
+
+boolean RunnelIfNotExistsOpt() :
+{
+}
+{
+    // IF is non-reserved: "CREATE TABLE if (...)" names a table "if".
+    LOOKAHEAD(3) <IF> <NOT> <EXISTS> { return true; }
+|
+    { return false; }
+}
+
+boolean RunnelIfExistsOpt() :
+{
+}
+{
+    LOOKAHEAD(2) <IF> <EXISTS> { return true; }
+|
+    { return false; }
+}
+
+// ---------------------------------------------------------------------------------------
+// Data types (Flink's names)
+// ---------------------------------------------------------------------------------------
+
+/**
+ * Flink type names that Calcite lacks or means differently; tried before Calcite's own.
+ * STRING = VARCHAR(max), BYTES = VARBINARY(max), TIMESTAMP_LTZ(p) = TIMESTAMP(p) WITH
+ * LOCAL TIME ZONE, and FLOAT = REAL (Flink's FLOAT is 4 bytes; Calcite's FLOAT is a double).
+ */
+SqlTypeNameSpec RunnelTypeName() :
+{
+    final Span s = Span.of();
+    int precision = -1;
+}
+{
+    (
+        <STRING> {
+            return SqlAliasedTypeNameSpec.string(s.add(this).pos());
+        }
+    |
+        <BYTES> {
+            return SqlAliasedTypeNameSpec.bytes(s.add(this).pos());
+        }
+    |
+        <FLOAT> {
+            return SqlAliasedTypeNameSpec.flinkFloat(s.add(this).pos());
+        }
+    |
+        <TIMESTAMP_LTZ> { s.add(this); }
+        precision = PrecisionOpt() {
+            return SqlAliasedTypeNameSpec.timestampLtz(precision, s.end(this));
+        }
+    )
+}
+
+// ---------------------------------------------------------------------------------------
+// DDL
+// ---------------------------------------------------------------------------------------
+
+/**
+ * CREATE TABLE [IF NOT EXISTS] name (column, ...) [COMMENT '...'] [WITH ('k' = 'v', ...)]
+ * (CREATE and the optional OR REPLACE are already consumed.)
+ */
+SqlCreate RunnelCreateTable(Span s, boolean replace) :
+{
+    final boolean ifNotExists;
+    final SqlIdentifier name;
+    final Span columnsSpan;
+    final List<SqlNode> columns = new ArrayList<SqlNode>();
+    SqlCharStringLiteral comment = null;
+    SqlNodeList optionList = null;
+}
+{
+    <TABLE> {
+        if (replace) {
+            throw ParserSupport.error(s.end(this),
+                "CREATE OR REPLACE TABLE is not supported; use DROP TABLE and CREATE TABLE");
+        }
+    }
+    ifNotExists = RunnelIfNotExistsOpt()
+    name = CompoundIdentifier()
+    <LPAREN> { columnsSpan = span(); }
+    RunnelTableElement(columns)
+    (
+        <COMMA> RunnelTableElement(columns)
+    )*
+    <RPAREN>
+    [
+        <COMMENT> comment = RunnelStringLiteral()
+    ]
+    [
+        <WITH> optionList = RunnelTableOptionList()
+    ]
+    {
+        return new SqlCreateTable(s.end(this), ifNotExists, name,
+            new SqlNodeList(columns, columnsSpan.end(this)), comment,
+            optionList == null ? SqlNodeList.EMPTY : optionList);
+    }
+}
+
+/** One element of a CREATE TABLE column list; constraints and watermarks will go here. */
+void RunnelTableElement(List<SqlNode> list) :
+{
+    final SqlIdentifier name;
+    final SqlDataTypeSpec type;
+    final boolean nullable;
+    SqlCharStringLiteral comment = null;
+}
+{
+    name = SimpleIdentifier()
+    type = DataType()
+    nullable = NullableOptDefaultTrue()
+    [
+        <COMMENT> comment = RunnelStringLiteral()
+    ]
+    {
+        list.add(new SqlTableColumn(name.getParserPosition().plus(getPos()), name,
+            type.withNullable(nullable, type.getParserPosition()), comment));
+    }
+}
+
+/** ('k' = 'v', ...); keys must be unique. */
+SqlNodeList RunnelTableOptionList() :
+{
+    final Span s;
+    final List<SqlNode> list = new ArrayList<SqlNode>();
+}
+{
+    <LPAREN> { s = span(); }
+    [
+        RunnelTableOption(list)
+        (
+            <COMMA> RunnelTableOption(list)
+        )*
+    ]
+    <RPAREN> {
+        ParserSupport.checkUniqueOptionKeys(list);
+        return new SqlNodeList(list, s.end(this));
+    }
+}
+
+void RunnelTableOption(List<SqlNode> list) :
+{
+    final SqlCharStringLiteral key;
+    final SqlCharStringLiteral value;
+}
+{
+    key = RunnelStringLiteral()
+    <EQ>
+    value = RunnelStringLiteral() {
+        list.add(new SqlTableOption(
+            key.getParserPosition().plus(value.getParserPosition()), key, value));
+    }
+}
+
+/** DROP TABLE [IF EXISTS] name (DROP is already consumed). */
+SqlDrop RunnelDropTable(Span s, boolean replace) :
+{
+    final boolean ifExists;
+    final SqlIdentifier name;
+}
+{
+    <TABLE>
+    ifExists = RunnelIfExistsOpt()
+    name = CompoundIdentifier() {
+        return new SqlDropTable(s.end(this), ifExists, name);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Commands
+// ---------------------------------------------------------------------------------------
+
+/** SHOW TABLES | SHOW JOBS. */
+SqlNode RunnelShow() :
+{
+    final Span s;
+}
+{
+    <SHOW> { s = span(); }
+    (
+        <TABLES> { return new SqlShowTables(s.end(this)); }
+    |
+        <JOBS> { return new SqlShowJobs(s.end(this)); }
+    |
+        // Calcite has no SHOW statement: claim every SHOW so the error names the next word.
+        {
+            throw ParserSupport.unexpected(getToken(1), "JOBS", "TABLES");
+        }
+    )
+}
+
+/** {DESCRIBE | DESC} [TABLE] name. */
+SqlNode RunnelDescribeTable() :
+{
+    final Span s;
+    final SqlIdentifier name;
+}
+{
+    // The semantic lookahead sits on both alternatives so that, inside SqlStmt's
+    // LOOKAHEAD(2), this production fails for Calcite's other DESCRIBE forms.
+    (
+        LOOKAHEAD(<DESCRIBE>, { ParserSupport.isDescribeTable(this) }) <DESCRIBE>
+    |
+        LOOKAHEAD(<DESC>, { ParserSupport.isDescribeTable(this) }) <DESC>
+    )
+    { s = span(); }
+    [ <TABLE> ]
+    name = CompoundIdentifier() {
+        // Qualified: Calcite's own SqlDescribeTable is imported by Parser.jj.
+        return new dev.runnel.sql.parser.dql.SqlDescribeTable(s.end(this), name);
+    }
+}
+
+/** STOP JOB 'id'. */
+SqlNode RunnelStopJob() :
+{
+    final Span s;
+    final SqlCharStringLiteral jobId;
+}
+{
+    <STOP> { s = span(); }
+    (
+        <JOB>
+        jobId = RunnelStringLiteral() {
+            return new SqlStopJob(s.end(this), jobId);
+        }
+    |
+        // No other statement starts with STOP: claim it so the error names the next word.
+        {
+            throw ParserSupport.unexpected(getToken(1), "JOB");
+        }
+    )
+}
+
+/**
+ * SET (lists the session options) | SET 'k' = 'v'.
+ * Calcite's "SET name = value" (unquoted name) fails this lookahead and stays Calcite's.
+ */
+SqlNode RunnelSet() :
+{
+    final Span s;
+    SqlCharStringLiteral key = null;
+    SqlCharStringLiteral value = null;
+}
+{
+    <SET> { s = span(); }
+    (
+        key = RunnelStringLiteral()
+        <EQ>
+        value = RunnelStringLiteral()
+    |
+        LOOKAHEAD({ ParserSupport.isStatementEnd(getToken(1)) }) { }
+    )
+    {
+        return new SqlSet(s.end(this), key, value);
+    }
+}
+
+/**
+ * RESET (every session option) | RESET 'k'.
+ * Calcite's "RESET name" and "RESET ALL" fail this lookahead and stay Calcite's.
+ */
+SqlNode RunnelReset() :
+{
+    final Span s;
+    SqlCharStringLiteral key = null;
+}
+{
+    <RESET> { s = span(); }
+    (
+        key = RunnelStringLiteral()
+    |
+        LOOKAHEAD({ ParserSupport.isStatementEnd(getToken(1)) }) { }
+    )
+    {
+        return new SqlReset(s.end(this), key);
+    }
+}

@@ -1,0 +1,155 @@
+package dev.runnel.sql.parser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.junit.jupiter.api.Test;
+
+/** Malformed statements: the exception points at the offending token and says what is wrong. */
+class RunnelSqlParserErrorTest {
+
+  @Test
+  void missingCommaBetweenColumnsOnALaterLine() {
+    var e = parseError("""
+        CREATE TABLE orders (
+          id BIGINT,
+          name STRING
+          amount DOUBLE
+        ) WITH ('connector' = 'datagen')""");
+
+    assertAt(e, 4, 3);
+    assertThat(e.getMessage()).isEqualTo("Encountered \"amount\" at line 4, column 3. "
+        + "Was expecting one of: \"ARRAY\", \"MULTISET\", \"NOT\", \"NULL\", \"COMMENT\", "
+        + "\")\", \",\".");
+  }
+
+  @Test
+  void unquotedOptionKey() {
+    var e = parseError("CREATE TABLE t (a INT)\nWITH (connector = 'datagen')");
+
+    assertAt(e, 2, 7);
+    assertThat(e.getMessage()).isEqualTo("Encountered \"connector\" at line 2, column 7. "
+        + "Was expecting one of: a string literal, \")\".");
+  }
+
+  @Test
+  void numericOptionValue() {
+    var e = parseError("CREATE TABLE t (a INT) WITH ('rows-per-second' = 5)");
+
+    assertAt(e, 1, 50);
+    assertThat(e.getMessage()).isEqualTo(
+        "Encountered \"5\" at line 1, column 50. Was expecting a string literal.");
+  }
+
+  @Test
+  void duplicateOptionKeyPointsAtTheSecond() {
+    var e = parseError("CREATE TABLE t (a INT) WITH (\n  'connector' = 'datagen',\n"
+        + "  'connector' = 'print')");
+
+    assertAt(e, 3, 3);
+    assertThat(e.getMessage()).isEqualTo("Duplicate option 'connector' at line 3, column 3");
+  }
+
+  @Test
+  void createOrReplaceTableIsRejected() {
+    var e = parseError("CREATE OR REPLACE TABLE t (a INT)");
+
+    assertAt(e, 1, 1);
+    assertThat(e.getMessage()).startsWith("CREATE OR REPLACE TABLE is not supported");
+  }
+
+  @Test
+  void unknownTypeArguments() {
+    var e = parseError("CREATE TABLE t (a INT, b STRNG(3))");
+
+    assertAt(e, 1, 31);
+    assertThat(e.getMessage()).startsWith("Encountered \"(\" at line 1, column 31.");
+  }
+
+  @Test
+  void unknownShowAndStop() {
+    var show = parseError("SHOW DATABASES");
+    assertAt(show, 1, 6);
+    assertThat(show.getMessage()).isEqualTo(
+        "Encountered \"DATABASES\" at line 1, column 6. Was expecting one of: \"JOBS\", \"TABLES\".");
+
+    var stop = parseError("STOP JOBS");
+    assertAt(stop, 1, 6);
+    assertThat(stop.getMessage())
+        .isEqualTo("Encountered \"JOBS\" at line 1, column 6. Was expecting \"JOB\".");
+
+    var unquoted = parseError("STOP JOB abc");
+    assertAt(unquoted, 1, 10);
+    assertThat(unquoted.getMessage())
+        .isEqualTo("Encountered \"abc\" at line 1, column 10. Was expecting a string literal.");
+  }
+
+  @Test
+  void setWithoutValue() {
+    var e = parseError("SET 'parallelism.default'");
+
+    // JavaCC places the end of input on the last character.
+    assertAt(e, 1, 25);
+    assertThat(e.getMessage())
+        .isEqualTo("Encountered \"<EOF>\" at line 1, column 25. Was expecting \"=\".");
+  }
+
+  @Test
+  void keywordWhereAnExpressionBelongs() {
+    var e = parseError("SELECT id,\n  FROM orders");
+
+    assertAt(e, 2, 3);
+    assertThat(e.getMessage()).startsWith(
+        "Incorrect syntax near the keyword 'FROM' at line 2, column 3.");
+  }
+
+  @Test
+  void doubleQuotedIdentifier() {
+    assertAt(parseError("SELECT \"a\" FROM t"), 1, 8);
+  }
+
+  @Test
+  void lexicalError() {
+    var e = parseError("SELECT a\nFROM t WHERE a # 1");
+
+    assertAt(e, 2, 16);
+    assertThat(e.getMessage()).startsWith("Lexical error at line 2, column 16.");
+  }
+
+  @Test
+  void moreThanOneStatement() {
+    var e = parseError("SHOW TABLES;\nSHOW JOBS");
+
+    assertAt(e, 2, 1);
+    assertThat(e.getMessage())
+        .isEqualTo("Expected one statement but found 2; the second starts at line 2, column 1");
+  }
+
+  @Test
+  void emptyStatement() {
+    var e = parseError("  -- nothing here\n");
+
+    assertThat(e.getMessage()).startsWith("Empty statement");
+  }
+
+  @Test
+  void scriptErrorIsPositionedInTheScript() {
+    var e = catchThrowableOfType(SqlParseException.class,
+        () -> RunnelSqlParser.parseScript("SHOW TABLES;\nSHOW JOBS;\nDROP TABLE;\n"));
+
+    assertAt(e, 3, 11);
+  }
+
+  private static SqlParseException parseError(String sql) {
+    var e = catchThrowableOfType(SqlParseException.class, () -> RunnelSqlParser.parse(sql));
+    assertThat(e).as("parse error for: %s", sql).isNotNull();
+    return e;
+  }
+
+  private static void assertAt(SqlParseException e, int line, int column) {
+    assertThat(e.getPos()).as(e.getMessage()).isNotNull();
+    assertThat(e.getPos().getLineNum()).as(e.getMessage()).isEqualTo(line);
+    assertThat(e.getPos().getColumnNum()).as(e.getMessage()).isEqualTo(column);
+  }
+}
