@@ -8,8 +8,13 @@
 //    create/dropStatementParserMethods) and returns a node of dev.runnel.sql.parser.*;
 //  - a statement whose first word Calcite also uses (DESCRIBE, SET, RESET) must fail its
 //    LOOKAHEAD for Calcite's forms so that they still reach Calcite's own productions;
+//  - a statement whose first word no Calcite statement uses (SHOW, STOP) claims every
+//    statement starting with it, so that an unknown continuation is reported at the word
+//    after it (ParserSupport.unexpected) rather than at the first word;
 //  - errors that the grammar itself cannot express go through ParserSupport.error, which
-//    carries the position into the SqlParseException.
+//    carries the position into the SqlParseException;
+//  - a new word goes in config.fmpp under both keywords and nonReservedKeywordsToAdd, so
+//    it stays usable as an identifier (RunnelCalciteSqlParserTest checks this).
 -->
 
 // ---------------------------------------------------------------------------------------

@@ -49,10 +49,15 @@ public final class SqlCreateTable extends SqlCreate {
     return name;
   }
 
+  /** The columns in declaration order. */
   public List<SqlTableColumn> columns() {
-    return columnList.stream().map(SqlTableColumn.class::cast).toList();
+    return columnList.stream()
+        .filter(SqlTableColumn.class::isInstance)
+        .map(SqlTableColumn.class::cast)
+        .toList();
   }
 
+  /** Every element of the parenthesized list (today only {@link SqlTableColumn}s). */
   public SqlNodeList columnList() {
     return columnList;
   }
@@ -66,6 +71,7 @@ public final class SqlCreateTable extends SqlCreate {
     return Collections.unmodifiableMap(options);
   }
 
+  /** The WITH options as nodes, in the order written. */
   public List<SqlTableOption> tableOptions() {
     return optionList.stream().map(SqlTableOption.class::cast).toList();
   }
