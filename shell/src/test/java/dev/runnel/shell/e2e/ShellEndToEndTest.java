@@ -79,6 +79,21 @@ class ShellEndToEndTest {
         assertThat(run.exitCode()).isZero();
     }
 
+    @Test
+    void aJobThatFailsOnABadRecordMakesTheScriptFail() throws IOException {
+        Path in = Files.createDirectories(tmp.resolve("in"));
+        Files.writeString(in.resolve("orders.json"), "{\"id\":1}\n{\"id\":\"x\"}\n");
+
+        ShellRun run = ShellRun.of(EmbeddedEngine::start, "-e", String.join("\n",
+                "CREATE TABLE src (id BIGINT) WITH ('connector' = 'filesystem', 'path' = '" + in + "', 'format' = 'json');",
+                "CREATE TABLE snk (id BIGINT) WITH ('connector' = 'blackhole');",
+                "INSERT INTO snk SELECT id FROM src;"));
+
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(maskJobIds(run.err())).startsWith("[ERROR] Job <job-id> (insert-into_default_catalog.default_database.snk) "
+                + "failed: Cannot read line 2 of file " + in.resolve("orders.json"));
+    }
+
     private ShellRun runScript(String name, Path out) throws IOException {
         String script = read(name + ".sql").replace("${OUT}", out.toString());
         Path file = tmp.resolve(name + ".sql");
