@@ -72,8 +72,6 @@ public final class Main implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    private static final Logger LOG = LoggerFactory.getLogger(Main.class);
-
     private final EngineFactory engines;
     private final InputStream in;
     private final PrintStream out;
@@ -162,7 +160,9 @@ public final class Main implements Callable<Integer> {
                 + "Statements end with ';'. HELP; lists them; QUIT; or Ctrl-D exits.";
         try (Terminal terminal = terminal()) {
             Repl repl = new Repl(terminal, executor, Optional.of(historyPath()), verbose, banner);
-            LOG.info("Shell ready {} ms after the JVM started", ManagementFactory.getRuntimeMXBean().getUptime());
+            // Looked up here, not in a static field, so that --help and --version skip logging's start-up.
+            Logger log = LoggerFactory.getLogger(Main.class);
+            log.info("Shell ready {} ms after the JVM started", ManagementFactory.getRuntimeMXBean().getUptime());
             return repl.run();
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot open the terminal", e);
