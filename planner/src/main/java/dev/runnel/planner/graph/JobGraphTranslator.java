@@ -2,6 +2,7 @@ package dev.runnel.planner.graph;
 
 import dev.runnel.planner.catalog.CatalogTable;
 import dev.runnel.planner.codegen.CalcCodeGenerator;
+import dev.runnel.planner.codegen.NotNullEnforcerGenerator;
 import dev.runnel.planner.plan.physical.CalcPhysicalRel;
 import dev.runnel.planner.plan.physical.PhysicalRel;
 import dev.runnel.planner.plan.physical.SinkPhysicalRel;
@@ -113,6 +114,21 @@ public final class JobGraphTranslator {
                 sinkParallelism = factory.sinkParallelism(context);
             } catch (ConfigException e) {
                 throw new TableConnectorException(table.name(), e);
+            }
+            // A NOT NULL column that the query may fill with NULL is checked on every row.
+            List<Integer> notNull = new ArrayList<>();
+            var inputFields = sink.getInput().getRowType().getFieldList();
+            for (int i = 0; i < table.schema().arity(); i++) {
+                if (!table.schema().type(i).nullable() && inputFields.get(i).getType().isNullable()) {
+                    notNull.add(i);
+                }
+            }
+            if (!notNull.isEmpty()) {
+                List<String> names = table.schema().names();
+                String checked = notNull.stream().map(names::get).reduce((a, b) -> a + ", " + b).orElseThrow();
+                input = attach(input, new CalcOperatorFactory("NotNullEnforcer(fields=[" + checked + "])",
+                        NotNullEnforcerGenerator.generate(table.qualifiedName(), names, notNull)),
+                        OptionalInt.empty(), new Partitioning.Rebalance());
             }
             return attach(input, operator, sinkParallelism, new Partitioning.Rebalance());
         }

@@ -2,6 +2,7 @@ package dev.runnel.planner.validate;
 
 import dev.runnel.planner.catalog.CatalogSchema;
 import dev.runnel.planner.session.SqlExecutionException;
+import java.util.List;
 import java.util.Properties;
 import org.apache.calcite.config.CalciteConnectionConfig;
 import org.apache.calcite.config.CalciteConnectionConfigImpl;
@@ -12,7 +13,9 @@ import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.validate.SqlValidator;
@@ -24,6 +27,20 @@ import org.apache.calcite.sql.validate.SqlValidator;
  * error becomes a {@link SqlExecutionException} with the position Calcite reports.
  */
 public final class SqlValidation {
+    /**
+     * Functions Flink has that standard SQL lacks, taken from Calcite's dialect libraries where
+     * their semantics match Flink's (NULL in, NULL out; strings only for CONCAT).
+     */
+    private static final List<SqlOperator> FLINK_FUNCTIONS_FROM_LIBRARIES = List.of(
+            SqlLibraryOperators.CONCAT_FUNCTION, SqlLibraryOperators.CONCAT_WS,
+            SqlLibraryOperators.LPAD, SqlLibraryOperators.RPAD,
+            SqlLibraryOperators.LEFT, SqlLibraryOperators.RIGHT,
+            SqlLibraryOperators.REPEAT, SqlLibraryOperators.REVERSE,
+            SqlLibraryOperators.REGEXP_REPLACE_3, SqlLibraryOperators.IFNULL,
+            SqlLibraryOperators.GREATEST, SqlLibraryOperators.LEAST,
+            SqlLibraryOperators.FROM_BASE64, SqlLibraryOperators.TO_BASE64,
+            SqlLibraryOperators.MD5, SqlLibraryOperators.SHA1, SqlLibraryOperators.SHA256);
+
     private final JavaTypeFactory typeFactory;
     private final CalciteCatalogReader catalogReader;
     private final SqlOperatorTable operatorTable;
@@ -36,6 +53,7 @@ public final class SqlValidation {
         this.catalogReader = new CalciteCatalogReader(rootSchema, CatalogSchema.DEFAULT_PATH, typeFactory, config);
         this.operatorTable = SqlOperatorTables.chain(
                 SqlStdOperatorTable.instance(),
+                SqlOperatorTables.of(FLINK_FUNCTIONS_FROM_LIBRARIES),
                 catalogReader);
     }
 
@@ -73,6 +91,12 @@ public final class SqlValidation {
     public static SqlExecutionException toSqlExecutionException(CalciteContextException e) {
         Throwable cause = e.getCause();
         String message = cause != null && cause.getMessage() != null ? cause.getMessage() : e.getMessage();
-        return new SqlExecutionException(message, e.getPosLine(), e.getPosColumn(), e);
+        return new SqlExecutionException(flinkTypeNames(message), e.getPosLine(), e.getPosColumn(), e);
+    }
+
+    /** Calcite spells Flink's STRING and BYTES as maximal VARCHAR and VARBINARY; users wrote the short names. */
+    static String flinkTypeNames(String message) {
+        return message.replace("VARCHAR(" + Integer.MAX_VALUE + ")", "STRING")
+                .replace("VARBINARY(" + Integer.MAX_VALUE + ")", "BYTES");
     }
 }

@@ -3,6 +3,8 @@ package dev.runnel.planner.codegen;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.planner.TestTables;
+import dev.runnel.planner.catalog.Catalog;
+import dev.runnel.planner.catalog.CatalogTable;
 import dev.runnel.planner.parse.StatementParser;
 import dev.runnel.planner.plan.physical.CalcPhysicalRel;
 import dev.runnel.planner.session.QueryPlanner;
@@ -10,14 +12,29 @@ import dev.runnel.runtime.codegen.GeneratedClass;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.operators.calc.CalcFunction;
+import dev.runnel.runtime.types.DataType;
+import dev.runnel.runtime.types.RowType;
+import dev.runnel.runtime.types.TypeRoot;
 import java.math.BigDecimal;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.Map;
 import org.apache.calcite.rel.RelNode;
 import org.junit.jupiter.api.Test;
 
 class CalcCodeGeneratorTest {
-    private final QueryPlanner planner = new QueryPlanner(TestTables.catalog());
+    private final QueryPlanner planner = new QueryPlanner(catalog());
+
+    private static Catalog catalog() {
+        Catalog catalog = TestTables.catalog();
+        catalog.createTable(new CatalogTable("events", RowType.of(
+                new RowType.Field("payload", DataType.of(TypeRoot.VARBINARY)),
+                new RowType.Field("ratio", DataType.of(TypeRoot.FLOAT)),
+                new RowType.Field("seen", DataType.of(TypeRoot.TIMESTAMP_LTZ, 3)),
+                new RowType.Field("d", DataType.of(TypeRoot.DATE))),
+                Map.of("connector", "datagen"), null), false);
+        return catalog;
+    }
 
     /** Compiles the Calc of {@code sql} (a single-table query over orders) through GeneratedClass. */
     private CalcFunction compile(String sql) {
@@ -78,6 +95,30 @@ class CalcCodeGeneratorTest {
                 .isEqualTo(Row.of(1L, millis("2024-01-02 10:00:00.123")));
         assertThat(calc.apply(order(2, "a", 1.0, null, "2024-01-01 23:59:59.999"))).isNull();
         assertThat(calc.apply(order(3, "a", 1.0, null, null))).isNull();
+    }
+
+    @Test
+    void convertsBytesFloatsInstantsAndDates() {
+        CalcFunction calc = compile("SELECT payload, CHAR_LENGTH(CAST(payload AS VARCHAR)) IS NULL, ratio * 2,"
+                + " seen, d + INTERVAL '1' DAY FROM events"
+                + " WHERE seen > CAST(TIMESTAMP '1970-01-01 00:00:01' AS TIMESTAMP_LTZ(3))");
+        long seen = 1_700_000_000_000L;
+
+        Row out = calc.apply(Row.of(new byte[] {1, 2}, 1.5f, seen, 19_000));
+
+        assertThat(out.fields()).containsExactly(new byte[] {1, 2}, false, 3.0f, seen, 19_001);
+        assertThat(calc.apply(Row.of(null, null, 0L, null))).as("1970-01-01 00:00:00 is not later").isNull();
+        assertThat(calc.apply(Row.of(null, null, seen, null)).fields()).containsExactly(null, true, null, seen, null);
+    }
+
+    @Test
+    void evaluatesInListsRangesAndLibraryFunctions() {
+        CalcFunction calc = compile("SELECT CONCAT(customer, '!'), LPAD(customer, 4, '*'), IFNULL(customer, '?'),"
+                + " GREATEST(amount, 10.0) FROM orders WHERE customer IN ('ann', 'bob') OR amount BETWEEN 1 AND 2");
+
+        assertThat(calc.apply(order(1, "ann", 50.0, null, null)).fields()).containsExactly("ann!", "*ann", "ann", 50.0);
+        assertThat(calc.apply(order(2, null, 1.5, null, null)).fields()).containsExactly(null, null, "?", 10.0);
+        assertThat(calc.apply(order(3, "cid", 5.0, null, null))).isNull();
     }
 
     @Test

@@ -169,7 +169,11 @@ class SessionEndToEndTest {
 
             assertThat(stopped).isEqualTo(new StatementResult.Message("Job has been stopped."));
             assertThat(cluster.getJob(result.jobId()).status()).isEqualTo(JobStatus.CANCELED);
-            assertThat(fetchAll(result)).as("a stopped query ends its result").isNotNull();
+            ResultChunk chunk = result.fetch(Duration.ofSeconds(5));
+            for (int i = 0; i < 3 && !chunk.endOfResult(); i++) {
+                chunk = result.fetch(Duration.ofSeconds(5));
+            }
+            assertThat(chunk.endOfResult()).as("a stopped query ends its result").isTrue();
         }
     }
 
@@ -197,10 +201,28 @@ class SessionEndToEndTest {
                     .satisfies(e -> assertThat(((SqlExecutionException) e).line()).isEqualTo(2))
                     .satisfies(e -> assertThat(((SqlExecutionException) e).column()).isEqualTo(6));
 
+            session.execute("SET 'pipeline.name' = 'nightly load'");
             StatementResult.JobSubmitted job = (StatementResult.JobSubmitted) session.execute(
                     "INSERT INTO nowhere SELECT id FROM numbers WHERE id IS NOT NULL");
+            assertThat(job.jobName()).isEqualTo("nightly load");
             assertThat(awaitEnd(job).status()).isEqualTo(JobStatus.FINISHED);
             assertThat(cluster.getJob(job.jobId()).recordsIn()).isEqualTo(1000L);
+        }
+    }
+
+    @Test
+    void writingNullIntoANotNullColumnFailsTheJob() throws Exception {
+        try (Session session = session(1)) {
+            session.execute("CREATE TABLE strict (id BIGINT NOT NULL) WITH ('connector' = 'filesystem', 'path' = '"
+                    + dir.resolve("strict") + "', 'format' = 'json')");
+
+            StatementResult.JobSubmitted job = (StatementResult.JobSubmitted) session.execute(
+                    "INSERT INTO strict SELECT x FROM (VALUES (CAST(1 AS BIGINT)), (CAST(NULL AS BIGINT))) AS t(x)");
+
+            JobInfo info = awaitEnd(job);
+            assertThat(info.status()).isEqualTo(JobStatus.FAILED);
+            assertThat(info.failureCause()).contains("Column 'id' of table default_catalog.default_database.strict"
+                    + " is NOT NULL, however, a null value is being written into it");
         }
     }
 
