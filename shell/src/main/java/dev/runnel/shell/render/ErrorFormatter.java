@@ -20,7 +20,7 @@ public final class ErrorFormatter {
         if (error instanceof SqlExecutionException sql && sql.hasPosition()) {
             ScriptStatement.Position at = statement.toScript(sql.line(), Math.max(1, sql.column()));
             sb.append(" at line ").append(at.line()).append(", column ").append(at.column());
-            return sb.append(": ").append(withoutPosition(message(error))).toString();
+            return sb.append(": ").append(withoutPosition(message(error), sql.line(), sql.column())).toString();
         }
         return sb.append(": ").append(message(error)).toString();
     }
@@ -31,7 +31,7 @@ public final class ErrorFormatter {
         if (error instanceof SqlExecutionException sql && sql.hasPosition()) {
             ScriptStatement.Position at = statement.toScript(sql.line(), Math.max(1, sql.column()));
             sb.append("At line ").append(at.line()).append(", column ").append(at.column()).append(": ");
-            return sb.append(withoutPosition(message(error))).toString();
+            return sb.append(withoutPosition(message(error), sql.line(), sql.column())).toString();
         }
         return sb.append(message(error)).toString();
     }
@@ -56,19 +56,19 @@ public final class ErrorFormatter {
     }
 
     /*
-     * Calcite's messages carry positions relative to the statement ("From line 1, column 8 to
-     * line 1, column 10: ...", "... at line 1, column 8."). The shell prints the position in
-     * the user's coordinates in front, so those would only contradict it.
+     * Calcite's messages carry the error's position relative to the statement ("From line 1,
+     * column 8 to line 1, column 10: ...", "Encountered "x" at line 1, column 8."). The shell
+     * prints the position in the user's coordinates in front, so those would only contradict
+     * it. Only the error's own position is removed; other positions in a message stay.
      */
-    static String withoutPosition(String message) {
+    static String withoutPosition(String message, int line, int column) {
         String text = LEADING_RANGE.matcher(message).replaceFirst("");
-        text = TRAILING_POSITION.matcher(text).replaceFirst(".");
+        text = text.replace(" at line " + line + ", column " + column, "");
         return text.isBlank() ? message : text;
     }
 
     private static final Pattern LEADING_RANGE =
             Pattern.compile("^From line \\d+, column \\d+ to line \\d+, column \\d+: ");
-    private static final Pattern TRAILING_POSITION = Pattern.compile(",? at line \\d+, column \\d+\\.?$");
 
     /* One line, as promised; a multi-line message keeps only its first line unless verbose. */
     private static String firstLine(String text) {

@@ -22,6 +22,15 @@ class ErrorFormatterTest {
     }
 
     @Test
+    void dropsTheErrorsOwnPositionInsideAMessageButKeepsOthers() {
+        var error = new SqlExecutionException("Encountered \"one\" at line 1, column 13. Was expecting one of: "
+                + "an identifier. See also the column defined at line 1, column 2.", 1, 13, null);
+
+        assertThat(ErrorFormatter.scriptError(STATEMENT, error)).isEqualTo("[ERROR] Statement 2 failed at line 3, column 17: "
+                + "Encountered \"one\". Was expecting one of: an identifier. See also the column defined at line 1, column 2.");
+    }
+
+    @Test
     void keepsPositionsInMessagesOfErrorsWithoutPosition() {
         var error = new SqlExecutionException("Bad record at line 3, column 2.");
 
