@@ -1,0 +1,69 @@
+package dev.runnel.shell.engine;
+
+import dev.runnel.planner.session.Session;
+import dev.runnel.planner.session.StatementResult;
+import dev.runnel.runtime.cluster.ClusterClient;
+import dev.runnel.runtime.cluster.EmbeddedCluster;
+import dev.runnel.runtime.cluster.RuntimeOptions;
+import dev.runnel.runtime.config.Configuration;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A planner {@link Session} on an {@link EmbeddedCluster} (one JobManager and one TaskManager
+ * in this JVM). Closing it stops the cluster, which cancels the jobs still running, so nothing
+ * outlives the shell process.
+ */
+public final class EmbeddedEngine implements StatementExecutor {
+    /** The TaskManager's slot count ({@code --slots}); the runtime's (Flink's) option key. */
+    public static final String SLOTS_KEY = RuntimeOptions.NUMBER_OF_TASK_SLOTS.key();
+
+    private final EmbeddedCluster cluster;
+    private final Session session;
+    private final int slots;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private EmbeddedEngine(EmbeddedCluster cluster, Session session, int slots) {
+        this.cluster = cluster;
+        this.session = session;
+        this.slots = slots;
+    }
+
+    /** Starts an embedded cluster configured by {@code configuration} and a session on it. */
+    public static EmbeddedEngine start(Configuration configuration) {
+        EmbeddedCluster cluster = EmbeddedCluster.start(configuration);
+        int slots = configuration.get(RuntimeOptions.NUMBER_OF_TASK_SLOTS);
+        return new EmbeddedEngine(cluster, new Session(cluster, configuration), slots);
+    }
+
+    @Override
+    public StatementResult execute(String statement) {
+        return session.execute(statement);
+    }
+
+    @Override
+    public ClusterClient cluster() {
+        return cluster;
+    }
+
+    @Override
+    public Configuration configuration() {
+        return session.configuration();
+    }
+
+    @Override
+    public String description() {
+        return "embedded cluster with " + slots + (slots == 1 ? " slot" : " slots");
+    }
+
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            session.close();
+        } finally {
+            cluster.close();
+        }
+    }
+}

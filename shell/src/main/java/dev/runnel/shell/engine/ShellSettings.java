@@ -1,0 +1,32 @@
+package dev.runnel.shell.engine;
+
+import dev.runnel.runtime.config.Configuration;
+import java.time.DateTimeException;
+import java.time.ZoneId;
+
+/** Session settings that change how the shell prints, read after every statement. */
+public final class ShellSettings {
+    /** {@code SET 'sql-client.verbose' = 'true'} prints stack traces of errors (Flink's key). */
+    public static final String VERBOSE_KEY = "sql-client.verbose";
+    /** Where TIMESTAMP_LTZ values are shown (Flink's key); the JVM's zone when unset. */
+    public static final String TIME_ZONE_KEY = "table.local-time-zone";
+
+    private ShellSettings() {
+    }
+
+    public static boolean verbose(Configuration configuration) {
+        return "true".equalsIgnoreCase(configuration.getString(VERBOSE_KEY));
+    }
+
+    public static ZoneId zone(Configuration configuration) {
+        String zone = configuration.getString(TIME_ZONE_KEY);
+        if (zone == null || zone.isBlank() || zone.equalsIgnoreCase("default")) {
+            return ZoneId.systemDefault();
+        }
+        try {
+            return ZoneId.of(zone);
+        } catch (DateTimeException e) {
+            return ZoneId.systemDefault();
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package dev.runnel.shell.engine;
+
+import dev.runnel.planner.session.StatementResult;
+import dev.runnel.runtime.cluster.ClusterClient;
+import dev.runnel.runtime.config.Configuration;
+
+/**
+ * What the shell needs from the engine: run one statement, and reach the cluster to wait for
+ * or cancel the jobs statements started. {@link EmbeddedEngine} adapts the planner's
+ * {@code Session} on an embedded cluster; tests use small fakes.
+ *
+ * <p>Not thread-safe except {@link #close()}, which a shutdown hook may call while a statement
+ * runs on another thread.
+ */
+public interface StatementExecutor extends AutoCloseable {
+
+    /**
+     * Runs one statement (without its terminating {@code ;}).
+     *
+     * @throws dev.runnel.planner.session.SqlExecutionException when the statement is wrong
+     *         or fails, with a position relative to {@code statement} when known
+     */
+    StatementResult execute(String statement);
+
+    /** The cluster the statements' jobs run on. */
+    ClusterClient cluster();
+
+    /** The session's current settings, as {@code SET} left them (read-only use). */
+    Configuration configuration();
+
+    /** A few words for the banner, e.g. {@code embedded cluster with 2 slots}. */
+    String description();
+
+    /** Cancels jobs still running and stops the cluster; idempotent. */
+    @Override
+    void close();
+}

@@ -1,0 +1,78 @@
+package dev.runnel.shell.render;
+
+import dev.runnel.planner.session.SqlExecutionException;
+import dev.runnel.shell.script.ScriptStatement;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.regex.Pattern;
+
+/** Turns a failed statement into the one-line {@code [ERROR] …} messages the shell prints. */
+public final class ErrorFormatter {
+    private ErrorFormatter() {
+    }
+
+    /**
+     * {@code [ERROR] Statement 3 failed at line 9, column 8: message}, with the position
+     * translated to script coordinates, or without it when the error has none.
+     */
+    public static String scriptError(ScriptStatement statement, RuntimeException error) {
+        StringBuilder sb = new StringBuilder("[ERROR] Statement ").append(statement.number()).append(" failed");
+        if (error instanceof SqlExecutionException sql && sql.hasPosition()) {
+            ScriptStatement.Position at = statement.toScript(sql.line(), Math.max(1, sql.column()));
+            sb.append(" at line ").append(at.line()).append(", column ").append(at.column());
+            return sb.append(": ").append(withoutPosition(message(error), sql.line(), sql.column())).toString();
+        }
+        return sb.append(": ").append(message(error)).toString();
+    }
+
+    /** The REPL's form: {@code [ERROR] At line 1, column 8: message} (position in the input). */
+    public static String replError(ScriptStatement statement, RuntimeException error) {
+        StringBuilder sb = new StringBuilder("[ERROR] ");
+        if (error instanceof SqlExecutionException sql && sql.hasPosition()) {
+            ScriptStatement.Position at = statement.toScript(sql.line(), Math.max(1, sql.column()));
+            sb.append("At line ").append(at.line()).append(", column ").append(at.column()).append(": ");
+            return sb.append(withoutPosition(message(error), sql.line(), sql.column())).toString();
+        }
+        return sb.append(message(error)).toString();
+    }
+
+    /**
+     * What went wrong in words: the message of a {@link SqlExecutionException}; for anything
+     * else (a bug), its type too, since its message alone may say little.
+     */
+    public static String message(Throwable error) {
+        String text = error.getMessage();
+        if (error instanceof SqlExecutionException && text != null && !text.isBlank()) {
+            return firstLine(text);
+        }
+        return "Unexpected error: " + error.getClass().getName() + (text == null ? "" : ": " + firstLine(text));
+    }
+
+    /** The stack trace, for {@code --verbose}. */
+    public static String stackTrace(Throwable error) {
+        StringWriter sw = new StringWriter();
+        error.printStackTrace(new PrintWriter(sw));
+        return sw.toString().stripTrailing();
+    }
+
+    /*
+     * Calcite's messages carry the error's position relative to the statement ("From line 1,
+     * column 8 to line 1, column 10: ...", "Encountered "x" at line 1, column 8."). The shell
+     * prints the position in the user's coordinates in front, so those would only contradict
+     * it. Only the error's own position is removed; other positions in a message stay.
+     */
+    static String withoutPosition(String message, int line, int column) {
+        String text = LEADING_RANGE.matcher(message).replaceFirst("");
+        text = text.replace(" at line " + line + ", column " + column, "");
+        return text.isBlank() ? message : text;
+    }
+
+    private static final Pattern LEADING_RANGE =
+            Pattern.compile("^From line \\d+, column \\d+ to line \\d+, column \\d+: ");
+
+    /* One line, as promised; a multi-line message keeps only its first line unless verbose. */
+    private static String firstLine(String text) {
+        int end = text.indexOf('\n');
+        return end < 0 ? text : text.substring(0, end).stripTrailing();
+    }
+}

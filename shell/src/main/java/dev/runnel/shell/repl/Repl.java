@@ -1,0 +1,182 @@
+package dev.runnel.shell.repl;
+
+import dev.runnel.planner.session.StatementResult;
+import dev.runnel.runtime.data.Row;
+import dev.runnel.shell.cli.BuiltinCommand;
+import dev.runnel.shell.engine.ShellSettings;
+import dev.runnel.shell.engine.StatementExecutor;
+import dev.runnel.shell.render.ErrorFormatter;
+import dev.runnel.shell.render.ResultPrinter;
+import dev.runnel.shell.script.ScriptStatement;
+import dev.runnel.shell.script.StatementSplitter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jline.reader.EndOfFileException;
+import org.jline.reader.LineReader;
+import org.jline.reader.LineReaderBuilder;
+import org.jline.reader.UserInterruptException;
+import org.jline.terminal.Terminal;
+
+/**
+ * The interactive shell: reads statements (ending with {@code ;}, possibly over several lines)
+ * from a JLine terminal, runs them and prints their results as tables. A query streams its
+ * rows until it ends or the user presses Ctrl-C, which cancels its job. Ctrl-C at the prompt
+ * clears the input; twice in a row at an empty prompt, or Ctrl-D, ends the REPL. Errors print
+ * one line and the REPL goes on.
+ *
+ * <p>Runs on the calling thread; Ctrl-C arrives as a terminal signal on another thread and
+ * only sets a flag that the running statement checks.
+ */
+public final class Repl {
+    public static final String PROMPT = "runnel> ";
+    public static final String CONTINUATION_PROMPT = "   ...> ";
+    static final String EXIT_HINT = "Press Ctrl-C again to exit, or type QUIT;";
+
+    private final Terminal terminal;
+    private final StatementExecutor executor;
+    private final Optional<Path> historyFile;
+    private final boolean verboseFlag;
+    private final String banner;
+    private final AtomicBoolean interrupted = new AtomicBoolean();
+
+    /**
+     * @param historyFile where history persists across sessions, or empty for none
+     * @param verbose print stack traces of errors
+     * @param banner printed once before the first prompt
+     */
+    public Repl(Terminal terminal, StatementExecutor executor, Optional<Path> historyFile, boolean verbose,
+                String banner) {
+        this.terminal = terminal;
+        this.executor = executor;
+        this.historyFile = historyFile;
+        this.verboseFlag = verbose;
+        this.banner = banner;
+    }
+
+    /** Runs until QUIT, Ctrl-D or a double Ctrl-C; returns the exit code (0). */
+    public int run() {
+        LineReader reader = newReader();
+        PrintWriter out = terminal.writer();
+        out.println(banner);
+        out.flush();
+        Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, signal -> interrupted.set(true));
+        try {
+            boolean interruptedAtEmptyPrompt = false;
+            while (true) {
+                String input;
+                try {
+                    input = reader.readLine(PROMPT);
+                } catch (UserInterruptException e) {
+                    if (!e.getPartialLine().isBlank()) {
+                        interruptedAtEmptyPrompt = false;
+                    } else if (interruptedAtEmptyPrompt) {
+                        break;
+                    } else {
+                        out.println(EXIT_HINT);
+                        out.flush();
+                        interruptedAtEmptyPrompt = true;
+                    }
+                    continue;
+                } catch (EndOfFileException e) {
+                    break;
+                }
+                interruptedAtEmptyPrompt = false;
+                if (!runInput(input, out)) {
+                    break;
+                }
+            }
+        } finally {
+            terminal.handle(Terminal.Signal.INT, previous);
+            saveHistory(reader);
+        }
+        return 0;
+    }
+
+    private LineReader newReader() {
+        LineReaderBuilder builder = LineReaderBuilder.builder()
+                .terminal(terminal)
+                .appName("runnel")
+                .parser(new SqlLineParser())
+                .completer(new SqlCompleter(this::tableNames))
+                .variable(LineReader.SECONDARY_PROMPT_PATTERN, CONTINUATION_PROMPT)
+                // '!' and '^' are SQL, not history designators.
+                .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
+                .option(LineReader.Option.CASE_INSENSITIVE, true);
+        if (historyFile.isPresent()) {
+            try {
+                Files.createDirectories(historyFile.get().toAbsolutePath().getParent());
+            } catch (IOException e) {
+                throw new UncheckedIOException("Cannot create the directory of the history file " + historyFile.get(), e);
+            }
+            builder.variable(LineReader.HISTORY_FILE, historyFile.get());
+        }
+        return builder.build();
+    }
+
+    /** Runs the statements of one accepted input; false when the user asked to quit. */
+    private boolean runInput(String input, PrintWriter out) {
+        for (ScriptStatement statement : StatementSplitter.split(input).statements()) {
+            Optional<BuiltinCommand> builtin = BuiltinCommand.of(statement.text());
+            if (builtin.isPresent()) {
+                if (builtin.get().exits()) {
+                    return false;
+                }
+                out.println(BuiltinCommand.HELP_TEXT);
+                out.flush();
+                continue;
+            }
+            if (!runStatement(statement, out)) {
+                break;
+            }
+        }
+        return true;
+    }
+
+    /** Runs one statement; false if it failed (the rest of the input is skipped). */
+    private boolean runStatement(ScriptStatement statement, PrintWriter out) {
+        interrupted.set(false);
+        try {
+            StatementResult result = executor.execute(statement.text());
+            new ResultPrinter(out, ShellSettings.zone(executor.configuration())).print(result, interrupted::get);
+            return true;
+        } catch (RuntimeException e) {
+            out.println(ErrorFormatter.replError(statement, e));
+            if (verboseFlag || ShellSettings.verbose(executor.configuration())) {
+                out.println(ErrorFormatter.stackTrace(e));
+            }
+            out.flush();
+            return false;
+        }
+    }
+
+    private List<String> tableNames() {
+        try {
+            if (executor.execute("SHOW TABLES") instanceof StatementResult.Table table) {
+                List<String> names = new ArrayList<>();
+                for (Row row : table.rows()) {
+                    names.add(String.valueOf(row.getField(0)));
+                }
+                return names;
+            }
+        } catch (RuntimeException e) {
+            // Completion is a convenience: without table names, keywords still complete.
+        }
+        return List.of();
+    }
+
+    private void saveHistory(LineReader reader) {
+        try {
+            reader.getHistory().save();
+        } catch (IOException e) {
+            terminal.writer().println("[WARN] Could not save the history: " + e.getMessage());
+            terminal.writer().flush();
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package dev.runnel.shell;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Launches the real {@code bin/runnel} as a separate process. It runs in the
+ * {@code integration-test} phase (failsafe), after {@code package} has built the shell jar
+ * and {@code target/lib}, with {@code RUNNEL_BUILD=never} so that the script never starts a
+ * nested Maven build inside this one.
+ */
+class BinRunnelIT {
+    private static final Path REPO = Path.of("").toAbsolutePath().getParent();
+
+    @TempDir
+    Path home;
+
+    record Result(int exitCode, String out, String err) {
+    }
+
+    private Process start(String stdin, String... args) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(REPO.resolve("bin/runnel").toString());
+        command.addAll(List.of(args));
+        Files.writeString(home.resolve("stdin"), stdin);
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectInput(home.resolve("stdin").toFile())
+                .redirectOutput(home.resolve("stdout").toFile())
+                .redirectError(home.resolve("stderr").toFile());
+        builder.environment().put("RUNNEL_BUILD", "never");
+        builder.environment().put("RUNNEL_HOME", home.toString());
+        return builder.start();
+    }
+
+    private String stdout() throws IOException {
+        return Files.readString(home.resolve("stdout"), StandardCharsets.UTF_8);
+    }
+
+    private Result runnel(String... args) throws IOException, InterruptedException {
+        return runnelWithInput("", args);
+    }
+
+    private Result runnelWithInput(String stdin, String... args) throws IOException, InterruptedException {
+        Process process = start(stdin, args);
+        try {
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                throw new AssertionError("bin/runnel " + String.join(" ", args) + " did not end within 60 s");
+            }
+        } finally {
+            process.destroyForcibly();
+        }
+        return new Result(process.exitValue(), Files.readString(home.resolve("stdout"), StandardCharsets.UTF_8),
+                Files.readString(home.resolve("stderr"), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void printsItsVersionAndUsage() throws Exception {
+        Result version = runnel("--version");
+        Result help = runnel("--help");
+
+        assertThat(version.exitCode()).isZero();
+        assertThat(version.out()).startsWith("Runnel ");
+        assertThat(version.err()).isEmpty();
+        assertThat(help.out()).contains("Usage: runnel", "--execute=SQL");
+    }
+
+    @Test
+    void runsStatementsGivenWithDashE() throws Exception {
+        Result result = runnel("-e", "SELECT x, y FROM (VALUES (1, 'a'), (2, 'b')) AS t(x, y) WHERE x > 1;");
+
+        assertThat(result.err()).isEmpty();
+        assertThat(result.out()).isEqualTo("""
+                +----+-------------+---+
+                | op |           x | y |
+                +----+-------------+---+
+                | +I |           2 | b |
+                +----+-------------+---+
+                Received a total of 1 row
+                """);
+        assertThat(result.exitCode()).isZero();
+    }
+
+    @Test
+    void aFailingStatementExitsWithOneAndSaysWhere() throws Exception {
+        Result result = runnel("-e", "SELECT 1;\nSELECT nope FROM (VALUES (1)) AS t(x);");
+
+        assertThat(result.err()).isEqualTo("[ERROR] Statement 2 failed at line 2, column 8: "
+                + "Column 'nope' not found in any table\n");
+        assertThat(result.exitCode()).isEqualTo(1);
+    }
+
+    /** Also measures the time from JVM start to the first prompt, which the shell logs. */
+    @Test
+    void theReplReadsStatementsFromAPipeAndLogsToRunnelHome() throws Exception {
+        Result result = runnelWithInput("SELECT 42;\nQUIT;\n");
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).startsWith("Runnel ").contains("embedded cluster with 2 slots", "|          42 |");
+        String log = Files.readString(home.resolve("log/runnel.log"));
+        assertThat(log).contains("Shell ready");
+        log.lines().filter(line -> line.contains("Shell ready")).forEach(System.out::println);
+    }
+
+    @Test
+    void sigtermCancelsTheRunningJobsAndEndsTheProcess() throws Exception {
+        Process process = start("", "-e", String.join("\n",
+                "CREATE TABLE clicks (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '100');",
+                "CREATE TABLE sink (id BIGINT) WITH ('connector' = 'blackhole');",
+                "INSERT INTO sink SELECT id FROM clicks;"));
+        try {
+            await().atMost(Duration.ofSeconds(60)).until(() -> stdout().contains("Job submitted: "));
+            assertThat(process.isAlive()).as("the shell waits for the unbounded job").isTrue();
+
+            process.destroy();
+
+            assertThat(process.waitFor(30, TimeUnit.SECONDS)).as("ended after SIGTERM").isTrue();
+            assertThat(process.exitValue()).isEqualTo(143);
+            assertThat(Files.readString(home.resolve("log/runnel.log"))).contains("CANCELED");
+        } finally {
+            process.destroyForcibly();
+        }
+    }
+
+    @Test
+    void aWrongCommandLineExitsWithTwo() throws Exception {
+        Result result = runnel("--no-such-option");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("Unknown option: '--no-such-option'");
+    }
+}

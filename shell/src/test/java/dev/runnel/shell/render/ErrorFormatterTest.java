@@ -1,0 +1,48 @@
+package dev.runnel.shell.render;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.runnel.planner.session.SqlExecutionException;
+import dev.runnel.shell.script.ScriptStatement;
+import org.junit.jupiter.api.Test;
+
+class ErrorFormatterTest {
+    private static final ScriptStatement STATEMENT = new ScriptStatement(2, "SELECT x FROM t", 3, 5);
+
+    @Test
+    void dropsCalcitesStatementRelativePositionsInFavourOfScriptPositions() {
+        var error = new SqlExecutionException(
+                "From line 1, column 8 to line 1, column 8: Column 'x' not found in any table", 1, 8, null);
+        var syntax = new SqlExecutionException("Incorrect syntax near the keyword 'FROM' at line 1, column 10.", 1, 10, null);
+
+        assertThat(ErrorFormatter.scriptError(STATEMENT, error))
+                .isEqualTo("[ERROR] Statement 2 failed at line 3, column 12: Column 'x' not found in any table");
+        assertThat(ErrorFormatter.replError(STATEMENT, syntax))
+                .isEqualTo("[ERROR] At line 3, column 14: Incorrect syntax near the keyword 'FROM'.");
+    }
+
+    @Test
+    void dropsTheErrorsOwnPositionInsideAMessageButKeepsOthers() {
+        var error = new SqlExecutionException("Encountered \"one\" at line 1, column 13. Was expecting one of: "
+                + "an identifier. See also the column defined at line 1, column 2.", 1, 13, null);
+
+        assertThat(ErrorFormatter.scriptError(STATEMENT, error)).isEqualTo("[ERROR] Statement 2 failed at line 3, column 17: "
+                + "Encountered \"one\". Was expecting one of: an identifier. See also the column defined at line 1, column 2.");
+    }
+
+    @Test
+    void keepsPositionsInMessagesOfErrorsWithoutPosition() {
+        var error = new SqlExecutionException("Bad record at line 3, column 2.");
+
+        assertThat(ErrorFormatter.scriptError(STATEMENT, error))
+                .isEqualTo("[ERROR] Statement 2 failed: Bad record at line 3, column 2.");
+    }
+
+    @Test
+    void keepsOnlyTheFirstLineOfAMessage() {
+        var error = new SqlExecutionException("Encountered \"FORM\" at line 1, column 10.\nWas expecting one of:\n  \"FROM\"", 1, 10, null);
+
+        assertThat(ErrorFormatter.replError(STATEMENT, error))
+                .isEqualTo("[ERROR] At line 3, column 14: Encountered \"FORM\".");
+    }
+}
