@@ -178,6 +178,23 @@ class ScriptModeTest {
     }
 
     @Test
+    void aFailingStatementSaysWhichRunningJobsItsEndCancels() {
+        FakeEngine engine = new FakeEngine();
+        JobId job = engine.fakeCluster().addRunningJob(JOB_ID, "insert-into_sink");
+        engine.on("INSERT INTO sink SELECT * FROM source", new StatementResult.JobSubmitted(job, "insert-into_sink"))
+                .failOn("SELECT amout FROM source", "Column 'amout' not found in any table", 1, 8);
+
+        ShellRun run = ShellRun.of(engine.factory(), "-e",
+                "INSERT INTO sink SELECT * FROM source; SELECT amout FROM source;");
+
+        assertThat(run.err()).isEqualTo(
+                "[ERROR] Statement 2 failed at line 1, column 47: Column 'amout' not found in any table\n"
+                + "[INFO] Job " + JOB_ID + " (insert-into_sink) is cancelled because the script stopped.\n");
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(engine.closed()).as("closing the engine cancels the job").isTrue();
+    }
+
+    @Test
     void anErrorOnALaterLineOfAStatementKeepsItsColumn() throws IOException {
         FakeEngine engine = new FakeEngine().failOn("SELECT x\nFROM nope", "Object 'nope' not found", 2, 6);
 

@@ -156,7 +156,8 @@ final class SessionCommands {
                 new ColumnInfo("watermark", STRING));
         List<Row> rows = new ArrayList<>();
         for (RowType.Field f : table.schema().fields()) {
-            rows.add(Row.of(f.name(), f.type().withNullable(true).toString(), f.type().nullable(), null, null, null));
+            // Flink leaves key, extras and watermark blank (not NULL) when a column has none.
+            rows.add(Row.of(f.name(), f.type().withNullable(true).toString(), f.type().nullable(), "", "", ""));
         }
         return new StatementResult.Table(columns, rows);
     }

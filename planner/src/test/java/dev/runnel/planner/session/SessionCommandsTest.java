@@ -66,14 +66,14 @@ class SessionCommandsTest {
         assertThat(described.columns()).extracting(ColumnInfo::name)
                 .containsExactly("name", "type", "null", "key", "extras", "watermark");
         assertThat(described.rows()).containsExactly(
-                Row.of("id", "BIGINT", false, null, null, null),
-                Row.of("customer", "STRING", true, null, null, null),
-                Row.of("amount", "DOUBLE", true, null, null, null),
-                Row.of("price", "DECIMAL(10, 2)", true, null, null, null),
-                Row.of("ratio", "FLOAT", true, null, null, null),
-                Row.of("ts", "TIMESTAMP(3)", true, null, null, null),
-                Row.of("seen", "TIMESTAMP_LTZ(3)", true, null, null, null),
-                Row.of("payload", "BYTES", true, null, null, null));
+                Row.of("id", "BIGINT", false, "", "", ""),
+                Row.of("customer", "STRING", true, "", "", ""),
+                Row.of("amount", "DOUBLE", true, "", "", ""),
+                Row.of("price", "DECIMAL(10, 2)", true, "", "", ""),
+                Row.of("ratio", "FLOAT", true, "", "", ""),
+                Row.of("ts", "TIMESTAMP(3)", true, "", "", ""),
+                Row.of("seen", "TIMESTAMP_LTZ(3)", true, "", "", ""),
+                Row.of("payload", "BYTES", true, "", "", ""));
 
         assertThat(message("DROP TABLE orders")).isEqualTo("Table has been dropped.");
         assertThat(message("DROP TABLE IF EXISTS orders")).isEqualTo("Table does not exist.");

@@ -78,6 +78,7 @@ public final class ScriptRunner {
                 if (verbose()) {
                     err.println(ErrorFormatter.stackTrace(e));
                 }
+                reportCancelledJobs(submitted);
                 err.flush();
                 return 1;
             }
@@ -86,6 +87,18 @@ public final class ScriptRunner {
     }
 
     private record JobSubmittedInfo(JobId id, String name) {
+    }
+
+    /*
+     * A failing statement ends the script at once (CI should fail fast), and on the embedded
+     * cluster nothing outlives the process: say which running jobs that cancels.
+     */
+    private void reportCancelledJobs(List<JobSubmittedInfo> jobs) {
+        for (JobSubmittedInfo job : jobs) {
+            if (!executor.cluster().getJob(job.id()).status().isTerminal()) {
+                err.println("[INFO] Job " + job.id() + " (" + job.name() + ") is cancelled because the script stopped.");
+            }
+        }
     }
 
     /* On the embedded cluster nothing may outlive the process, so script mode waits. */
