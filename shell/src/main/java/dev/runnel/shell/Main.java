@@ -158,6 +158,7 @@ public final class Main implements Callable<Integer> {
     private int runRepl(StatementExecutor executor) {
         String banner = "Runnel " + Version.number() + " on an " + executor.description() + ".\n"
                 + "Statements end with ';'. HELP; lists them; QUIT; or Ctrl-D exits.";
+        executor.warmUpInBackground();
         try (Terminal terminal = terminal()) {
             Repl repl = new Repl(terminal, executor, Optional.of(historyPath()), verbose, banner);
             // Looked up here, not in a static field, so that --help and --version skip logging's start-up.

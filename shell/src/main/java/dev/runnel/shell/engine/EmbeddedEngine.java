@@ -50,6 +50,25 @@ public final class EmbeddedEngine implements StatementExecutor {
         return session.configuration();
     }
 
+    /*
+     * Calcite loads and initializes some thousand classes on the first statement (~1.5 s).
+     * Planning a throwaway query in a separate session, on a daemon thread, does that while the
+     * person types; class loading is thread-safe, and the throwaway session shares nothing
+     * mutable with the user's (its own catalog and settings; explain submits no job).
+     */
+    @Override
+    public void warmUpInBackground() {
+        Thread warmUp = new Thread(() -> {
+            try (Session scratch = new Session(cluster, new Configuration())) {
+                scratch.explain("SELECT UPPER(x) FROM (VALUES ('a')) AS t(x) WHERE x <> 'b'");
+            } catch (RuntimeException e) {
+                // Only a head start: the user's first statement will report any real problem.
+            }
+        }, "runnel-planner-warm-up");
+        warmUp.setDaemon(true);
+        warmUp.start();
+    }
+
     @Override
     public String description() {
         return "embedded cluster with " + slots + (slots == 1 ? " slot" : " slots");

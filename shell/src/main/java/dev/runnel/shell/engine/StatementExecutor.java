@@ -31,6 +31,13 @@ public interface StatementExecutor extends AutoCloseable {
     /** A few words for the banner, e.g. {@code embedded cluster with 2 slots}. */
     String description();
 
+    /**
+     * Starts loading the planner in the background while a person types, so that their first
+     * statement does not wait for it. Returns at once; does nothing by default.
+     */
+    default void warmUpInBackground() {
+    }
+
     /** Cancels jobs still running and stops the cluster; idempotent. */
     @Override
     void close();
