@@ -7,7 +7,7 @@ import dev.runnel.runtime.operators.Output;
 import dev.runnel.runtime.source.InputStatus;
 import dev.runnel.runtime.source.SourceFactory;
 import dev.runnel.runtime.source.SourceReader;
-import dev.runnel.runtime.stream.Watermark;
+import dev.runnel.runtime.testing.CollectingOutput;
 import dev.runnel.runtime.types.RowType;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,28 +16,6 @@ import java.util.Map;
 /** Small fakes to drive connector readers and sink operators without a task. */
 public final class ConnectorTestSupport {
     private ConnectorTestSupport() {
-    }
-
-    /** Collects what an operator or reader emits. */
-    public static final class CollectingOutput implements Output {
-        public final List<Row> rows = new ArrayList<>();
-        public final List<Watermark> watermarks = new ArrayList<>();
-        public int flushes;
-
-        @Override
-        public void collect(Row row) {
-            rows.add(row);
-        }
-
-        @Override
-        public void emitWatermark(Watermark watermark) {
-            watermarks.add(watermark);
-        }
-
-        @Override
-        public void flush() {
-            flushes++;
-        }
     }
 
     /** An operator context for subtask {@code subtask} of {@code parallelism}. */
@@ -89,7 +67,7 @@ public final class ConnectorTestSupport {
                     }
                 }
             }
-            result.add(out.rows);
+            result.add(out.rows());
         }
         return result;
     }

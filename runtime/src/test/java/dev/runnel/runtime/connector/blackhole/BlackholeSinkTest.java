@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.connector.ConnectorFactories;
 import dev.runnel.runtime.connector.ConnectorTestSupport;
-import dev.runnel.runtime.connector.ConnectorTestSupport.CollectingOutput;
+import dev.runnel.runtime.testing.CollectingOutput;
 import dev.runnel.runtime.connector.ConnectorTestSupport.FakeContext;
 import dev.runnel.runtime.connector.TableContext;
 import dev.runnel.runtime.data.Row;
@@ -32,8 +32,8 @@ class BlackholeSinkTest {
         op.processBatch(RowBatch.of(Row.of(3)), 0);
         op.close();
         assertThat(op.rowCount()).isEqualTo(3);
-        assertThat(out.rows).isEmpty();
-        assertThat(out.watermarks).isEmpty();
+        assertThat(out.rows()).isEmpty();
+        assertThat(out.watermarks()).isEmpty();
     }
 
     @Test

@@ -5,7 +5,7 @@ import static dev.runnel.runtime.connector.ConnectorTestSupport.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.runtime.connector.ConnectorFactories;
-import dev.runnel.runtime.connector.ConnectorTestSupport.CollectingOutput;
+import dev.runnel.runtime.testing.CollectingOutput;
 import dev.runnel.runtime.connector.ConnectorTestSupport.FakeContext;
 import dev.runnel.runtime.connector.TableContext;
 import dev.runnel.runtime.data.Row;
@@ -152,11 +152,11 @@ class DataGenSourceTest {
         CollectingOutput out = new CollectingOutput();
         reader.open(new FakeContext(0, 2, out));
         assertThat(reader.pollNext(out)).isEqualTo(InputStatus.MORE_AVAILABLE);
-        assertThat(out.rows).hasSize(1);
+        assertThat(out.rows()).hasSize(1);
         assertThat(reader.pollNext(out)).isEqualTo(InputStatus.NOTHING_AVAILABLE);
         now.addAndGet(1_000_000_000L);
         assertThat(reader.pollNext(out)).isEqualTo(InputStatus.MORE_AVAILABLE);
-        assertThat(out.rows).hasSize(6);
+        assertThat(out.rows()).hasSize(6);
         assertThat(reader.pollNext(out)).isEqualTo(InputStatus.NOTHING_AVAILABLE);
         assertThat(source.isBounded()).isFalse();
     }
@@ -173,7 +173,7 @@ class DataGenSourceTest {
         assertThat(reader.pollNext(out)).isEqualTo(InputStatus.NOTHING_AVAILABLE);
         now.set(10_000_000L);
         assertThat(reader.pollNext(out)).isEqualTo(InputStatus.MORE_AVAILABLE);
-        assertThat(out.rows).hasSize(101);
+        assertThat(out.rows()).hasSize(101);
     }
 
     @Test
@@ -187,7 +187,7 @@ class DataGenSourceTest {
                 status = reader.pollNext(out);
             }
             assertThat(status).isEqualTo(InputStatus.NOTHING_AVAILABLE);
-            assertThat(out.rows.size()).isLessThanOrEqualTo(20);
+            assertThat(out.rows().size()).isLessThanOrEqualTo(20);
             reader.isAvailable().get();
             assertThat(reader.pollNext(out)).isEqualTo(InputStatus.MORE_AVAILABLE);
         }

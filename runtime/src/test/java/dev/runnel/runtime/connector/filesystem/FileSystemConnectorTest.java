@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.connector.ConnectorFactories;
-import dev.runnel.runtime.connector.ConnectorTestSupport.CollectingOutput;
+import dev.runnel.runtime.testing.CollectingOutput;
 import dev.runnel.runtime.connector.ConnectorTestSupport.FakeContext;
 import dev.runnel.runtime.connector.RecordException;
 import dev.runnel.runtime.connector.TableContext;
@@ -143,11 +143,11 @@ class FileSystemConnectorTest {
         try (FileSystemReader reader = (FileSystemReader) source.createReader(0, 1)) {
             reader.open(new FakeContext(0, 1, out));
             while (reader.pollNext(out) != InputStatus.END_OF_INPUT) {
-                assertThat(out.rows).hasSizeLessThan(3);
+                assertThat(out.rows()).hasSizeLessThan(3);
             }
             assertThat(reader.skippedRecords()).isEqualTo(1);
         }
-        assertThat(out.rows).containsExactly(order(1), order(3));
+        assertThat(out.rows()).containsExactly(order(1), order(3));
         Path csv = dir.resolve("bad.csv");
         Files.writeString(csv, "1,1.50,2024-01-02 03:04:05.679\n\"2,x\n");
         assertThat(flatten(readAll(source(orders(csv, "csv", "csv.ignore-parse-errors", "true")), 1)))

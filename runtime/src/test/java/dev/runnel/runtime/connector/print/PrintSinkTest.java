@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.runtime.connector.ConnectorFactories;
 import dev.runnel.runtime.connector.ConnectorTestSupport;
-import dev.runnel.runtime.connector.ConnectorTestSupport.CollectingOutput;
+import dev.runnel.runtime.testing.CollectingOutput;
 import dev.runnel.runtime.connector.ConnectorTestSupport.FakeContext;
 import dev.runnel.runtime.connector.TableContext;
 import dev.runnel.runtime.data.Row;
