@@ -205,21 +205,25 @@ SqlDrop RunnelDropTable(Span s, boolean replace) :
 // Commands
 // ---------------------------------------------------------------------------------------
 
-/** SHOW TABLES | SHOW JOBS. */
+/** SHOW JOBS, and the SHOW forms of catalog objects (RunnelShowCatalogObjects). */
 SqlNode RunnelShow() :
 {
     final Span s;
+    SqlNode node;
 }
 {
     <SHOW> { s = span(); }
     (
-        <TABLES> { return new SqlShowTables(s.end(this)); }
+        LOOKAHEAD(<CATALOGS> | <COLUMNS> | <CREATE> <VIEW> | <CURRENT> | <DATABASES>
+            | <FUNCTIONS> | <TABLES> | <VIEWS>)
+        node = RunnelShowCatalogObjects(s) { return node; }
     |
         <JOBS> { return new SqlShowJobs(s.end(this)); }
     |
         // Calcite has no SHOW statement: claim every SHOW so the error names the next word.
         {
-            throw ParserSupport.unexpected(getToken(1), "JOBS", "TABLES");
+            throw ParserSupport.unexpected(getToken(1), "CATALOGS", "COLUMNS", "CREATE",
+                "CURRENT", "DATABASES", "FUNCTIONS", "JOBS", "TABLES", "VIEWS");
         }
     )
 }
@@ -310,4 +314,221 @@ SqlNode RunnelReset() :
     {
         return new SqlReset(s.end(this), key);
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Catalog objects (issue 3): databases, catalogs, views, ALTER TABLE, catalog SHOW forms
+// ---------------------------------------------------------------------------------------
+
+/**
+ * CREATE DATABASE [IF NOT EXISTS] [catalog.]db [COMMENT '...'] [WITH ('k' = 'v', ...)]
+ * (CREATE is already consumed).
+ */
+SqlCreate RunnelCreateDatabase(Span s, boolean replace) :
+{
+    final boolean ifNotExists;
+    final SqlIdentifier name;
+    SqlCharStringLiteral comment = null;
+    SqlNodeList optionList = SqlNodeList.EMPTY;
+}
+{
+    <DATABASE> {
+        if (replace) {
+            throw ParserSupport.error(s.end(this), "CREATE OR REPLACE DATABASE is not supported");
+        }
+    }
+    ifNotExists = RunnelIfNotExistsOpt()
+    name = CompoundIdentifier()
+    [
+        <COMMENT> comment = RunnelStringLiteral()
+    ]
+    [
+        <WITH> optionList = RunnelTableOptionList()
+    ]
+    {
+        return new SqlCreateDatabase(s.end(this), ifNotExists, name, comment, optionList);
+    }
+}
+
+/**
+ * CREATE [TEMPORARY] VIEW [IF NOT EXISTS] name [(c1, c2, ...)] [COMMENT '...'] AS query
+ * (CREATE is already consumed).
+ */
+SqlCreate RunnelCreateView(Span s, boolean replace) :
+{
+    boolean temporary = false;
+    final boolean ifNotExists;
+    final SqlIdentifier name;
+    SqlNodeList columnList = SqlNodeList.EMPTY;
+    SqlCharStringLiteral comment = null;
+    final SqlNode query;
+}
+{
+    [ <TEMPORARY> { temporary = true; } ]
+    <VIEW> {
+        if (replace) {
+            throw ParserSupport.error(s.end(this),
+                "CREATE OR REPLACE VIEW is not supported; use DROP VIEW and CREATE VIEW");
+        }
+    }
+    ifNotExists = RunnelIfNotExistsOpt()
+    name = CompoundIdentifier()
+    [
+        columnList = ParenthesizedSimpleIdentifierList()
+    ]
+    [
+        <COMMENT> comment = RunnelStringLiteral()
+    ]
+    <AS>
+    query = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY) {
+        return new SqlCreateView(s.end(this), temporary, ifNotExists, name, columnList,
+            comment, query);
+    }
+}
+
+/** DROP DATABASE [IF EXISTS] [catalog.]db [RESTRICT | CASCADE] (DROP is already consumed). */
+SqlDrop RunnelDropDatabase(Span s, boolean replace) :
+{
+    final boolean ifExists;
+    final SqlIdentifier name;
+    boolean cascade = false;
+}
+{
+    <DATABASE>
+    ifExists = RunnelIfExistsOpt()
+    name = CompoundIdentifier()
+    [
+        <RESTRICT> { cascade = false; }
+    |
+        <CASCADE> { cascade = true; }
+    ]
+    {
+        return new SqlDropDatabase(s.end(this), ifExists, name, cascade);
+    }
+}
+
+/** DROP [TEMPORARY] VIEW [IF EXISTS] name (DROP is already consumed). */
+SqlDrop RunnelDropView(Span s, boolean replace) :
+{
+    boolean temporary = false;
+    final boolean ifExists;
+    final SqlIdentifier name;
+}
+{
+    [ <TEMPORARY> { temporary = true; } ]
+    <VIEW>
+    ifExists = RunnelIfExistsOpt()
+    name = CompoundIdentifier() {
+        return new SqlDropView(s.end(this), temporary, ifExists, name);
+    }
+}
+
+/** ALTER TABLE [IF EXISTS] name (RENAME TO new_name | SET ('k' = 'v', ...)). */
+SqlNode RunnelAlterTable() :
+{
+    final Span s;
+    final boolean ifExists;
+    final SqlIdentifier name;
+    final SqlIdentifier newName;
+    final SqlNodeList optionList;
+}
+{
+    <ALTER> { s = span(); }
+    <TABLE>
+    ifExists = RunnelIfExistsOpt()
+    name = CompoundIdentifier()
+    (
+        <RENAME> <TO>
+        newName = CompoundIdentifier() {
+            return new SqlAlterTableRename(s.end(this), ifExists, name, newName);
+        }
+    |
+        <SET>
+        optionList = RunnelTableOptionList() {
+            return new SqlAlterTableOptions(s.end(this), ifExists, name, optionList);
+        }
+    |
+        {
+            throw ParserSupport.unexpected(getToken(1), "RENAME", "SET");
+        }
+    )
+}
+
+/** USE CATALOG name | USE [catalog.]db. */
+SqlNode RunnelUse() :
+{
+    final Span s;
+    final SqlIdentifier name;
+}
+{
+    <USE> { s = span(); }
+    (
+        LOOKAHEAD(2)
+        <CATALOG>
+        name = SimpleIdentifier() {
+            return new SqlUse(s.end(this), true, name);
+        }
+    |
+        name = CompoundIdentifier() {
+            return new SqlUse(s.end(this), false, name);
+        }
+    )
+}
+
+/**
+ * The SHOW forms of catalog objects (SHOW is already consumed; s spans it): CATALOGS,
+ * DATABASES, VIEWS, FUNCTIONS, CURRENT CATALOG, CURRENT DATABASE,
+ * TABLES [FROM | IN db] [[NOT] LIKE '...'], COLUMNS (FROM | IN) t [[NOT] LIKE '...'],
+ * CREATE VIEW v.
+ */
+SqlNode RunnelShowCatalogObjects(Span s) :
+{
+    SqlIdentifier name = null;
+    boolean notLike = false;
+    SqlCharStringLiteral pattern = null;
+}
+{
+    (
+        <CATALOGS> { return new SqlShowObjects(s.end(this), SqlShowObjects.Kind.CATALOGS); }
+    |
+        <DATABASES> { return new SqlShowObjects(s.end(this), SqlShowObjects.Kind.DATABASES); }
+    |
+        <VIEWS> { return new SqlShowObjects(s.end(this), SqlShowObjects.Kind.VIEWS); }
+    |
+        <FUNCTIONS> { return new SqlShowObjects(s.end(this), SqlShowObjects.Kind.FUNCTIONS); }
+    |
+        <CURRENT>
+        (
+            <CATALOG> {
+                return new SqlShowObjects(s.end(this), SqlShowObjects.Kind.CURRENT_CATALOG);
+            }
+        |
+            <DATABASE> {
+                return new SqlShowObjects(s.end(this), SqlShowObjects.Kind.CURRENT_DATABASE);
+            }
+        )
+    |
+        <CREATE> <VIEW>
+        name = CompoundIdentifier() { return new SqlShowCreateView(s.end(this), name); }
+    |
+        <TABLES>
+        [
+            ( <FROM> | <IN> )
+            name = CompoundIdentifier()
+        ]
+        [
+            [ <NOT> { notLike = true; } ]
+            <LIKE> pattern = RunnelStringLiteral()
+        ]
+        { return new SqlShowTables(s.end(this), name, notLike, pattern); }
+    |
+        <COLUMNS>
+        ( <FROM> | <IN> )
+        name = CompoundIdentifier()
+        [
+            [ <NOT> { notLike = true; } ]
+            <LIKE> pattern = RunnelStringLiteral()
+        ]
+        { return new SqlShowColumns(s.end(this), name, notLike, pattern); }
+    )
 }

@@ -69,10 +69,11 @@ class RunnelSqlParserErrorTest {
 
   @Test
   void unknownShowAndStop() {
-    var show = parseError("SHOW DATABASES");
+    var show = parseError("SHOW MODULES");
     assertAt(show, 1, 6);
-    assertThat(show.getMessage()).isEqualTo(
-        "Encountered \"DATABASES\" at line 1, column 6. Was expecting one of: \"JOBS\", \"TABLES\".");
+    assertThat(show.getMessage()).isEqualTo("Encountered \"MODULES\" at line 1, column 6. "
+        + "Was expecting one of: \"CATALOGS\", \"COLUMNS\", \"CREATE\", \"CURRENT\", "
+        + "\"DATABASES\", \"FUNCTIONS\", \"JOBS\", \"TABLES\", \"VIEWS\".");
 
     var stop = parseError("STOP JOBS");
     assertAt(stop, 1, 6);

@@ -1,0 +1,22 @@
+package dev.runnel.sql.parser.ddl;
+
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlWriter;
+
+/** Unparsing helpers shared by the DDL nodes. */
+final class DdlUnparse {
+
+  private DdlUnparse() {
+  }
+
+  /** Writes {@code (a, b, ...)}. */
+  static void list(SqlWriter writer, SqlNodeList list) {
+    var frame = writer.startList("(", ")");
+    for (SqlNode node : list) {
+      writer.sep(",");
+      node.unparse(writer, 0, 0);
+    }
+    writer.endList(frame);
+  }
+}
