@@ -11,21 +11,46 @@ import java.util.TreeMap;
  * A table registered in the {@link Catalog}: its columns (with nullability in each
  * {@link dev.runnel.runtime.types.DataType}), its {@code WITH} options and an optional comment.
  *
- * @param name the table's name within {@code default_catalog.default_database}
+ * @param name the table's name within its database
  * @param schema the physical columns
  * @param options the {@code WITH} options, keys as written
  * @param comment the table's comment, or {@code null}
+ * @param catalogName the catalog the table lives in
+ * @param databaseName the database the table lives in
  */
-public record CatalogTable(String name, RowType schema, Map<String, String> options, String comment) {
+public record CatalogTable(String name, RowType schema, Map<String, String> options, String comment,
+        String catalogName, String databaseName) {
     public CatalogTable {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(schema, "schema");
+        Objects.requireNonNull(catalogName, "catalogName");
+        Objects.requireNonNull(databaseName, "databaseName");
         options = Collections.unmodifiableMap(new TreeMap<>(options));
     }
 
-    /** {@code default_catalog.default_database.<name>}, as Flink prints table identifiers. */
+    /** A table in {@code default_catalog.default_database}; {@link #withIdentifier} moves it. */
+    public CatalogTable(String name, RowType schema, Map<String, String> options, String comment) {
+        this(name, schema, options, comment, Catalog.DEFAULT_CATALOG, Catalog.DEFAULT_DATABASE);
+    }
+
+    /** Where the table lives. */
+    public ObjectIdentifier identifier() {
+        return new ObjectIdentifier(catalogName, databaseName, name);
+    }
+
+    /** This table under another full name. */
+    public CatalogTable withIdentifier(ObjectIdentifier id) {
+        return new CatalogTable(id.name(), schema, options, comment, id.catalog(), id.database());
+    }
+
+    /** This table with other {@code WITH} options. */
+    public CatalogTable withOptions(Map<String, String> newOptions) {
+        return new CatalogTable(name, schema, newOptions, comment, catalogName, databaseName);
+    }
+
+    /** {@code catalog.database.name}, as Flink prints table identifiers. */
     public String qualifiedName() {
-        return Catalog.DEFAULT_CATALOG + "." + Catalog.DEFAULT_DATABASE + "." + name;
+        return identifier().toString();
     }
 
     /** What connector factories are told about this table. */

@@ -11,6 +11,7 @@ import dev.runnel.planner.plan.physical.SinkPhysicalRel;
 import dev.runnel.planner.validate.SqlValidation;
 import dev.runnel.planner.validate.UnsupportedSyntax;
 import dev.runnel.runtime.types.RowType;
+import java.util.List;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.rel.RelNode;
@@ -18,6 +19,7 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.validate.SqlValidator;
 
 /**
@@ -28,10 +30,14 @@ public final class QueryPlanner {
     private final JavaTypeFactory typeFactory = new JavaTypeFactoryImpl(RunnelTypeSystem.INSTANCE);
     private final SqlValidation validation;
     private final LogicalPlanner logicalPlanner;
+    /** Only for the INSERT-into-a-view check. */
+    private final CatalogCommands catalogCommands;
 
     public QueryPlanner(Catalog catalog) {
-        this.validation = new SqlValidation(CatalogSchema.rootSchema(catalog), typeFactory);
+        this.validation = new SqlValidation(CatalogSchema.rootSchema(catalog), typeFactory,
+                () -> CatalogSchema.currentPath(catalog));
         this.logicalPlanner = new LogicalPlanner(validation);
+        this.catalogCommands = new CatalogCommands(catalog, this, null);
     }
 
     public JavaTypeFactory typeFactory() {
@@ -57,6 +63,7 @@ public final class QueryPlanner {
      * @throws SqlExecutionException for validation errors (with position) and unsupported features
      */
     public PlannedQuery plan(SqlNode parsed) {
+        catalogCommands.checkInsertTarget(parsed);
         SqlValidator validator = validation.newValidator();
         SqlNode validated = SqlValidation.validate(validator, parsed);
         UnsupportedSyntax.check(validated);
@@ -69,6 +76,31 @@ public final class QueryPlanner {
             throw new SqlExecutionException(e.getMessage(), e);
         }
         return new PlannedQuery(physical, outputType);
+    }
+
+    /**
+     * Validates a query (a view's) in the current database, or in {@code schemaPath}.
+     *
+     * @throws SqlExecutionException for validation errors (with position) and unsupported syntax
+     */
+    public ValidatedQuery validateQuery(SqlNode query, List<String> schemaPath) {
+        SqlValidator validator = schemaPath == null ? validation.newValidator() : validation.newValidator(schemaPath);
+        SqlNode validated = SqlValidation.validate(validator, query);
+        UnsupportedSyntax.check(validated);
+        return new ValidatedQuery(validated, validator.getValidatedNodeType(validated));
+    }
+
+    public ValidatedQuery validateQuery(SqlNode query) {
+        return validateQuery(query, null);
+    }
+
+    /** Every operator and function queries can use. */
+    public SqlOperatorTable operatorTable() {
+        return validation.operatorTable();
+    }
+
+    /** A validated query and its row type. */
+    public record ValidatedQuery(SqlNode node, RelDataType rowType) {
     }
 
     /**

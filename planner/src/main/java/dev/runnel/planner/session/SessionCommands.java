@@ -3,6 +3,7 @@ package dev.runnel.planner.session;
 import dev.runnel.planner.catalog.Catalog;
 import dev.runnel.planner.catalog.CatalogException;
 import dev.runnel.planner.catalog.CatalogTable;
+import dev.runnel.planner.catalog.ObjectIdentifier;
 import dev.runnel.planner.catalog.TypeConversions;
 import dev.runnel.runtime.cluster.ClusterClient;
 import dev.runnel.runtime.cluster.JobId;
@@ -22,7 +23,6 @@ import dev.runnel.sql.parser.dql.SqlDescribeTable;
 import dev.runnel.sql.parser.dql.SqlReset;
 import dev.runnel.sql.parser.dql.SqlSet;
 import dev.runnel.sql.parser.dql.SqlShowJobs;
-import dev.runnel.sql.parser.dql.SqlShowTables;
 import dev.runnel.sql.parser.dql.SqlStopJob;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -49,6 +49,7 @@ final class SessionCommands {
     private final Configuration configuration;
     private final Configuration initialConfiguration;
     private final ClusterClient cluster;
+    private final CatalogCommands catalogCommands;
 
     SessionCommands(Catalog catalog, QueryPlanner planner, Configuration configuration, ClusterClient cluster) {
         this.catalog = catalog;
@@ -56,16 +57,18 @@ final class SessionCommands {
         this.configuration = configuration;
         this.initialConfiguration = configuration.copy();
         this.cluster = cluster;
+        this.catalogCommands = new CatalogCommands(catalog, planner, this::describe);
     }
 
     /** The result of {@code node} if it is a command, or {@code null} if it is a query or an {@code INSERT}. */
     StatementResult execute(SqlNode node) {
-        if (node instanceof SqlCreateTable create) {
+        StatementResult catalogResult = catalogCommands.execute(node);
+        if (catalogResult != null) {
+            return catalogResult;
+        } else if (node instanceof SqlCreateTable create) {
             return createTable(create);
         } else if (node instanceof SqlDropTable drop) {
             return dropTable(drop);
-        } else if (node instanceof SqlShowTables) {
-            return showTables();
         } else if (node instanceof SqlDescribeTable describe) {
             return describe(describe);
         } else if (node instanceof SqlShowJobs) {
@@ -81,7 +84,8 @@ final class SessionCommands {
     }
 
     private StatementResult createTable(SqlCreateTable create) {
-        String name = tableName(create.name());
+        ObjectIdentifier id = catalogCommands.resolve(create.name());
+        String name = id.name();
         List<RowType.Field> fields = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (SqlTableColumn column : create.columns()) {
@@ -110,7 +114,7 @@ final class SessionCommands {
             throw error(e.getMessage(), optionPosition(create, e.key()), e);
         }
         try {
-            boolean created = catalog.createTable(table, create.ifNotExists());
+            boolean created = catalog.createTable(id, table, create.ifNotExists());
             return new StatementResult.Message(created ? "Table has been created." : "Table already exists.");
         } catch (CatalogException e) {
             throw error(e.getMessage(), create.name().getParserPosition(), e);
@@ -128,25 +132,19 @@ final class SessionCommands {
     }
 
     private StatementResult dropTable(SqlDropTable drop) {
-        String name = tableName(drop.name());
-        try {
-            boolean dropped = catalog.dropTable(name, drop.ifExists());
-            return new StatementResult.Message(dropped ? "Table has been dropped." : "Table does not exist.");
-        } catch (CatalogException e) {
-            throw error(e.getMessage(), drop.name().getParserPosition(), e);
+        ObjectIdentifier id = catalogCommands.resolve(drop.name());
+        if (catalog.table(id).isEmpty()) {
+            if (drop.ifExists()) {
+                return new StatementResult.Message("Table does not exist.");
+            }
+            catalogCommands.existingTable(drop.name(), "DROP TABLE");
         }
-    }
-
-    private StatementResult showTables() {
-        List<Row> rows = catalog.tableNames().stream().map(n -> Row.of((Object) n)).toList();
-        return new StatementResult.Table(List.of(new ColumnInfo("table name", STRING_NOT_NULL)), rows);
+        catalog.dropTable(id, false);
+        return new StatementResult.Message("Table has been dropped.");
     }
 
     private StatementResult describe(SqlDescribeTable describe) {
-        String name = tableName(describe.name());
-        CatalogTable table = catalog.table(name).orElseThrow(() -> error(
-                "Table with identifier '" + Catalog.DEFAULT_CATALOG + "." + Catalog.DEFAULT_DATABASE + "." + name
-                        + "' does not exist", describe.name().getParserPosition(), null));
+        CatalogTable table = catalogCommands.tableOrView(describe.name());
         List<ColumnInfo> columns = List.of(
                 new ColumnInfo("name", STRING_NOT_NULL),
                 new ColumnInfo("type", STRING_NOT_NULL),
@@ -231,23 +229,6 @@ final class SessionCommands {
             configuration.remove(reset.key());
         }
         return new StatementResult.Message("Session property has been reset.");
-    }
-
-    /** The table name of a possibly qualified identifier, checking that the qualifiers name the only catalog and database. */
-    private static String tableName(SqlIdentifier id) {
-        List<String> names = id.names;
-        if (names.size() > 3) {
-            throw error("Table name '" + id + "' has too many parts", id.getParserPosition(), null);
-        }
-        if (names.size() == 3 && !names.get(0).equals(Catalog.DEFAULT_CATALOG)) {
-            throw error("Catalog '" + names.get(0) + "' does not exist; the only catalog is '"
-                    + Catalog.DEFAULT_CATALOG + "'", id.getComponentParserPosition(0), null);
-        }
-        if (names.size() >= 2 && !names.get(names.size() - 2).equals(Catalog.DEFAULT_DATABASE)) {
-            throw error("Database '" + names.get(names.size() - 2) + "' does not exist; the only database is '"
-                    + Catalog.DEFAULT_DATABASE + "'", id.getComponentParserPosition(names.size() - 2), null);
-        }
-        return names.get(names.size() - 1);
     }
 
     private static SqlExecutionException error(String message, SqlParserPos pos, Throwable cause) {

@@ -4,6 +4,7 @@ import dev.runnel.planner.catalog.CatalogSchema;
 import dev.runnel.planner.session.SqlExecutionException;
 import java.util.List;
 import java.util.Properties;
+import java.util.function.Supplier;
 import org.apache.calcite.config.CalciteConnectionConfig;
 import org.apache.calcite.config.CalciteConnectionConfigImpl;
 import org.apache.calcite.config.CalciteConnectionProperty;
@@ -18,6 +19,7 @@ import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.util.SqlOperatorTables;
+import org.apache.calcite.sql.validate.SqlNameMatchers;
 import org.apache.calcite.sql.validate.SqlValidator;
 
 /**
@@ -44,12 +46,25 @@ public final class SqlValidation {
     private final JavaTypeFactory typeFactory;
     private final CalciteCatalogReader catalogReader;
     private final SqlOperatorTable operatorTable;
+    private final Supplier<List<String>> currentPath;
+    private final CalciteSchema rootSchema;
+    private final CalciteConnectionConfig config;
 
     public SqlValidation(CalciteSchema rootSchema, JavaTypeFactory typeFactory) {
+        this(rootSchema, typeFactory, () -> CatalogSchema.DEFAULT_PATH);
+    }
+
+    /**
+     * @param currentPath the schema path that unqualified names resolve against, asked anew for
+     *     every statement (it follows {@code USE})
+     */
+    public SqlValidation(CalciteSchema rootSchema, JavaTypeFactory typeFactory, Supplier<List<String>> currentPath) {
+        this.currentPath = currentPath;
         this.typeFactory = typeFactory;
         Properties props = new Properties();
         props.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "true");
-        CalciteConnectionConfig config = new CalciteConnectionConfigImpl(props);
+        this.config = new CalciteConnectionConfigImpl(props);
+        this.rootSchema = rootSchema;
         this.catalogReader = new CalciteCatalogReader(rootSchema, CatalogSchema.DEFAULT_PATH, typeFactory, config);
         this.operatorTable = SqlOperatorTables.chain(
                 SqlStdOperatorTable.instance(),
@@ -57,17 +72,46 @@ public final class SqlValidation {
                 catalogReader);
     }
 
-    /** A fresh validator (validators keep per-statement state). */
+    /** A fresh validator (validators keep per-statement state) resolving names against the current path. */
     public SqlValidator newValidator() {
+        return newValidator(currentPath.get());
+    }
+
+    /** A fresh validator resolving unqualified names against {@code schemaPath} (a view's database). */
+    public SqlValidator newValidator(List<String> schemaPath) {
         SqlValidator.Config config = SqlValidator.Config.DEFAULT
                 .withIdentifierExpansion(true)
                 .withTypeCoercionEnabled(false)
                 .withConformance(RunnelSqlConformance.INSTANCE);
-        return new RunnelValidator(operatorTable, catalogReader, typeFactory, config);
+        return new RunnelValidator(operatorTable, catalogReader(schemaPath), typeFactory, config);
     }
 
+    /** The catalog reader for the current path. */
     public CalciteCatalogReader catalogReader() {
-        return catalogReader;
+        return catalogReader(currentPath.get());
+    }
+
+    /**
+     * The catalog reader resolving names against {@code schemaPath} (a catalog and database) as
+     * Flink does: {@code t} in that database, {@code db.t} in that catalog, {@code cat.db.t} from the root.
+     */
+    public CalciteCatalogReader catalogReader(List<String> schemaPath) {
+        return new NamespaceCatalogReader(rootSchema, schemaPath, typeFactory, config);
+    }
+
+    /** A catalog reader that also looks names up relative to the catalog of its default path. */
+    private static final class NamespaceCatalogReader extends CalciteCatalogReader {
+        NamespaceCatalogReader(CalciteSchema rootSchema, List<String> path, JavaTypeFactory typeFactory,
+                CalciteConnectionConfig config) {
+            super(rootSchema, SqlNameMatchers.withCaseSensitive(config.caseSensitive()),
+                    path.size() > 1 ? List.of(path, path.subList(0, 1), List.of()) : List.of(path, List.of()),
+                    typeFactory, config);
+        }
+    }
+
+    /** Every operator and function that queries can use (what {@code SHOW FUNCTIONS} lists). */
+    public SqlOperatorTable operatorTable() {
+        return operatorTable;
     }
 
     public JavaTypeFactory typeFactory() {

@@ -2,6 +2,8 @@ package dev.runnel.planner.plan.logical;
 
 import dev.runnel.planner.catalog.CatalogSchema;
 import dev.runnel.planner.catalog.CatalogTable;
+import dev.runnel.planner.parse.StatementParser;
+import dev.runnel.planner.session.SqlExecutionException;
 import dev.runnel.planner.plan.physical.PhysicalRules;
 import dev.runnel.planner.validate.SqlValidation;
 import java.util.ArrayList;
@@ -14,6 +16,7 @@ import org.apache.calcite.plan.hep.HepMatchOrder;
 import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgramBuilder;
 import org.apache.calcite.plan.volcano.VolcanoPlanner;
+import org.apache.calcite.prepare.Prepare;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.core.TableModify;
@@ -57,12 +60,7 @@ public final class LogicalPlanner {
      */
     public RelNode plan(SqlNode validated, SqlValidator validator) {
         RelOptCluster cluster = newCluster();
-        SqlToRelConverter converter = new SqlToRelConverter(
-                (rowType, queryString, schemaPath, viewPath) -> {
-                    throw new UnsupportedOperationException("Views are not supported yet");
-                },
-                validator, validation.catalogReader(), cluster, StandardConvertletTable.INSTANCE,
-                SqlToRelConverter.config().withTrimUnusedFields(false).withExpand(true));
+        SqlToRelConverter converter = converter(cluster, validator, validation.catalogReader());
         RelRoot root = converter.convertQuery(validated, false, true);
         RelNode rel = root.project();
         UnsupportedFeatures.check(rel);
@@ -70,6 +68,31 @@ public final class LogicalPlanner {
             rel = toSink(modify);
         }
         return optimize(rel);
+    }
+
+    private SqlToRelConverter converter(RelOptCluster cluster, SqlValidator validator, Prepare.CatalogReader reader) {
+        return new SqlToRelConverter(
+                (rowType, queryString, schemaPath, viewPath) -> expandView(cluster, queryString, schemaPath, viewPath),
+                validator, reader, cluster, StandardConvertletTable.INSTANCE,
+                SqlToRelConverter.config().withTrimUnusedFields(false).withExpand(true));
+    }
+
+    /**
+     * Converts a view's stored query (read by a query being converted) in the view's own
+     * database, so that it means what it meant when the view was created.
+     */
+    private RelRoot expandView(RelOptCluster cluster, String queryString, List<String> schemaPath,
+            List<String> viewPath) {
+        SqlValidator validator = validation.newValidator(schemaPath);
+        SqlNode validated;
+        try {
+            validated = SqlValidation.validate(validator, StatementParser.parse(queryString));
+        } catch (SqlExecutionException e) {
+            // The view's text has its own positions; the user needs to know which view broke.
+            throw new SqlExecutionException("View " + String.join(".", viewPath)
+                    + " cannot be used any more: " + e.getMessage(), e);
+        }
+        return converter(cluster, validator, validation.catalogReader(schemaPath)).convertQuery(validated, false, false);
     }
 
     /** Runs the logical rule phases over {@code rel}. */
