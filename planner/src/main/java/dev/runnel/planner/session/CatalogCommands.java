@@ -35,7 +35,6 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.apache.calcite.sql.SqlFunction;
 import org.apache.calcite.sql.SqlIdentifier;
-import org.apache.calcite.sql.SqlInsert;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperator;
 
@@ -208,26 +207,6 @@ final class CatalogCommands {
                 : ObjectResolver.didYouMean(id.name(), catalog.viewNames(id.catalog(), id.database()));
         return ObjectResolver.error("View with identifier '" + id + "' does not exist" + hint, name,
                 name.names.size() - 1);
-    }
-
-    /**
-     * Rejects {@code INSERT INTO view} (views are read-only), naming the view at its position.
-     * Names that do not resolve are left to the validator, which reports them.
-     */
-    void checkInsertTarget(SqlNode node) {
-        if (!(node instanceof SqlInsert insert) || !(insert.getTargetTable() instanceof SqlIdentifier target)) {
-            return;
-        }
-        ObjectIdentifier id;
-        try {
-            id = resolver.object(target);
-        } catch (SqlExecutionException e) {
-            return;
-        }
-        if (catalog.view(id).isPresent()) {
-            throw ObjectResolver.error("Cannot INSERT INTO view '" + id + "': a view is read-only; "
-                    + "insert into a table", target, target.names.size() - 1);
-        }
     }
 
     // ------------------------------------------------------------------------------- tables

@@ -30,14 +30,13 @@ public final class QueryPlanner {
     private final JavaTypeFactory typeFactory = new JavaTypeFactoryImpl(RunnelTypeSystem.INSTANCE);
     private final SqlValidation validation;
     private final LogicalPlanner logicalPlanner;
-    /** Only for the INSERT-into-a-view check. */
-    private final CatalogCommands catalogCommands;
+    private final QueryNames names;
 
     public QueryPlanner(Catalog catalog) {
         this.validation = new SqlValidation(CatalogSchema.rootSchema(catalog), typeFactory,
                 () -> CatalogSchema.currentPath(catalog));
         this.logicalPlanner = new LogicalPlanner(validation);
-        this.catalogCommands = new CatalogCommands(catalog, this, null);
+        this.names = new QueryNames(catalog);
     }
 
     public JavaTypeFactory typeFactory() {
@@ -63,9 +62,9 @@ public final class QueryPlanner {
      * @throws SqlExecutionException for validation errors (with position) and unsupported features
      */
     public PlannedQuery plan(SqlNode parsed) {
-        catalogCommands.checkInsertTarget(parsed);
+        names.rejectInsertIntoView(parsed);
         SqlValidator validator = validation.newValidator();
-        SqlNode validated = SqlValidation.validate(validator, parsed);
+        SqlNode validated = names.suggestOnUnknownObject(() -> SqlValidation.validate(validator, parsed));
         UnsupportedSyntax.check(validated);
         RelNode logical = logicalPlanner.plan(validated, validator);
         PhysicalRel physical = PhysicalPlanner.toPhysical(logical);
@@ -85,7 +84,7 @@ public final class QueryPlanner {
      */
     public ValidatedQuery validateQuery(SqlNode query, List<String> schemaPath) {
         SqlValidator validator = schemaPath == null ? validation.newValidator() : validation.newValidator(schemaPath);
-        SqlNode validated = SqlValidation.validate(validator, query);
+        SqlNode validated = names.suggestOnUnknownObject(() -> SqlValidation.validate(validator, query));
         UnsupportedSyntax.check(validated);
         return new ValidatedQuery(validated, validator.getValidatedNodeType(validated));
     }

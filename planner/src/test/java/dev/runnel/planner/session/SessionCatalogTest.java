@@ -351,4 +351,29 @@ class SessionCatalogTest {
 
         assertThat(snapshot()).isEqualTo(before);
     }
+
+    @Test
+    void unknownTablesInQueriesGetASuggestion() {
+        message("CREATE DATABASE shop");
+        message("CREATE TABLE shop.orders (id BIGINT) " + SOURCE);
+        message("CREATE TABLE items (id BIGINT) " + SOURCE);
+
+        assertFails("SELECT id FROM\n  itemz", "2:3")
+                .hasMessage("Object 'itemz' not found. Did you mean 'items'?");
+        assertFails("SELECT id FROM shop.ordrs", "1:16")
+                .hasMessage("Object 'ordrs' not found within 'default_catalog.shop'. Did you mean 'orders'?");
+        assertFails("SELECT id FROM unrelated", "1:16").hasMessage("Object 'unrelated' not found");
+    }
+
+    @Test
+    void aViewWhoseTableWasDroppedSaysWhichViewBroke() {
+        message("CREATE TABLE t (id BIGINT) " + SOURCE);
+        message("CREATE VIEW v AS SELECT id FROM t");
+        message("DROP TABLE t");
+
+        assertThatThrownBy(() -> session.execute("SELECT * FROM v"))
+                .isInstanceOf(SqlExecutionException.class)
+                .hasMessageStartingWith("View default_catalog.default_database.v cannot be used any more: ")
+                .hasMessageContaining("'t' not found");
+    }
 }

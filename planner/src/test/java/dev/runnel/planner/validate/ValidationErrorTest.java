@@ -26,7 +26,7 @@ class ValidationErrorTest {
     @Test
     void unknownTable() {
         assertPlanning("SELECT id\nFROM ordrs\nWHERE id > 1")
-                .hasMessage("Object 'ordrs' not found")
+                .hasMessage("Object 'ordrs' not found. Did you mean 'orders'?")
                 .satisfies(e -> assertThat(position(e)).isEqualTo("2:6"));
     }
 
