@@ -376,4 +376,50 @@ class SessionCatalogTest {
                 .hasMessageStartingWith("View default_catalog.default_database.v cannot be used any more: ")
                 .hasMessageContaining("'t' not found");
     }
+
+    @Test
+    void viewsKeepTheirMeaningThroughManyKindsOfExpression() {
+        message("CREATE TABLE t (id BIGINT, name STRING, price DECIMAL(10, 2), ts TIMESTAMP(3), "
+                + "seen TIMESTAMP_LTZ(3), raw BYTES, ok BOOLEAN, f FLOAT) " + SOURCE);
+        List<String> expressions = List.of(
+                "CAST(id AS STRING)", "CAST(name AS INT)", "TRY_CAST(name AS INT)", "CAST(seen AS TIMESTAMP_LTZ(3))",
+                "CASE WHEN id > 1 THEN 'big' ELSE 'small' END", "name LIKE 'a%'", "id IN (1, 2, 3)",
+                "id BETWEEN 1 AND 5", "COALESCE(name, 'none')", "CONCAT_WS('-', name, name)", "UPPER(name) || 'x'",
+                "price * 2", "CAST(f AS DOUBLE)", "EXTRACT(YEAR FROM ts)", "CURRENT_TIMESTAMP", "raw",
+                "NOT ok", "IFNULL(name, 'x')", "TIMESTAMP '2024-01-02 03:04:05.678'", "DATE '2024-01-02'",
+                "INTERVAL '1' DAY + ts", "`name`");
+        List<String> rejected = new java.util.ArrayList<>();
+        for (int i = 0; i < expressions.size(); i++) {
+            String create = "CREATE VIEW v" + i + " AS SELECT " + expressions.get(i) + " AS c FROM t WHERE id > 0";
+            try {
+                message(create);
+            } catch (SqlExecutionException e) {
+                if (e.getMessage().startsWith("Cannot store the view's query")) {
+                    throw new AssertionError(create + ": " + e.getMessage(), e);
+                }
+                rejected.add(expressions.get(i) + ": " + e.getMessage());
+                continue; // an expression the validator rejects anyway (not a view problem)
+            }
+            assertThat(session.explain("SELECT c FROM v" + i)).as(create).contains("default_database.t");
+        }
+        assertThat(rejected).as("expressions the validator rejected").hasSizeLessThanOrEqualTo(1);
+        message("CREATE VIEW u AS SELECT id FROM t UNION ALL SELECT id + 1 FROM t");
+        message("CREATE VIEW w AS SELECT * FROM (VALUES (1, 'a'), (2, 'b')) AS x(n, s)");
+        assertThat(session.explain("SELECT * FROM u")).contains("Union");
+        assertThat(rows("DESCRIBE w")).extracting(r -> r.getField(0)).containsExactly("n", "s");
+    }
+
+    @Test
+    void tablesAndViewsShareOneNamespacePerDatabase() {
+        message("CREATE DATABASE db1");
+        message("CREATE VIEW db1.v AS SELECT 1 AS x");
+        message("CREATE TABLE db1.t (id BIGINT) " + SOURCE);
+
+        assertFails("CREATE TABLE db1.v (id BIGINT) " + SOURCE, "1:14")
+                .hasMessage("Cannot create table default_catalog.db1.v: a view of that name already exists");
+        assertThat(column("SHOW TABLES FROM db1")).containsExactly("t", "v");
+        assertThat(message("DROP DATABASE db1 CASCADE")).isEqualTo("Database has been dropped.");
+        message("CREATE DATABASE db1");
+        assertThat(column("SHOW TABLES FROM db1")).as("CASCADE dropped the table and the view").isEmpty();
+    }
 }
