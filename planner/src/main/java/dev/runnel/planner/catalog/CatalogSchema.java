@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.plan.RelOptUtil;
@@ -157,6 +158,10 @@ public final class CatalogSchema {
             RelRoot root = context.expandView(rowType, view.expandedQuery(),
                     List.of(id.catalog(), id.database()), id.toList());
             RelNode rel = root.project();
+            if (RelOptUtil.areRowTypesEqual(rowType, rel.getRowType(), true)) {
+                return rel;
+            }
+            // Rename to the view's column list and cast where a type drifted since creation.
             RexBuilder rex = context.getCluster().getRexBuilder();
             List<RexNode> projects = new ArrayList<>();
             List<String> names = new ArrayList<>();
@@ -170,10 +175,7 @@ public final class CatalogSchema {
                 projects.add(ref);
                 names.add(rowType.getFieldList().get(i).getName());
             }
-            if (RelOptUtil.areRowTypesEqual(rowType, rel.getRowType(), true)) {
-                return rel;
-            }
-            return LogicalProject.create(rel, List.of(), projects, names, java.util.Set.of());
+            return LogicalProject.create(rel, List.of(), projects, names, Set.of());
         }
     }
 }

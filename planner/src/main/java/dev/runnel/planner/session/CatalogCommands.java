@@ -12,6 +12,7 @@ import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.RowType;
 import dev.runnel.runtime.types.TypeRoot;
+import dev.runnel.sql.parser.RunnelSqlParser;
 import dev.runnel.sql.parser.ddl.SqlAlterTableOptions;
 import dev.runnel.sql.parser.ddl.SqlAlterTableRename;
 import dev.runnel.sql.parser.ddl.SqlCreateDatabase;
@@ -37,6 +38,7 @@ import org.apache.calcite.sql.SqlFunction;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
  * The statements about catalog objects: databases ({@code CREATE/DROP DATABASE}, {@code USE}),
@@ -151,7 +153,7 @@ final class CatalogCommands {
                     create.name(), create.name().names.size() - 1);
         }
         // Validation rewrites the query in place: keep the text as written first.
-        String original = dev.runnel.sql.parser.RunnelSqlParser.toSql(create.query());
+        String original = RunnelSqlParser.toSql(create.query());
         ViewDefinition definition = ViewDefinition.of(planner, create, id, original);
         CatalogView view = new CatalogView(id, definition.schema(), definition.expandedQuery(), original,
                 create.comment(), create.temporary());
@@ -298,7 +300,7 @@ final class CatalogCommands {
     }
 
     /** Where the option {@code key} is written, else where the table's name is. */
-    private static org.apache.calcite.sql.parser.SqlParserPos optionPosition(SqlAlterTableOptions alter, String key) {
+    private static SqlParserPos optionPosition(SqlAlterTableOptions alter, String key) {
         for (SqlTableOption option : alter.tableOptions()) {
             if (option.key().equals(key)) {
                 return option.keyLiteral().getParserPosition();

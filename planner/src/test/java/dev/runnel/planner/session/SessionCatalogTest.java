@@ -3,11 +3,12 @@ package dev.runnel.planner.session;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.runnel.planner.catalog.ObjectIdentifier;
 import dev.runnel.runtime.cluster.EmbeddedCluster;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -63,7 +64,7 @@ class SessionCatalogTest {
             sb.append(db).append(column("SHOW TABLES FROM " + db)).append(';');
             for (String t : column("SHOW TABLES FROM " + db)) {
                 sb.append(rows("DESCRIBE " + db + "." + t)).append(session.catalog().table(
-                        new dev.runnel.planner.catalog.ObjectIdentifier("default_catalog", db, t)));
+                        new ObjectIdentifier("default_catalog", db, t)));
             }
         }
         return sb.append(column("SHOW VIEWS")).toString();
@@ -152,7 +153,7 @@ class SessionCatalogTest {
         message("USE db1");
         assertThat(rows("DESCRIBE t")).hasSize(1);
         assertThat(session.catalog().table(
-                new dev.runnel.planner.catalog.ObjectIdentifier("default_catalog", "db1", "t")).orElseThrow()
+                new ObjectIdentifier("default_catalog", "db1", "t")).orElseThrow()
                 .qualifiedName()).isEqualTo("default_catalog.db1.t");
         assertThat(message("DROP TABLE t")).isEqualTo("Table has been dropped.");
         assertThat(column("SHOW TABLES")).isEmpty();
@@ -388,7 +389,7 @@ class SessionCatalogTest {
                 "price * 2", "CAST(f AS DOUBLE)", "EXTRACT(YEAR FROM ts)", "CURRENT_TIMESTAMP", "raw",
                 "NOT ok", "IFNULL(name, 'x')", "TIMESTAMP '2024-01-02 03:04:05.678'", "DATE '2024-01-02'",
                 "INTERVAL '1' DAY + ts", "`name`");
-        List<String> rejected = new java.util.ArrayList<>();
+        List<String> rejected = new ArrayList<>();
         for (int i = 0; i < expressions.size(); i++) {
             String create = "CREATE VIEW v" + i + " AS SELECT " + expressions.get(i) + " AS c FROM t WHERE id > 0";
             try {
