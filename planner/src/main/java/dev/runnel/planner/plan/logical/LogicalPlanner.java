@@ -56,6 +56,16 @@ public final class LogicalPlanner {
      * @throws dev.runnel.planner.session.SqlExecutionException for unsupported features
      */
     public RelNode plan(SqlNode validated, SqlValidator validator) {
+        return optimize(convert(validated, validator));
+    }
+
+    /**
+     * The unoptimized logical plan of {@code validated} (what {@code EXPLAIN} shows as the
+     * abstract syntax tree): SqlToRel's output, with an {@code INSERT} already a sink.
+     *
+     * @throws dev.runnel.planner.session.SqlExecutionException for unsupported features
+     */
+    public RelNode convert(SqlNode validated, SqlValidator validator) {
         RelOptCluster cluster = newCluster();
         SqlToRelConverter converter = new SqlToRelConverter(
                 (rowType, queryString, schemaPath, viewPath) -> {
@@ -69,7 +79,7 @@ public final class LogicalPlanner {
         if (rel instanceof TableModify modify) {
             rel = toSink(modify);
         }
-        return optimize(rel);
+        return rel;
     }
 
     /** Runs the logical rule phases over {@code rel}. */
