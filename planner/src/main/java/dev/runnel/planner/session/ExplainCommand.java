@@ -22,6 +22,7 @@ import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlExplainFormat;
 import org.apache.calcite.sql.SqlExplainLevel;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
  * {@code EXPLAIN [PLAN FOR | detail, …] statement}, with Flink's sections: the abstract syntax
@@ -43,8 +44,12 @@ final class ExplainCommand {
         this.compiler = compiler;
     }
 
-    /** The explanation if {@code node} is an {@code EXPLAIN}, else {@code null}. */
-    StatementResult execute(SqlNode node) {
+    /**
+     * The explanation if {@code node} is an {@code EXPLAIN}, else {@code null}.
+     *
+     * @param start where the statement's first word is (Calcite's {@code SqlExplain} knows only its end)
+     */
+    StatementResult execute(SqlNode node, SqlParserPos start) {
         if (node instanceof SqlRichExplain explain) {
             return table(explain(explain.statement(), explain.details()));
         }
@@ -53,7 +58,7 @@ final class ExplainCommand {
                     || explain.getDetailLevel() != SqlExplainLevel.EXPPLAN_ATTRIBUTES) {
                 throw new SqlExecutionException("EXPLAIN PLAN with Calcite's options (WITH TYPE, AS JSON, ...) is not "
                         + "supported; use EXPLAIN [ESTIMATED_COST, CHANGELOG_MODE, JSON_EXECUTION_PLAN] statement",
-                        explain.getParserPosition().getLineNum(), explain.getParserPosition().getColumnNum(), null);
+                        start.getLineNum(), start.getColumnNum(), null);
             }
             return table(explain(explain.getExplicandum(), Set.of()));
         }

@@ -55,7 +55,7 @@ public final class Session implements AutoCloseable {
         try {
             StatementResult result = statementSets.execute(node);
             if (result == null) {
-                result = explainCommand.execute(node);
+                result = explainCommand.execute(node, new SqlParserPos(startLine(statement), startColumn(statement)));
             }
             if (result == null) {
                 result = commands.execute(node);
