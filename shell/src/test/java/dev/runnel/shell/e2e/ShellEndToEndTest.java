@@ -47,6 +47,17 @@ class ShellEndToEndTest {
     }
 
     @Test
+    void statementSetBetweenBeginAndEndRunsAsOneJobIntoBothSinks() throws IOException {
+        ShellRun run = runScript("statement_set", tmp);
+
+        assertThat(run.err()).isEmpty();
+        assertThat(run.exitCode()).isZero();
+        assertMatchesExpected("statement_set", run.out().replace(tmp.toString(), "${OUT}"));
+        assertThat(linesOfFilesIn(tmp.resolve("low"))).containsExactlyInAnyOrder("1", "2", "3");
+        assertThat(linesOfFilesIn(tmp.resolve("high"))).containsExactlyInAnyOrder("9", "10");
+    }
+
+    @Test
     void malformedStatementsUnknownColumnsAndUnknownOptionsLeaveTheShellUsable() {
         String input = String.join("\n",
                 "CREATE TABLE t (id BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '3',",
