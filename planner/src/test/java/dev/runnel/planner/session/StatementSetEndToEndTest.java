@@ -123,6 +123,23 @@ class StatementSetEndToEndTest {
     }
 
     @Test
+    void aTableReadTwiceInOneQueryGivesEveryRowTwice() {
+        try (Session session = sessionWithTables(dir.resolve("s"), dir.resolve("b"))) {
+            var result = (QueryResult) session.execute(
+                    "SELECT id FROM numbers WHERE id <= 3 UNION ALL SELECT id * 10 FROM numbers WHERE id <= 2");
+            List<Object> ids = new ArrayList<>();
+            while (true) {
+                var chunk = result.fetch(java.time.Duration.ofSeconds(10));
+                chunk.rows().forEach(r -> ids.add(r.fields()[0]));
+                if (chunk.endOfResult()) {
+                    break;
+                }
+            }
+            assertThat(ids).containsExactlyInAnyOrder(1L, 2L, 3L, 10L, 20L);
+        }
+    }
+
+    @Test
     void endWithoutBeginIsAnError() {
         try (Session session = new Session(cluster, new Configuration())) {
             assertThatThrownBy(() -> session.execute("END"))
@@ -142,6 +159,11 @@ class StatementSetEndToEndTest {
                         assertThat(e.line()).isEqualTo(2);
                         assertThat(e.column()).isEqualTo(3);
                     });
+            assertThatThrownBy(() -> session.execute("EXPLAIN INSERT OVERWRITE small SELECT id FROM numbers"))
+                    .hasMessageStartingWith("INSERT OVERWRITE is not supported by table");
+            assertThatThrownBy(() -> session.execute(
+                    "EXECUTE STATEMENT SET BEGIN INSERT OVERWRITE small SELECT id FROM numbers; END"))
+                    .hasMessageStartingWith("INSERT OVERWRITE is not supported by table");
         }
     }
 
