@@ -1,6 +1,7 @@
 package dev.runnel.planner.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.runnel.planner.TestTables;
 import dev.runnel.runtime.config.Configuration;
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -54,6 +56,22 @@ class ExplainGoldenTest {
         }
         assertThat(file).as("golden file (regenerate with -Drunnel.regenerate=true)").exists();
         assertThat(text).isEqualTo(Files.readString(file, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void errorsInTheExplainedStatementPointIntoIt() {
+        assertThatThrownBy(() -> explain("EXPLAIN CHANGELOG_MODE\nSELECT nope FROM orders"))
+                .isInstanceOfSatisfying(SqlExecutionException.class, e -> {
+                    assertThat(e.getMessage()).isEqualTo("Column 'nope' not found in any table");
+                    assertThat(e.line()).isEqualTo(2);
+                    assertThat(e.column()).isEqualTo(8);
+                });
+        assertThatThrownBy(() -> explain("EXPLAIN STATEMENT SET BEGIN\nINSERT INTO nowhere SELECT 1;\nEND"))
+                .isInstanceOfSatisfying(SqlExecutionException.class, e -> {
+                    assertThat(e.getMessage()).contains("nowhere");
+                    assertThat(e.line()).isEqualTo(2);
+                    assertThat(e.column()).isEqualTo(13);
+                });
     }
 
     /** The text of the single {@code result} cell of {@code EXPLAIN}, run through a session. */
