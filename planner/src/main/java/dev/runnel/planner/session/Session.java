@@ -79,8 +79,8 @@ public final class Session implements AutoCloseable {
     }
 
     /**
-     * The optimized physical plan of a query or {@code INSERT}, as text (what {@code EXPLAIN}
-     * will show).
+     * The optimized physical plan of a query or {@code INSERT}, as Calcite's indented text (the
+     * form of the plan golden files; {@code EXPLAIN} shows Flink's sections instead).
      */
     public String explain(String statement) {
         SqlNode node = StatementParser.parse(statement);
