@@ -532,3 +532,149 @@ SqlNode RunnelShowCatalogObjects(Span s) :
         { return new SqlShowColumns(s.end(this), name, notLike, pattern); }
     )
 }
+
+// ---------------------------------------------------------------------------------------
+// EXPLAIN, statement sets and INSERT OVERWRITE (issue 3: EXPLAIN, statement sets, SET)
+// ---------------------------------------------------------------------------------------
+
+/**
+ * EXPLAIN [PLAN FOR] stmt | EXPLAIN detail [, detail]* stmt, where stmt is a query, an
+ * INSERT or a statement set. Calcite's "EXPLAIN PLAN [options] FOR query" fails this
+ * lookahead and stays Calcite's SqlExplain (the planner treats it as a plain EXPLAIN).
+ */
+SqlNode RunnelExplain() :
+{
+    final Span s;
+    final List<SqlNode> details = new ArrayList<SqlNode>();
+    final Span detailSpan;
+    final SqlNode stmt;
+}
+{
+    // As in RunnelDescribeTable: the semantic lookahead sits on a choice so that, inside
+    // SqlStmt's LOOKAHEAD(2), this production fails for Calcite's EXPLAIN PLAN forms.
+    (
+        LOOKAHEAD(<EXPLAIN>, { ParserSupport.isRunnelExplain(this) }) <EXPLAIN>
+    |
+        LOOKAHEAD(<EXPLAIN>, { ParserSupport.isRunnelExplain(this) }) <EXPLAIN>
+    )
+    { s = span(); }
+    { detailSpan = Span.of(getPos()); }
+    (
+        LOOKAHEAD(2) <PLAN> <FOR>
+    |
+        LOOKAHEAD({ ParserSupport.isExplainDetail(getToken(1)) })
+        RunnelExplainDetail(details)
+        (
+            <COMMA> RunnelExplainDetail(details)
+        )*
+    |
+        { }
+    )
+    (
+        LOOKAHEAD(2) stmt = RunnelStatementSet()
+    |
+        LOOKAHEAD(2) stmt = RunnelInsertOverwrite()
+    |
+        stmt = SqlInsert()
+    |
+        stmt = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY)
+    )
+    {
+        return new SqlRichExplain(s.end(this), stmt,
+            new SqlNodeList(details, detailSpan.addAll(details).pos()));
+    }
+}
+
+/** ESTIMATED_COST | CHANGELOG_MODE | JSON_EXECUTION_PLAN, each at most once. */
+void RunnelExplainDetail(List<SqlNode> details) :
+{
+    final SqlExplainDetail detail;
+}
+{
+    (
+        <ESTIMATED_COST> { detail = SqlExplainDetail.ESTIMATED_COST; }
+    |
+        <CHANGELOG_MODE> { detail = SqlExplainDetail.CHANGELOG_MODE; }
+    |
+        <JSON_EXECUTION_PLAN> { detail = SqlExplainDetail.JSON_EXECUTION_PLAN; }
+    )
+    {
+        for (SqlNode d : details) {
+            if (((SqlLiteral) d).getValueAs(SqlExplainDetail.class) == detail) {
+                throw ParserSupport.error(getPos(), "Duplicate EXPLAIN detail " + detail);
+            }
+        }
+        details.add(SqlLiteral.createSymbol(detail, getPos()));
+    }
+}
+
+/** [EXECUTE] STATEMENT SET BEGIN insert; [insert; ]* END. */
+SqlNode RunnelStatementSet() :
+{
+    final Span s;
+    boolean execute = false;
+    final Span insertsSpan;
+    final List<SqlNode> inserts = new ArrayList<SqlNode>();
+    SqlNode insert;
+}
+{
+    (
+        <EXECUTE> { s = span(); execute = true; } <STATEMENT>
+    |
+        <STATEMENT> { s = span(); }
+    )
+    <SET> <BEGIN> { insertsSpan = span(); }
+    (
+        (
+            LOOKAHEAD(2) insert = RunnelInsertOverwrite()
+        |
+            insert = SqlInsert()
+        )
+        <SEMICOLON> { inserts.add(insert); }
+    )+
+    <END> {
+        return new SqlStatementSet(s.end(this), execute,
+            new SqlNodeList(inserts, insertsSpan.end(this)));
+    }
+}
+
+/** BEGIN STATEMENT SET: the SQL client's statement set, closed by END. */
+SqlNode RunnelBeginStatementSet() :
+{
+    final Span s;
+}
+{
+    <BEGIN> { s = span(); } <STATEMENT> <SET> {
+        return new SqlBeginStatementSet(s.end(this));
+    }
+}
+
+/** END: submits the statement set that BEGIN STATEMENT SET opened. */
+SqlNode RunnelEndStatementSet() :
+{
+}
+{
+    // No other statement starts with END.
+    <END> {
+        return new SqlEndStatementSet(getPos());
+    }
+}
+
+/** INSERT OVERWRITE table [(column, ...)] query. */
+SqlNode RunnelInsertOverwrite() :
+{
+    final Span s;
+    final SqlIdentifier table;
+    SqlNodeList columns = null;
+    final SqlNode source;
+}
+{
+    <INSERT> { s = span(); } <OVERWRITE>
+    table = CompoundIdentifier()
+    [
+        LOOKAHEAD(2) columns = ParenthesizedSimpleIdentifierList()
+    ]
+    source = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY) {
+        return new SqlRichInsert(s.end(source), SqlNodeList.EMPTY, table, source, columns, true);
+    }
+}

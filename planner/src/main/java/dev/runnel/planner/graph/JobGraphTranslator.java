@@ -27,7 +27,9 @@ import dev.runnel.runtime.source.SourceFactory;
 import dev.runnel.runtime.source.values.ValuesSourceFactory;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalInt;
 import org.apache.calcite.rel.RelNode;
 
@@ -36,7 +38,9 @@ import org.apache.calcite.rel.RelNode;
  * their input whenever rows need no exchange (one input, same parallelism), so a scan, its
  * calcs and its sink run as one vertex; {@code UNION ALL} becomes a vertex with one edge per
  * input. A query ({@code SELECT}) ends in a collect sink of parallelism 1, behind a GLOBAL edge
- * when its input runs in parallel. One translator builds one job graph.
+ * when its input runs in parallel. A source that several branches read (a self-union, or the
+ * inserts of a statement set) is one vertex with an edge to each branch. One translator
+ * builds one job graph.
  */
 public final class JobGraphTranslator {
     private final CalcCodeGenerator codeGenerator;
@@ -44,6 +48,8 @@ public final class JobGraphTranslator {
     private final ZoneId zone;
     private final List<VertexBuilder> vertices = new ArrayList<>();
     private final List<JobEdge> edges = new ArrayList<>();
+    private final Map<String, Integer> scanCounts = new HashMap<>();
+    private final Map<String, VertexBuilder> sharedSources = new HashMap<>();
 
     /**
      * @param parallelism the parallelism of sources (and so of everything chained to them)
@@ -62,17 +68,52 @@ public final class JobGraphTranslator {
      * @throws TableConnectorException when a table's connector cannot read or write it
      */
     public JobGraph translate(PhysicalRel plan, String jobName, Configuration configuration) {
+        countScans(plan);
         List<VertexBuilder> ends = visit(plan);
         if (!(plan instanceof SinkPhysicalRel)) {
             attach(ends, new CollectSinkOperatorFactory(), OptionalInt.of(1), new Partitioning.Global());
         }
+        return build(jobName, configuration);
+    }
+
+    /**
+     * One job graph for several {@code INSERT}s (a statement set). Scans that read the same
+     * table with the same options ({@link SourceReuse#key}) become one source vertex whose
+     * rows go to every branch that reads it: the source's output feeds one edge per branch,
+     * so the table is read once.
+     *
+     * @throws TableConnectorException when a table's connector cannot read or write it
+     */
+    public JobGraph translate(List<SinkPhysicalRel> sinks, String jobName, Configuration configuration) {
+        if (sinks.isEmpty()) {
+            throw new IllegalArgumentException("A job needs at least one sink");
+        }
+        sinks.forEach(this::countScans);
+        sinks.forEach(this::visit);
+        return build(jobName, configuration);
+    }
+
+    private JobGraph build(String jobName, Configuration configuration) {
         List<JobVertex> built = vertices.stream().map(VertexBuilder::build).toList();
         return new JobGraph(jobName, built, edges, configuration);
+    }
+
+    /** Counts the scans of each source key, so that a source read by several branches is shared. */
+    private void countScans(RelNode rel) {
+        if (rel instanceof TableSourceScanPhysicalRel scan) {
+            scanCounts.merge(SourceReuse.key(scan), 1, Integer::sum);
+        }
+        rel.getInputs().forEach(this::countScans);
     }
 
     /** Translates {@code rel}; returns the vertices whose last operator produces its rows. */
     private List<VertexBuilder> visit(RelNode rel) {
         if (rel instanceof TableSourceScanPhysicalRel scan) {
+            String key = SourceReuse.key(scan);
+            VertexBuilder shared = sharedSources.get(key);
+            if (shared != null) {
+                return List.of(shared);
+            }
             TableContext table = scan.catalogTable().toContext();
             SourceFactory source;
             int sourceParallelism;
@@ -83,7 +124,12 @@ public final class JobGraphTranslator {
             } catch (ConfigException e) {
                 throw new TableConnectorException(scan.catalogTable().name(), e);
             }
-            return List.of(newVertex(source, null, sourceParallelism));
+            VertexBuilder vertex = newVertex(source, null, sourceParallelism);
+            if (scanCounts.getOrDefault(key, 0) > 1) {
+                vertex.shared = true;
+                sharedSources.put(key, vertex);
+            }
+            return List.of(vertex);
         }
         if (rel instanceof ValuesPhysicalRel values) {
             // Literal rows are few: one subtask emits them in order.
@@ -143,11 +189,13 @@ public final class JobGraphTranslator {
      */
     private List<VertexBuilder> attach(List<VertexBuilder> inputs, OperatorFactory operator, OptionalInt required,
                                        Partitioning exchange) {
-        if (inputs.size() == 1 && (required.isEmpty() || required.getAsInt() == inputs.get(0).parallelism)) {
+        if (inputs.size() == 1 && !inputs.get(0).shared
+                && (required.isEmpty() || required.getAsInt() == inputs.get(0).parallelism)) {
             inputs.get(0).operators.add(operator);
             return inputs;
         }
-        int newParallelism = required.orElse(parallelism);
+        // A branch of a shared source keeps the source's parallelism, so its edge is FORWARD.
+        int newParallelism = required.orElse(inputs.size() == 1 ? inputs.get(0).parallelism : parallelism);
         VertexBuilder vertex = newVertex(null, operator, newParallelism);
         for (VertexBuilder input : inputs) {
             Partitioning partitioning = input.parallelism == newParallelism && !(exchange instanceof Partitioning.Global)
@@ -172,6 +220,8 @@ public final class JobGraphTranslator {
         final SourceFactory source;
         final int parallelism;
         final List<OperatorFactory> operators = new ArrayList<>();
+        /** A source read by several branches: nothing chains to it, each branch gets an edge. */
+        boolean shared;
 
         VertexBuilder(int id, SourceFactory source, int parallelism) {
             this.id = id;

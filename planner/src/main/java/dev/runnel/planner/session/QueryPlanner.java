@@ -62,11 +62,22 @@ public final class QueryPlanner {
      * @throws SqlExecutionException for validation errors (with position) and unsupported features
      */
     public PlannedQuery plan(SqlNode parsed) {
+        return planWithAst(parsed).planned();
+    }
+
+    /**
+     * The physical plan of a parsed query or {@code INSERT} together with its unoptimized
+     * logical plan, for {@code EXPLAIN}.
+     *
+     * @throws SqlExecutionException for validation errors (with position) and unsupported features
+     */
+    public ExplainedQuery planWithAst(SqlNode parsed) {
         names.rejectInsertIntoView(parsed);
         SqlValidator validator = validation.newValidator();
         SqlNode validated = names.suggestOnUnknownObject(() -> SqlValidation.validate(validator, parsed));
         UnsupportedSyntax.check(validated);
-        RelNode logical = logicalPlanner.plan(validated, validator);
+        RelNode ast = logicalPlanner.convert(validated, validator);
+        RelNode logical = LogicalPlanner.optimize(ast);
         PhysicalRel physical = PhysicalPlanner.toPhysical(logical);
         RowType outputType;
         try {
@@ -74,7 +85,11 @@ public final class QueryPlanner {
         } catch (TypeConversions.UnsupportedTypeException e) {
             throw new SqlExecutionException(e.getMessage(), e);
         }
-        return new PlannedQuery(physical, outputType);
+        return new ExplainedQuery(ast, new PlannedQuery(physical, outputType));
+    }
+
+    /** A plan and the unoptimized logical plan it came from ({@code EXPLAIN}'s abstract syntax tree). */
+    public record ExplainedQuery(RelNode ast, PlannedQuery planned) {
     }
 
     /**

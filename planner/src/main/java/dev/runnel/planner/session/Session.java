@@ -32,11 +32,16 @@ public final class Session implements AutoCloseable {
     private final Catalog catalog = new Catalog();
     private final QueryPlanner planner = new QueryPlanner(catalog);
     private final SessionCommands commands;
+    private final StatementSets statementSets;
+    private final ExplainCommand explainCommand;
 
     public Session(ClusterClient cluster, Configuration configuration) {
         this.cluster = cluster;
         this.configuration = configuration.copy();
         this.commands = new SessionCommands(catalog, planner, this.configuration, cluster);
+        JobCompiler compiler = new JobCompiler(planner, this.configuration);
+        this.statementSets = new StatementSets(planner, compiler, cluster);
+        this.explainCommand = new ExplainCommand(planner, compiler);
     }
 
     /**
@@ -48,7 +53,13 @@ public final class Session implements AutoCloseable {
     public StatementResult execute(String statement) {
         SqlNode node = StatementParser.parse(statement);
         try {
-            StatementResult result = commands.execute(node);
+            StatementResult result = statementSets.execute(node);
+            if (result == null) {
+                result = explainCommand.execute(node, new SqlParserPos(startLine(statement), startColumn(statement)));
+            }
+            if (result == null) {
+                result = commands.execute(node);
+            }
             if (result != null) {
                 return result;
             }
@@ -68,8 +79,8 @@ public final class Session implements AutoCloseable {
     }
 
     /**
-     * The optimized physical plan of a query or {@code INSERT}, as text (what {@code EXPLAIN}
-     * will show).
+     * The optimized physical plan of a query or {@code INSERT}, as Calcite's indented text (the
+     * form of the plan golden files; {@code EXPLAIN} shows Flink's sections instead).
      */
     public String explain(String statement) {
         SqlNode node = StatementParser.parse(statement);
@@ -135,6 +146,11 @@ public final class Session implements AutoCloseable {
             return "insert-into_" + sink.table().qualifiedName();
         }
         return "collect";
+    }
+
+    /** Whether {@code BEGIN STATEMENT SET} opened a statement set that {@code END} has not yet submitted. */
+    public boolean inStatementSet() {
+        return statementSets.isOpen();
     }
 
     /** The cluster this session submits to. */

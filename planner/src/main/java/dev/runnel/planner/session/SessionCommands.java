@@ -205,6 +205,11 @@ final class SessionCommands {
                     List.of(new ColumnInfo("key", STRING_NOT_NULL), new ColumnInfo("value", STRING_NOT_NULL)), rows);
         }
         try {
+            ConfigKeys.checkKnown(set.key());
+        } catch (ConfigException e) {
+            throw error(e.getMessage(), set.keyLiteral().getParserPosition(), e);
+        }
+        try {
             SessionOptions.validate(set.key(), set.value());
         } catch (ConfigException e) {
             throw error(e.getMessage(), set.valueLiteral().getParserPosition(), e);
@@ -220,6 +225,11 @@ final class SessionCommands {
             }
             initialConfiguration.toMap().forEach(configuration::set);
             return new StatementResult.Message("All session properties have been reset.");
+        }
+        try {
+            ConfigKeys.checkKnown(reset.key());
+        } catch (ConfigException e) {
+            throw error(e.getMessage(), reset.keyLiteral().getParserPosition(), e);
         }
         String initial = initialConfiguration.getString(reset.key());
         if (initial != null) {

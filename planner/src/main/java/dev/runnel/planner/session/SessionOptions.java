@@ -5,6 +5,7 @@ import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.config.Configuration;
 import java.time.DateTimeException;
+import java.time.Duration;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,8 +13,9 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The session settings that {@code SET} checks. Like Flink, {@code SET} accepts any key (so
- * scripts written for Flink run), but the values of the keys listed here must be well-formed.
+ * The session settings that {@code SET} checks: only the keys listed in {@link #known()} are
+ * accepted (see {@link ConfigKeys}), and their values must be well-formed. Some are accepted
+ * before Runnel acts on them (docs/configuration.md lists which).
  */
 public final class SessionOptions {
     private SessionOptions() {
@@ -31,12 +33,26 @@ public final class SessionOptions {
             "default", "The session time zone for TIMESTAMP_LTZ values, such as 'UTC' or 'Europe/Berlin'; "
                     + "'default' is the JVM's zone.");
 
-    private static final Set<String> RESULT_MODES = Set.of("table", "changelog", "tableau");
+    public static final ConfigOption<Boolean> VERBOSE = ConfigOption.of("sql-client.verbose", Boolean.class, false,
+            "Whether the shell prints the stack trace of an error.");
+    public static final ConfigOption<Duration> CHECKPOINTING_INTERVAL = ConfigOption.of(
+            "execution.checkpointing.interval", Duration.class, null,
+            "How often checkpoints are taken; unset means no checkpoints. Accepted, not acted upon yet.");
+    public static final ConfigOption<Duration> STATE_TTL = ConfigOption.of("table.exec.state.ttl", Duration.class,
+            Duration.ZERO, "How long idle state is kept; 0 keeps it forever. Accepted, not acted upon yet.");
+    public static final ConfigOption<String> STATE_BACKEND = ConfigOption.of("state.backend.type", String.class,
+            "hashmap", "Where operators keep state: 'hashmap' or 'rocksdb'. Accepted, not acted upon yet.");
+    public static final ConfigOption<Duration> SOURCE_IDLE_TIMEOUT = ConfigOption.of(
+            "table.exec.source.idle-timeout", Duration.class, Duration.ZERO,
+            "After how long without rows a source is marked idle for watermarks; 0 never. Accepted, not acted upon yet.");
 
-    /** Options users know, for messages and listings. */
+    private static final Set<String> RESULT_MODES = Set.of("table", "changelog", "tableau");
+    private static final Set<String> STATE_BACKENDS = Set.of("hashmap", "rocksdb");
+
+    /** Options users know, for messages and listings: the session's, then the runtime's. */
     public static List<ConfigOption<?>> known() {
         List<ConfigOption<?>> all = new ArrayList<>(List.of(PARALLELISM, PIPELINE_NAME, RUNTIME_MODE, RESULT_MODE,
-                LOCAL_TIME_ZONE));
+                LOCAL_TIME_ZONE, VERBOSE, CHECKPOINTING_INTERVAL, STATE_TTL, STATE_BACKEND, SOURCE_IDLE_TIMEOUT));
         all.addAll(RuntimeOptions.all());
         return all;
     }
@@ -73,8 +89,14 @@ public final class SessionOptions {
                 }
             }
             case "table.local-time-zone" -> zone(key, value);
+            case "state.backend.type" -> {
+                if (!STATE_BACKENDS.contains(value.trim().toLowerCase(Locale.ROOT))) {
+                    throw new ConfigException(key, "Invalid value '" + value + "' for option '" + key
+                            + "': expected one of hashmap, rocksdb");
+                }
+            }
             default -> {
-                for (ConfigOption<?> option : RuntimeOptions.all()) {
+                for (ConfigOption<?> option : known()) {
                     if (option.key().equals(key)) {
                         Object parsed = Configuration.parse(key, value, option.type());
                         if (parsed instanceof Integer i && i < 1) {

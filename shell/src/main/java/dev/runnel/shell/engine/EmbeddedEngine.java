@@ -50,6 +50,11 @@ public final class EmbeddedEngine implements StatementExecutor {
         return session.configuration();
     }
 
+    @Override
+    public boolean inStatementSet() {
+        return session.inStatementSet();
+    }
+
     /*
      * Calcite loads and initializes some thousand classes on the first statement (~1.5 s).
      * Planning a throwaway query in a separate session, on a daemon thread, does that while the

@@ -28,6 +28,14 @@ public interface StatementExecutor extends AutoCloseable {
     /** The session's current settings, as {@code SET} left them (read-only use). */
     Configuration configuration();
 
+    /**
+     * Whether {@code BEGIN STATEMENT SET} opened a statement set whose {@code END} has not run:
+     * its inserts are collected and nothing is submitted yet. False by default.
+     */
+    default boolean inStatementSet() {
+        return false;
+    }
+
     /** A few words for the banner, e.g. {@code embedded cluster with 2 slots}. */
     String description();
 

@@ -11,7 +11,8 @@ import java.util.function.BooleanSupplier;
 
 /**
  * Prints what a statement produced, in the form both the REPL and script mode use:
- * {@code [INFO] text} for messages, a table for finite results, {@code Job submitted: id}
+ * {@code [INFO] text} for messages, a table for finite results (an {@code EXPLAIN} as plain
+ * text), {@code Job submitted: id}
  * for jobs, and a growing changelog table for queries. Not thread-safe.
  */
 public final class ResultPrinter {
@@ -38,6 +39,10 @@ public final class ResultPrinter {
         if (result instanceof StatementResult.Message message) {
             out.println("[INFO] " + message.text());
             out.flush();
+        } else if (result instanceof StatementResult.Table table && isPlainText(table)) {
+            String text = (String) table.rows().get(0).fields()[0];
+            out.print(text.endsWith("\n") ? text : text + "\n");
+            out.flush();
         } else if (result instanceof StatementResult.Table table) {
             tables.printTable(table.columns(), table.rows());
         } else if (result instanceof StatementResult.JobSubmitted job) {
@@ -49,6 +54,15 @@ public final class ResultPrinter {
             throw new IllegalArgumentException("Unknown result " + result);
         }
         return true;
+    }
+
+    /**
+     * {@code EXPLAIN}'s result (one row, one column {@code result}) is printed as the text it
+     * holds, as Flink's SQL client prints it: a plan squeezed into a table cell is unreadable.
+     */
+    private static boolean isPlainText(StatementResult.Table table) {
+        return table.columns().size() == 1 && table.columns().get(0).name().equals("result")
+                && table.rows().size() == 1 && table.rows().get(0).fields()[0] instanceof String;
     }
 
     private boolean stream(QueryResult query, BooleanSupplier cancelRequested) {

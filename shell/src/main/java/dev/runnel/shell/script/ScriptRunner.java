@@ -83,6 +83,14 @@ public final class ScriptRunner {
                 return 1;
             }
         }
+        if (executor.inStatementSet()) {
+            // The inserts since BEGIN STATEMENT SET were only collected: say so rather than drop them silently.
+            err.println("[ERROR] The script ended inside BEGIN STATEMENT SET: its inserts were not submitted "
+                    + "(END; is missing).");
+            err.flush();
+            awaitJobs(submitted);
+            return 1;
+        }
         return awaitJobs(submitted);
     }
 

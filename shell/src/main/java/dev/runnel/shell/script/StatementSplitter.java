@@ -9,14 +9,16 @@ import java.util.regex.Pattern;
  * ({@code 'it''s'}), quoted identifiers ({@code `a;b`}, {@code "a;b"}), line comments
  * ({@code -- ;}) and block comments. Leading whitespace and comments of a statement are
  * dropped (so that its reported start is its first token); comments inside it are kept for
- * the parser to skip. {@code EXECUTE STATEMENT SET BEGIN … END;} stays one statement.
+ * the parser to skip. {@code EXECUTE STATEMENT SET BEGIN … END;} (also after {@code EXPLAIN},
+ * and without {@code EXECUTE}) stays one statement.
  *
  * <p>Lines end at {@code \n}, {@code \r\n} or a lone {@code \r}, as in Calcite's parser, so
  * that positions the parser reports translate exactly. Stateless and thread-safe.
  */
 public final class StatementSplitter {
-    private static final Pattern STATEMENT_SET_START =
-            Pattern.compile("^EXECUTE\\s+STATEMENT\\s+SET\\s+BEGIN\\b", Pattern.CASE_INSENSITIVE);
+    /** {@code [EXPLAIN …] [EXECUTE] STATEMENT SET BEGIN}: its inserts end with {@code ;} before {@code END}. */
+    private static final Pattern STATEMENT_SET_START = Pattern.compile(
+            "^(?:EXPLAIN\\b[\\s\\S]*?)?(?:\\bEXECUTE\\s+)?\\bSTATEMENT\\s+SET\\s+BEGIN\\b", Pattern.CASE_INSENSITIVE);
     private static final Pattern STATEMENT_SET_END = Pattern.compile("\\bEND\\s*$", Pattern.CASE_INSENSITIVE);
 
     private StatementSplitter() {

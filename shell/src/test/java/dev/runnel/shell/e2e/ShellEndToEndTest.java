@@ -47,6 +47,30 @@ class ShellEndToEndTest {
     }
 
     @Test
+    void statementSetBetweenBeginAndEndRunsAsOneJobIntoBothSinks() throws IOException {
+        ShellRun run = runScript("statement_set", tmp);
+
+        assertThat(run.err()).isEmpty();
+        assertThat(run.exitCode()).isZero();
+        assertMatchesExpected("statement_set", run.out().replace(tmp.toString(), "${OUT}"));
+        assertThat(linesOfFilesIn(tmp.resolve("low"))).containsExactlyInAnyOrder("1", "2", "3");
+        assertThat(linesOfFilesIn(tmp.resolve("high"))).containsExactlyInAnyOrder("9", "10");
+    }
+
+    @Test
+    void aScriptEndingInsideAStatementSetFailsAndSaysSo() {
+        ShellRun run = ShellRun.of(EmbeddedEngine::start, "-e", String.join("\n",
+                "CREATE TABLE snk (id BIGINT) WITH ('connector' = 'blackhole');",
+                "BEGIN STATEMENT SET;",
+                "INSERT INTO snk SELECT 1;"));
+
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.out()).contains("[INFO] Add SQL update statement to the statement set.");
+        assertThat(run.err()).startsWith("[ERROR] The script ended inside BEGIN STATEMENT SET: its inserts were not "
+                + "submitted (END; is missing).");
+    }
+
+    @Test
     void malformedStatementsUnknownColumnsAndUnknownOptionsLeaveTheShellUsable() {
         String input = String.join("\n",
                 "CREATE TABLE t (id BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '3',",

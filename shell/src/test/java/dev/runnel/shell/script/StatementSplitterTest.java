@@ -95,4 +95,13 @@ class StatementSplitterTest {
                 "EXECUTE STATEMENT SET BEGIN\nINSERT INTO a SELECT 1;\nINSERT INTO b SELECT 2;\nEND", "SELECT 3");
         assertThat(StatementSplitter.split("EXECUTE STATEMENT SET BEGIN INSERT INTO a SELECT 1;").complete()).isFalse();
     }
+
+    @Test
+    void explainedStatementSetStaysOneStatementButBeginStatementSetDoesNot() {
+        String script = "EXPLAIN CHANGELOG_MODE, ESTIMATED_COST\nSTATEMENT SET BEGIN\nINSERT INTO a SELECT 1;\nEND;\n"
+                + "BEGIN STATEMENT SET;\nINSERT INTO a SELECT 1;\nEND;";
+        assertThat(texts(script)).containsExactly(
+                "EXPLAIN CHANGELOG_MODE, ESTIMATED_COST\nSTATEMENT SET BEGIN\nINSERT INTO a SELECT 1;\nEND",
+                "BEGIN STATEMENT SET", "INSERT INTO a SELECT 1", "END");
+    }
 }

@@ -83,6 +83,28 @@ public final class ParserSupport {
     return isStatementEnd(parser.getToken(i));
   }
 
+  /**
+   * Whether the next tokens start Flink's EXPLAIN rather than Calcite's: anything but
+   * {@code EXPLAIN PLAN}, and {@code EXPLAIN PLAN FOR} a statement set. Calcite keeps
+   * {@code EXPLAIN PLAN [options] FOR query}.
+   */
+  public static boolean isRunnelExplain(RunnelSqlParserImpl parser) {
+    if (parser.getToken(2).kind != RunnelSqlParserImplConstants.PLAN) {
+      return true;
+    }
+    int next = parser.getToken(4).kind;
+    return parser.getToken(3).kind == RunnelSqlParserImplConstants.FOR
+        && (next == RunnelSqlParserImplConstants.EXECUTE
+        || next == RunnelSqlParserImplConstants.STATEMENT);
+  }
+
+  /** Whether {@code token} names an EXPLAIN detail such as {@code CHANGELOG_MODE}. */
+  public static boolean isExplainDetail(Token token) {
+    return token.kind == RunnelSqlParserImplConstants.ESTIMATED_COST
+        || token.kind == RunnelSqlParserImplConstants.CHANGELOG_MODE
+        || token.kind == RunnelSqlParserImplConstants.JSON_EXECUTION_PLAN;
+  }
+
   private static boolean isIdentifier(RunnelSqlParserImpl parser, Token token) {
     return switch (token.kind) {
       case RunnelSqlParserImplConstants.IDENTIFIER,

@@ -59,6 +59,16 @@ public final class LogicalPlanner {
      * @throws dev.runnel.planner.session.SqlExecutionException for unsupported features
      */
     public RelNode plan(SqlNode validated, SqlValidator validator) {
+        return optimize(convert(validated, validator));
+    }
+
+    /**
+     * The unoptimized logical plan of {@code validated} (what {@code EXPLAIN} shows as the
+     * abstract syntax tree): SqlToRel's output, with an {@code INSERT} already a sink.
+     *
+     * @throws dev.runnel.planner.session.SqlExecutionException for unsupported features
+     */
+    public RelNode convert(SqlNode validated, SqlValidator validator) {
         RelOptCluster cluster = newCluster();
         SqlToRelConverter converter = converter(cluster, validator, validation.catalogReader());
         RelRoot root = converter.convertQuery(validated, false, true);
@@ -67,7 +77,7 @@ public final class LogicalPlanner {
         if (rel instanceof TableModify modify) {
             rel = toSink(modify);
         }
-        return optimize(rel);
+        return rel;
     }
 
     private SqlToRelConverter converter(RelOptCluster cluster, SqlValidator validator, Prepare.CatalogReader reader) {

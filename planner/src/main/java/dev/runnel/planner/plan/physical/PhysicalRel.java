@@ -8,4 +8,18 @@ import org.apache.calcite.rel.RelNode;
  * ({@link dev.runnel.planner.graph.JobGraphTranslator}).
  */
 public interface PhysicalRel extends RelNode {
+
+    /**
+     * The kinds of rows this operator emits. By default a source emits inserts only and an
+     * operator passes on what its inputs emit (true of stateless operators: calc, union, sink);
+     * an operator that updates its earlier output (an aggregation) overrides this.
+     */
+    default ChangelogMode changelogMode() {
+        ChangelogMode mode = null;
+        for (RelNode input : getInputs()) {
+            ChangelogMode inputMode = ((PhysicalRel) input).changelogMode();
+            mode = mode == null ? inputMode : mode.union(inputMode);
+        }
+        return mode == null ? ChangelogMode.INSERT_ONLY : mode;
+    }
 }
