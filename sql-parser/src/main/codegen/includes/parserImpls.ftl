@@ -458,3 +458,19 @@ void RunnelTableLikeOption(List<SqlTableLike.LikeOption> likeOptions) :
         likeOptions.add(SqlTableLike.option(strategy, feature, s.end(this)));
     }
 }
+
+/**
+ * SHOW CREATE TABLE name. Listed before RunnelShow (which claims every other SHOW), so that
+ * SHOW CREATE reaches it through its LOOKAHEAD(2).
+ */
+SqlNode RunnelShowCreateTable() :
+{
+    final Span s;
+    final SqlIdentifier name;
+}
+{
+    <SHOW> { s = span(); } <CREATE> <TABLE>
+    name = CompoundIdentifier() {
+        return new SqlShowCreateTable(s.end(this), name);
+    }
+}

@@ -10,6 +10,7 @@ import org.apache.calcite.schema.SchemaPlus;
 import org.apache.calcite.schema.Table;
 import org.apache.calcite.schema.impl.AbstractSchema;
 import org.apache.calcite.schema.impl.AbstractTable;
+import org.apache.calcite.sql2rel.InitializerExpressionFactory;
 
 /**
  * Shows the {@link Catalog} to Calcite: a root schema with {@code default_catalog}, which holds
@@ -55,7 +56,16 @@ public final class CatalogSchema extends AbstractSchema {
 
         @Override
         public RelDataType getRowType(RelDataTypeFactory typeFactory) {
-            return TypeConversions.toRelDataType(table.schema(), typeFactory);
+            return TypeConversions.toRelDataType(table.rowType(), typeFactory);
+        }
+
+        /** Computed columns are told to Calcite as virtual columns (see {@link ComputedColumns}). */
+        @Override
+        public <C> C unwrap(Class<C> type) {
+            if (type == InitializerExpressionFactory.class) {
+                return type.cast(new ComputedColumns(table));
+            }
+            return super.unwrap(type);
         }
     }
 }

@@ -18,6 +18,7 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.validate.SqlValidator;
 
 /**
@@ -36,6 +37,16 @@ public final class QueryPlanner {
 
     public JavaTypeFactory typeFactory() {
         return typeFactory;
+    }
+
+    /** The functions and operators statements may use (for expressions in DDL). */
+    public SqlOperatorTable operatorTable() {
+        return validation.operatorTable();
+    }
+
+    /** A validation error with its position and Runnel's type names. */
+    public SqlExecutionException toSqlExecutionException(CalciteContextException e) {
+        return SqlValidation.toSqlExecutionException(e);
     }
 
     /**

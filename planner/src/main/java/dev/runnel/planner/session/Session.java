@@ -12,6 +12,7 @@ import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.types.RowType;
+import dev.runnel.sql.parser.ddl.SqlCreateTable;
 import java.util.List;
 import org.apache.calcite.sql.SqlInsert;
 import org.apache.calcite.sql.SqlKind;
@@ -48,6 +49,9 @@ public final class Session implements AutoCloseable {
     public StatementResult execute(String statement) {
         SqlNode node = StatementParser.parse(statement);
         try {
+            if (node instanceof SqlCreateTable create && create.isCreateTableAs()) {
+                return new CreateTableAsCommand(catalog, planner).execute(create, this::run);
+            }
             StatementResult result = commands.execute(node);
             if (result != null) {
                 return result;

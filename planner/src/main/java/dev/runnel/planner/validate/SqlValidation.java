@@ -66,6 +66,11 @@ public final class SqlValidation {
         return new RunnelValidator(operatorTable, catalogReader, typeFactory, config);
     }
 
+    /** The functions and operators statements may use. */
+    public SqlOperatorTable operatorTable() {
+        return operatorTable;
+    }
+
     public CalciteCatalogReader catalogReader() {
         return catalogReader;
     }

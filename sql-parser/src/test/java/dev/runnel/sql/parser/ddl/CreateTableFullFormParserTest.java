@@ -167,6 +167,15 @@ class CreateTableFullFormParserTest {
     assertThat(e.getPos().getColumnNum()).isEqualTo(50);
   }
 
+  @Test
+  void showCreateTable() throws SqlParseException {
+    var show = (dev.runnel.sql.parser.dql.SqlShowCreateTable) parse("show create table db.orders");
+    assertThat(show.name().names).containsExactly("db", "orders");
+    assertThat(toSql(show)).isEqualTo("SHOW CREATE TABLE `db`.`orders`");
+    assertThat(parse("SHOW TABLES")).isInstanceOf(dev.runnel.sql.parser.dql.SqlShowTables.class);
+    assertThat(parseError("SHOW CREATE orders").getPos().getColumnNum()).isEqualTo(13);
+  }
+
   private static SqlParseException parseError(String sql) {
     var e = catchThrowableOfType(SqlParseException.class, () -> RunnelSqlParser.parse(sql));
     assertThat(e).as("parse error for: %s", sql).isNotNull();
