@@ -107,7 +107,9 @@ final class CreateTableCommand {
         for (ColumnDraft column : declared) {
             int existing = draft.indexOf(column.name());
             if (existing >= 0 && draft.columns.get(existing).derivedFromQuery()) {
-                draft.columns.set(existing, column);
+                // Keeps the query's place: declared columns the query lacks go first below.
+                draft.columns.set(existing, new ColumnDraft(column.name(), column.column(), column.expression(),
+                        column.comment(), column.pos(), true));
             } else if (existing >= 0) {
                 throw error("Duplicate column name '" + column.name() + "'", column.pos());
             } else {
