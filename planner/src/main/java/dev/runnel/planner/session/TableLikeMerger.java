@@ -31,7 +31,7 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  *       excluded, and replaced by a new one of the same name only when {@code OVERWRITING};
  *   <li>watermark, primary key ({@code CONSTRAINTS}) and partitions of the source are kept
  *       unless excluded; declaring another one is an error unless the source's is excluded
- *       (or, for the watermark, overwritten);
+ *       (or, for the watermark, overwritten; declaring the source's partitions again is allowed);
  *   <li>options: {@code INCLUDING} merges and rejects a key set twice, {@code OVERWRITING}
  *       lets the new value win, {@code EXCLUDING} keeps only the new options.
  * </ul>
@@ -183,7 +183,8 @@ final class TableLikeMerger {
     private void mergePartitions(TableDraft draft) {
         boolean keepSource = !excluded(Feature.PARTITIONS) && !source.partitionKeys().isEmpty();
         if (!create.partitionKeyList().isEmpty()) {
-            if (keepSource) {
+            // As in Flink since FLINK-37941: repeating the source's partitions is no conflict.
+            if (keepSource && !create.partitionKeys().equals(source.partitionKeys())) {
                 throw error("The base table already has partitions defined. You might want to specify EXCLUDING "
                         + "PARTITIONS.", create.partitionKeyList().get(0).getParserPosition());
             }

@@ -214,6 +214,21 @@ class CreateTableDdlTest {
     }
 
     @Test
+    void likeIncludesPartitionsAndMayRepeatThem() {
+        session.execute("CREATE TABLE base (a INT, b STRING) PARTITIONED BY (b) WITH ('connector' = 'blackhole')");
+
+        session.execute("CREATE TABLE same PARTITIONED BY (b) LIKE base");
+        session.execute("CREATE TABLE inherited LIKE base");
+        session.execute("CREATE TABLE other PARTITIONED BY (a) LIKE base (EXCLUDING PARTITIONS)");
+
+        assertThat(table("same").partitionKeys()).containsExactly("b");
+        assertThat(table("inherited").partitionKeys()).containsExactly("b");
+        assertThat(table("other").partitionKeys()).containsExactly("a");
+        assertFailsChangingNothing("CREATE TABLE clash PARTITIONED BY (a) LIKE base", "1:36")
+                .hasMessage("The base table already has partitions defined. You might want to specify EXCLUDING PARTITIONS.");
+    }
+
+    @Test
     void likeIncludingOptionsRejectsARepeatedKey() {
         session.execute(ORDERS);
 
