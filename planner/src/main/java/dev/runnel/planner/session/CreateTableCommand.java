@@ -92,6 +92,10 @@ final class CreateTableCommand {
                 draft.partitionKeys = create.partitionKeyList();
             }
         }
+        if (draft.columns.isEmpty()) {
+            throw error("Table '" + name + "' has no columns: declare them, or use LIKE or AS query",
+                    create.name().getParserPosition());
+        }
         List<TableColumn> columns = resolveComputedColumns(draft.columns);
         columns = applyPrimaryKey(columns, draft);
         WatermarkSpec watermark = validateWatermark(columns, draft);

@@ -347,6 +347,11 @@ class CreateTableDdlTest {
         assertThat(((StatementResult.Message) session.execute(
                 "CREATE TABLE IF NOT EXISTS orders (a INT) WITH ('connector' = 'blackhole')")).text())
                 .isEqualTo("Table already exists.");
+        assertThat(((StatementResult.Message) session.execute(
+                "CREATE TABLE IF NOT EXISTS orders WITH ('connector' = 'blackhole') AS SELECT 1 AS x")).text())
+                .isEqualTo("Table already exists.");
+        assertFailsChangingNothing("CREATE TABLE bare WITH ('connector' = 'blackhole')", "1:14")
+                .hasMessage("Table 'bare' has no columns: declare them, or use LIKE or AS query");
         assertFails("SHOW CREATE TABLE nope", "1:19")
                 .hasMessage("Table with identifier 'default_catalog.default_database.nope' does not exist");
     }
