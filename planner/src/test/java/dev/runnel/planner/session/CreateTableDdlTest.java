@@ -164,6 +164,19 @@ class CreateTableDdlTest {
         assertThat(session.execute("SELECT id, ts FROM orders")).isInstanceOf(QueryResult.class);
     }
 
+    @Test
+    void theScanReadsOnlyStoredColumnsAndACalcComputesTheOthers() {
+        session.execute(ORDERS);
+
+        String plan = session.explain("SELECT total FROM orders");
+
+        assertThat(plan).isEqualTo("""
+                CalcPhysicalRel(select=[*(price, qty) AS total])
+                  TableSourceScanPhysicalRel(table=[default_catalog.default_database.orders], connector=[datagen], \
+                fields=[id, price, qty, ts])
+                """);
+    }
+
     // ------------------------------------------------------------------ LIKE
 
     @Test
