@@ -92,17 +92,24 @@ SqlTypeNameSpec RunnelTypeName() :
 // ---------------------------------------------------------------------------------------
 
 /**
- * CREATE TABLE [IF NOT EXISTS] name (column, ...) [COMMENT '...'] [WITH ('k' = 'v', ...)]
- * (CREATE and the optional OR REPLACE are already consumed.)
+ * CREATE TABLE [IF NOT EXISTS] name [(element, ...)] [COMMENT '...'] [PARTITIONED BY (c, ...)]
+ *   [WITH ('k' = 'v', ...)] [LIKE source [(option ...)] | AS query]
+ * (CREATE and the optional OR REPLACE are already consumed; the elements are in
+ * RunnelTableElement, the rest in the "CREATE TABLE: full Flink form" block at the end.)
  */
 SqlCreate RunnelCreateTable(Span s, boolean replace) :
 {
     final boolean ifNotExists;
     final SqlIdentifier name;
-    final Span columnsSpan;
+    Span columnsSpan = null;
     final List<SqlNode> columns = new ArrayList<SqlNode>();
+    final List<SqlPrimaryKey> primaryKeys = new ArrayList<SqlPrimaryKey>();
+    final List<SqlWatermark> watermarks = new ArrayList<SqlWatermark>();
     SqlCharStringLiteral comment = null;
+    SqlNodeList partitionKeys = SqlNodeList.EMPTY;
     SqlNodeList optionList = null;
+    SqlTableLike like = null;
+    SqlNode query = null;
 }
 {
     <TABLE> {
@@ -113,43 +120,34 @@ SqlCreate RunnelCreateTable(Span s, boolean replace) :
     }
     ifNotExists = RunnelIfNotExistsOpt()
     name = CompoundIdentifier()
-    <LPAREN> { columnsSpan = span(); }
-    RunnelTableElement(columns)
-    (
-        <COMMA> RunnelTableElement(columns)
-    )*
-    <RPAREN>
+    [
+        <LPAREN> { columnsSpan = span(); }
+        RunnelTableElement(columns, primaryKeys, watermarks)
+        (
+            <COMMA> RunnelTableElement(columns, primaryKeys, watermarks)
+        )*
+        <RPAREN>
+    ]
     [
         <COMMENT> comment = RunnelStringLiteral()
+    ]
+    [
+        <PARTITIONED> <BY> partitionKeys = ParenthesizedSimpleIdentifierList()
     ]
     [
         <WITH> optionList = RunnelTableOptionList()
     ]
-    {
-        return new SqlCreateTable(s.end(this), ifNotExists, name,
-            new SqlNodeList(columns, columnsSpan.end(this)), comment,
-            optionList == null ? SqlNodeList.EMPTY : optionList);
-    }
-}
-
-/** One element of a CREATE TABLE column list; constraints and watermarks will go here. */
-void RunnelTableElement(List<SqlNode> list) :
-{
-    final SqlIdentifier name;
-    final SqlDataTypeSpec type;
-    final boolean nullable;
-    SqlCharStringLiteral comment = null;
-}
-{
-    name = SimpleIdentifier()
-    type = DataType()
-    nullable = NullableOptDefaultTrue()
     [
-        <COMMENT> comment = RunnelStringLiteral()
+        like = RunnelTableLike()
+    |
+        <AS> query = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY)
     ]
     {
-        list.add(new SqlTableColumn(name.getParserPosition().plus(getPos()), name,
-            type.withNullable(nullable, type.getParserPosition()), comment));
+        return new SqlCreateTable(s.end(this), ifNotExists, name,
+            columnsSpan == null ? SqlNodeList.EMPTY
+                : new SqlNodeList(columns, columnsSpan.end(this)),
+            primaryKeys, watermarks, comment, partitionKeys,
+            optionList == null ? SqlNodeList.EMPTY : optionList, like, query);
     }
 }
 
@@ -214,7 +212,7 @@ SqlNode RunnelShow() :
 {
     <SHOW> { s = span(); }
     (
-        LOOKAHEAD(<CATALOGS> | <COLUMNS> | <CREATE> <VIEW> | <CURRENT> | <DATABASES>
+        LOOKAHEAD(<CATALOGS> | <COLUMNS> | <CREATE> | <CURRENT> | <DATABASES>
             | <FUNCTIONS> | <TABLES> | <VIEWS>)
         node = RunnelShowCatalogObjects(s) { return node; }
     |
@@ -313,6 +311,155 @@ SqlNode RunnelReset() :
     )
     {
         return new SqlReset(s.end(this), key);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// CREATE TABLE: full Flink form (columns of every kind, WATERMARK, PRIMARY KEY, LIKE)
+// ---------------------------------------------------------------------------------------
+
+/**
+ * One element of a CREATE TABLE list: a column (physical, computed or metadata, optionally
+ * followed by PRIMARY KEY NOT ENFORCED), WATERMARK FOR c AS expr, or a table PRIMARY KEY.
+ */
+void RunnelTableElement(List<SqlNode> columns, List<SqlPrimaryKey> primaryKeys,
+    List<SqlWatermark> watermarks) :
+{
+    final SqlIdentifier name;
+    final SqlIdentifier eventTime;
+    final SqlNode expr;
+    SqlIdentifier constraintName = null;
+    Span s;
+    final SqlNodeList keyColumns;
+}
+{
+    // WATERMARK is non-reserved: "watermark INT" is a column, "WATERMARK FOR" is not.
+    LOOKAHEAD(2) <WATERMARK> { s = span(); } <FOR>
+    eventTime = SimpleIdentifier()
+    <AS>
+    expr = Expression(ExprContext.ACCEPT_NON_QUERY) {
+        watermarks.add(new SqlWatermark(s.end(this), eventTime, expr));
+    }
+|
+    (
+        <CONSTRAINT> { s = span(); } constraintName = SimpleIdentifier()
+    |
+        { s = Span.of(); }
+    )
+    <PRIMARY> { s.add(this); } <KEY>
+    keyColumns = ParenthesizedSimpleIdentifierList()
+    RunnelNotEnforced() {
+        primaryKeys.add(new SqlPrimaryKey(s.end(this), constraintName, keyColumns));
+    }
+|
+    name = SimpleIdentifier()
+    RunnelColumn(name, columns, primaryKeys)
+}
+
+/** The rest of a column after its name. */
+void RunnelColumn(SqlIdentifier name, List<SqlNode> columns, List<SqlPrimaryKey> primaryKeys) :
+{
+    final SqlDataTypeSpec type;
+    final boolean nullable;
+    final SqlNode expr;
+    SqlCharStringLiteral metadataKey = null;
+    boolean isVirtual = false;
+    boolean isMetadata = false;
+    SqlCharStringLiteral comment = null;
+    Span keySpan = null;
+}
+{
+    (
+        <AS> expr = Expression(ExprContext.ACCEPT_NON_QUERY)
+        [
+            <COMMENT> comment = RunnelStringLiteral()
+        ]
+        {
+            columns.add(SqlTableColumn.computed(name.getParserPosition().plus(getPos()), name,
+                expr, comment));
+        }
+    |
+        type = DataType()
+        nullable = NullableOptDefaultTrue()
+        [
+            <METADATA> { isMetadata = true; }
+            [
+                <FROM> metadataKey = RunnelStringLiteral()
+            ]
+            [
+                <VIRTUAL> { isVirtual = true; }
+            ]
+        ]
+        [
+            <PRIMARY> { keySpan = span(); } <KEY> RunnelNotEnforced() {
+                primaryKeys.add(new SqlPrimaryKey(keySpan.end(this), null,
+                    new SqlNodeList(List.of(name), name.getParserPosition())));
+            }
+        ]
+        [
+            <COMMENT> comment = RunnelStringLiteral()
+        ]
+        {
+            final SqlDataTypeSpec typed = type.withNullable(nullable, type.getParserPosition());
+            final SqlParserPos pos = name.getParserPosition().plus(getPos());
+            columns.add(isMetadata
+                ? SqlTableColumn.metadata(pos, name, typed, metadataKey, isVirtual, comment)
+                : new SqlTableColumn(pos, name, typed, comment));
+        }
+    )
+}
+
+/** NOT ENFORCED after PRIMARY KEY; ENFORCED (or nothing) is an error, as in Flink. */
+void RunnelNotEnforced() :
+{
+}
+{
+    <NOT> <ENFORCED>
+|
+    {
+        throw ParserSupport.errorAt(getToken(1), "Runnel doesn't support ENFORCED mode for "
+            + "PRIMARY KEY constraint. ENFORCED/NOT ENFORCED controls if the constraint checks "
+            + "are performed on the incoming/outgoing data. Runnel does not own the data "
+            + "therefore the only supported mode is the NOT ENFORCED mode");
+    }
+}
+
+/** LIKE source [( {INCLUDING | EXCLUDING | OVERWRITING} feature ... )] */
+SqlTableLike RunnelTableLike() :
+{
+    final Span s;
+    final SqlIdentifier source;
+    final List<SqlTableLike.LikeOption> likeOptions = new ArrayList<SqlTableLike.LikeOption>();
+}
+{
+    <LIKE> { s = span(); }
+    source = CompoundIdentifier()
+    [
+        <LPAREN>
+        ( RunnelTableLikeOption(likeOptions) )+
+        <RPAREN>
+    ]
+    {
+        return new SqlTableLike(s.end(this), source, likeOptions);
+    }
+}
+
+void RunnelTableLikeOption(List<SqlTableLike.LikeOption> likeOptions) :
+{
+    final Span s;
+    final String strategy;
+    final String feature;
+}
+{
+    ( <INCLUDING> | <EXCLUDING> | <OVERWRITING> ) { s = span(); strategy = token.image; }
+    (
+        <ALL> | <CONSTRAINTS> | <GENERATED> | <METADATA> | <OPTIONS> | <PARTITIONS>
+    |
+        <WATERMARKS>
+    )
+    {
+        feature = token.image;
+        likeOptions.add(SqlTableLike.option(strategy, feature, s.end(this)));
     }
 }
 
@@ -479,7 +626,7 @@ SqlNode RunnelUse() :
  * The SHOW forms of catalog objects (SHOW is already consumed; s spans it): CATALOGS,
  * DATABASES, VIEWS, FUNCTIONS, CURRENT CATALOG, CURRENT DATABASE,
  * TABLES [FROM | IN db] [[NOT] LIKE '...'], COLUMNS (FROM | IN) t [[NOT] LIKE '...'],
- * CREATE VIEW v.
+ * CREATE VIEW v, CREATE TABLE t.
  */
 SqlNode RunnelShowCatalogObjects(Span s) :
 {
@@ -508,8 +655,14 @@ SqlNode RunnelShowCatalogObjects(Span s) :
             }
         )
     |
-        <CREATE> <VIEW>
-        name = CompoundIdentifier() { return new SqlShowCreateView(s.end(this), name); }
+        <CREATE>
+        (
+            <VIEW>
+            name = CompoundIdentifier() { return new SqlShowCreateView(s.end(this), name); }
+        |
+            <TABLE>
+            name = CompoundIdentifier() { return new SqlShowCreateTable(s.end(this), name); }
+        )
     |
         <TABLES>
         [

@@ -21,6 +21,7 @@ import org.apache.calcite.schema.TranslatableTable;
 import org.apache.calcite.schema.impl.AbstractSchema;
 import org.apache.calcite.schema.impl.AbstractTable;
 import org.apache.calcite.sql.type.SqlTypeUtil;
+import org.apache.calcite.sql2rel.InitializerExpressionFactory;
 
 /**
  * Shows the {@link Catalog} to Calcite: a root schema whose sub-schemas are the catalogs, whose
@@ -126,7 +127,16 @@ public final class CatalogSchema {
 
         @Override
         public RelDataType getRowType(RelDataTypeFactory typeFactory) {
-            return TypeConversions.toRelDataType(table.schema(), typeFactory);
+            return TypeConversions.toRelDataType(table.rowType(), typeFactory);
+        }
+
+        /** Computed columns are told to Calcite as virtual columns (see {@link ComputedColumns}). */
+        @Override
+        public <C> C unwrap(Class<C> type) {
+            if (type == InitializerExpressionFactory.class) {
+                return type.cast(new ComputedColumns(table));
+            }
+            return super.unwrap(type);
         }
     }
 

@@ -43,6 +43,16 @@ public final class QueryPlanner {
         return typeFactory;
     }
 
+    /** The functions and operators statements may use (for expressions in DDL). */
+    public SqlOperatorTable operatorTable() {
+        return validation.operatorTable();
+    }
+
+    /** A validation error with its position and Runnel's type names. */
+    public SqlExecutionException toSqlExecutionException(CalciteContextException e) {
+        return SqlValidation.toSqlExecutionException(e);
+    }
+
     /**
      * The Calcite type of a column type written in DDL.
      *
@@ -106,11 +116,6 @@ public final class QueryPlanner {
 
     public ValidatedQuery validateQuery(SqlNode query) {
         return validateQuery(query, null);
-    }
-
-    /** Every operator and function queries can use. */
-    public SqlOperatorTable operatorTable() {
-        return validation.operatorTable();
     }
 
     /** A validated query and its row type. */

@@ -12,6 +12,7 @@ import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.types.RowType;
+import dev.runnel.sql.parser.ddl.SqlCreateTable;
 import java.util.List;
 import org.apache.calcite.sql.SqlInsert;
 import org.apache.calcite.sql.SqlKind;
@@ -53,6 +54,9 @@ public final class Session implements AutoCloseable {
     public StatementResult execute(String statement) {
         SqlNode node = StatementParser.parse(statement);
         try {
+            if (node instanceof SqlCreateTable create && create.isCreateTableAs() && !inStatementSet()) {
+                return new CreateTableAsCommand(catalog, planner, commands::resolve).execute(create, this::run);
+            }
             StatementResult result = statementSets.execute(node);
             if (result == null) {
                 result = explainCommand.execute(node, new SqlParserPos(startLine(statement), startColumn(statement)));

@@ -4,34 +4,26 @@ import dev.runnel.planner.catalog.Catalog;
 import dev.runnel.planner.catalog.CatalogException;
 import dev.runnel.planner.catalog.CatalogTable;
 import dev.runnel.planner.catalog.ObjectIdentifier;
-import dev.runnel.planner.catalog.TypeConversions;
 import dev.runnel.runtime.cluster.ClusterClient;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
-import dev.runnel.runtime.connector.ConnectorFactories;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.types.DataType;
-import dev.runnel.runtime.types.RowType;
 import dev.runnel.runtime.types.TypeRoot;
 import dev.runnel.sql.parser.ddl.SqlCreateTable;
 import dev.runnel.sql.parser.ddl.SqlDropTable;
-import dev.runnel.sql.parser.ddl.SqlTableColumn;
-import dev.runnel.sql.parser.ddl.SqlTableOption;
 import dev.runnel.sql.parser.dql.SqlDescribeTable;
 import dev.runnel.sql.parser.dql.SqlReset;
 import dev.runnel.sql.parser.dql.SqlSet;
+import dev.runnel.sql.parser.dql.SqlShowCreateTable;
 import dev.runnel.sql.parser.dql.SqlShowJobs;
 import dev.runnel.sql.parser.dql.SqlStopJob;
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
@@ -65,7 +57,9 @@ final class SessionCommands {
         if (catalogResult != null) {
             return catalogResult;
         } else if (node instanceof SqlCreateTable create) {
-            return createTable(create);
+            return new CreateTableCommand(catalog, planner, catalogCommands::resolve).execute(create);
+        } else if (node instanceof SqlShowCreateTable show) {
+            return showCreateTable(show);
         } else if (node instanceof SqlDropTable drop) {
             return dropTable(drop);
         } else if (node instanceof SqlDescribeTable describe) {
@@ -82,54 +76,6 @@ final class SessionCommands {
         return null;
     }
 
-    private StatementResult createTable(SqlCreateTable create) {
-        ObjectIdentifier id = catalogCommands.resolve(create.name());
-        String name = id.name();
-        List<RowType.Field> fields = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
-        for (SqlTableColumn column : create.columns()) {
-            String columnName = column.name().getSimple();
-            if (!seen.add(columnName)) {
-                throw error("Duplicate column name '" + columnName + "' in table '" + name + "'",
-                        column.name().getParserPosition(), null);
-            }
-            RelDataType type = planner.deriveType(column.type(), column.nullable());
-            try {
-                fields.add(new RowType.Field(columnName, TypeConversions.toDataType(type)));
-            } catch (TypeConversions.UnsupportedTypeException e) {
-                throw error(e.getMessage() + " (column '" + columnName + "')", column.type().getParserPosition(), e);
-            }
-        }
-        Map<String, String> options = new LinkedHashMap<>();
-        for (SqlTableOption option : create.tableOptions()) {
-            if (options.put(option.key(), option.value()) != null) {
-                throw error("Duplicate option '" + option.key() + "'", option.keyLiteral().getParserPosition(), null);
-            }
-        }
-        CatalogTable table = new CatalogTable(name, new RowType(fields), options, create.comment());
-        try {
-            ConnectorFactories.factoryFor(table.toContext());
-        } catch (ConfigException e) {
-            throw error(e.getMessage(), optionPosition(create, e.key()), e);
-        }
-        try {
-            boolean created = catalog.createTable(id, table, create.ifNotExists());
-            return new StatementResult.Message(created ? "Table has been created." : "Table already exists.");
-        } catch (CatalogException e) {
-            throw error(e.getMessage(), create.name().getParserPosition(), e);
-        }
-    }
-
-    /** Where the option {@code key} is written, else where the table's name is. */
-    private static SqlParserPos optionPosition(SqlCreateTable create, String key) {
-        for (SqlTableOption option : create.tableOptions()) {
-            if (option.key().equals(key)) {
-                return option.keyLiteral().getParserPosition();
-            }
-        }
-        return create.name().getParserPosition();
-    }
-
     private StatementResult dropTable(SqlDropTable drop) {
         ObjectIdentifier id = catalogCommands.resolve(drop.name());
         if (catalog.table(id).isEmpty()) {
@@ -142,6 +88,18 @@ final class SessionCommands {
         return new StatementResult.Message("Table has been dropped.");
     }
 
+    private StatementResult showCreateTable(SqlShowCreateTable show) {
+        ObjectIdentifier id = catalogCommands.existingTable(show.name(), "SHOW CREATE TABLE");
+        CatalogTable table = catalog.table(id).orElseThrow();
+        return new StatementResult.Table(List.of(new ColumnInfo("result", STRING_NOT_NULL)),
+                List.of(Row.of(TableDescriptions.showCreateTable(table))));
+    }
+
+    /** The full name of table {@code name} in the current catalog and database. */
+    ObjectIdentifier resolve(SqlIdentifier name) {
+        return catalogCommands.resolve(name);
+    }
+
     private StatementResult describe(SqlDescribeTable describe) {
         CatalogTable table = catalogCommands.tableOrView(describe.name());
         List<ColumnInfo> columns = List.of(
@@ -151,12 +109,7 @@ final class SessionCommands {
                 new ColumnInfo("key", STRING),
                 new ColumnInfo("extras", STRING),
                 new ColumnInfo("watermark", STRING));
-        List<Row> rows = new ArrayList<>();
-        for (RowType.Field f : table.schema().fields()) {
-            // Flink leaves key, extras and watermark blank (not NULL) when a column has none.
-            rows.add(Row.of(f.name(), f.type().withNullable(true).toString(), f.type().nullable(), "", "", ""));
-        }
-        return new StatementResult.Table(columns, rows);
+        return new StatementResult.Table(columns, TableDescriptions.describeRows(table));
     }
 
     private StatementResult showJobs() {

@@ -4,6 +4,8 @@ import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.operators.OperatorFactory;
 import dev.runnel.runtime.source.SourceFactory;
+import dev.runnel.runtime.types.DataType;
+import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
 
@@ -49,6 +51,24 @@ public interface ConnectorFactory {
     default OptionalInt sinkParallelism(TableContext table) {
         return optionalOptions().contains(ConnectorOptions.SINK_PARALLELISM)
                 ? ConnectorOptions.parallelism(table, ConnectorOptions.SINK_PARALLELISM) : OptionalInt.empty();
+    }
+
+    /**
+     * The metadata a source of this connector can read, by key, with the type it has
+     * ({@code ts TIMESTAMP_LTZ(3) METADATA FROM 'timestamp'} may only name such a key). Empty
+     * when the connector exposes no metadata.
+     */
+    default Map<String, DataType> readableMetadata() {
+        return Map.of();
+    }
+
+    /**
+     * Whether tables of this connector may be {@code PARTITIONED BY} columns: only where the
+     * connector honours partitions (a sink writing one directory per partition, or one that
+     * needs nothing for it, such as {@code blackhole}).
+     */
+    default boolean supportsPartitioning() {
+        return false;
     }
 
     /** A source reading the table; throws {@link ConfigException} if this connector cannot read. */

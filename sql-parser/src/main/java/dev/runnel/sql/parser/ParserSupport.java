@@ -38,6 +38,12 @@ public final class ParserSupport {
         pos.getLineNum(), pos.getColumnNum(), pos.getEndLineNum(), pos.getEndColumnNum());
   }
 
+  /** {@link #error} at {@code token}. */
+  public static CalciteContextException errorAt(Token token, String message) {
+    return error(new SqlParserPos(token.beginLine, token.beginColumn, token.endLine,
+        token.endColumn), message);
+  }
+
   /**
    * A syntax error at {@code token}, worded as Calcite words its own:
    * {@code Encountered "x" at line 1, column 6. Was expecting one of: "JOBS", "TABLES".}

@@ -20,8 +20,8 @@ class RunnelSqlParserErrorTest {
 
     assertAt(e, 4, 3);
     assertThat(e.getMessage()).isEqualTo("Encountered \"amount\" at line 4, column 3. "
-        + "Was expecting one of: \"ARRAY\", \"MULTISET\", \"NOT\", \"NULL\", \"COMMENT\", "
-        + "\")\", \",\".");
+        + "Was expecting one of: \"ARRAY\", \"MULTISET\", \"NOT\", \"NULL\", \"PRIMARY\", "
+        + "\"COMMENT\", \"METADATA\", \")\", \",\".");
   }
 
   @Test

@@ -17,6 +17,7 @@ import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgramBuilder;
 import org.apache.calcite.plan.volcano.VolcanoPlanner;
 import org.apache.calcite.prepare.Prepare;
+import org.apache.calcite.prepare.RelOptTableImpl;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.core.TableModify;
@@ -126,7 +127,8 @@ public final class LogicalPlanner {
     private static RelNode toSink(TableModify modify) {
         CatalogTable table = modify.getTable().unwrapOrThrow(CatalogSchema.TableAdapter.class).catalogTable();
         RelNode input = modify.getInput();
-        RelDataType target = modify.getTable().getRowType();
+        // Computed columns are not written: the sink's columns are the table's real (stored) ones.
+        RelDataType target = RelOptTableImpl.realRowType(modify.getTable());
         RexBuilder rex = modify.getCluster().getRexBuilder();
         List<RexNode> projects = new ArrayList<>();
         List<String> names = new ArrayList<>();

@@ -10,6 +10,12 @@ import java.util.Set;
 public final class BlackholeConnectorFactory implements ConnectorFactory {
     public static final String IDENTIFIER = "blackhole";
 
+    /** As in Flink: partitions need nothing from this sink, so it accepts PARTITIONED BY. */
+    @Override
+    public boolean supportsPartitioning() {
+        return true;
+    }
+
     @Override
     public String identifier() {
         return IDENTIFIER;

@@ -17,6 +17,12 @@ public final class PrintConnectorFactory implements ConnectorFactory {
     public static final ConfigOption<Boolean> STANDARD_ERROR = ConfigOption.of("standard-error", Boolean.class, false,
             "Print to standard error instead of standard out.");
 
+    /** As in Flink: partitions need nothing from this sink, so it accepts PARTITIONED BY. */
+    @Override
+    public boolean supportsPartitioning() {
+        return true;
+    }
+
     @Override
     public String identifier() {
         return IDENTIFIER;

@@ -14,39 +14,99 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.util.ImmutableNullableList;
 
 /**
- * A physical column of {@code CREATE TABLE}: {@code name type [NOT NULL] [COMMENT '...']}.
- * The type's nullability is always set: {@code type().getNullable()} is false for NOT NULL
- * and true otherwise.
+ * A column of {@code CREATE TABLE}, one of Flink's three kinds:
+ * <ul>
+ *   <li>physical: {@code name type [NOT NULL] [COMMENT '...']};
+ *   <li>computed: {@code name AS expr [COMMENT '...']} ({@link #type()} is null);
+ *   <li>metadata: {@code name type METADATA [FROM 'key'] [VIRTUAL] [COMMENT '...']}.
+ * </ul>
+ * The type's nullability is always set when there is a type: {@code type().getNullable()} is
+ * false for NOT NULL and true otherwise.
  */
 public final class SqlTableColumn extends SqlCall {
 
   public static final SqlSpecialOperator OPERATOR =
       new SqlSpecialOperator("COLUMN_DECL", SqlKind.COLUMN_DECL);
 
+  /** The kind of a column. */
+  public enum Kind { PHYSICAL, COMPUTED, METADATA }
+
+  private final Kind kind;
   private final SqlIdentifier name;
   private final SqlDataTypeSpec type;
+  private final SqlNode expression;
+  private final SqlCharStringLiteral metadataKey;
+  private final boolean isVirtual;
   private final SqlCharStringLiteral comment;
 
-  /** {@code comment} may be null. */
+  /** A physical column; {@code comment} may be null. */
   public SqlTableColumn(SqlParserPos pos, SqlIdentifier name, SqlDataTypeSpec type,
       SqlCharStringLiteral comment) {
+    this(pos, Kind.PHYSICAL, name, type, null, null, false, comment);
+  }
+
+  private SqlTableColumn(SqlParserPos pos, Kind kind, SqlIdentifier name, SqlDataTypeSpec type,
+      SqlNode expression, SqlCharStringLiteral metadataKey, boolean isVirtual,
+      SqlCharStringLiteral comment) {
     super(pos);
+    this.kind = kind;
     this.name = name;
     this.type = type;
+    this.expression = expression;
+    this.metadataKey = metadataKey;
+    this.isVirtual = isVirtual;
     this.comment = comment;
+  }
+
+  /** A computed column {@code name AS expression}; {@code comment} may be null. */
+  public static SqlTableColumn computed(SqlParserPos pos, SqlIdentifier name, SqlNode expression,
+      SqlCharStringLiteral comment) {
+    return new SqlTableColumn(pos, Kind.COMPUTED, name, null, expression, null, false, comment);
+  }
+
+  /** A metadata column; {@code metadataKey} (FROM) and {@code comment} may be null. */
+  public static SqlTableColumn metadata(SqlParserPos pos, SqlIdentifier name, SqlDataTypeSpec type,
+      SqlCharStringLiteral metadataKey, boolean isVirtual, SqlCharStringLiteral comment) {
+    return new SqlTableColumn(pos, Kind.METADATA, name, type, null, metadataKey, isVirtual,
+        comment);
+  }
+
+  public Kind kind() {
+    return kind;
   }
 
   public SqlIdentifier name() {
     return name;
   }
 
+  /** The declared type; null for a computed column. */
   public SqlDataTypeSpec type() {
     return type;
   }
 
   /** Whether the column accepts NULL (no NOT NULL constraint). */
   public boolean nullable() {
-    return !Boolean.FALSE.equals(type.getNullable());
+    return type == null || !Boolean.FALSE.equals(type.getNullable());
+  }
+
+  /** The expression of a computed column, else null. */
+  public SqlNode expression() {
+    return expression;
+  }
+
+  /** The key after {@code METADATA FROM}, unquoted; null when absent or not a metadata column. */
+  public String metadataKey() {
+    return metadataKey == null ? null : metadataKey.getValueAs(String.class);
+  }
+
+  /** The {@code FROM 'key'} literal, for error positions; null when absent. */
+  public SqlCharStringLiteral metadataKeyLiteral() {
+    return metadataKey;
+  }
+
+  /** Whether a metadata column is {@code VIRTUAL} (read-only). */
+  public boolean isVirtual() {
+    return isVirtual;
   }
 
   /** The comment, unquoted, or null. */
@@ -64,14 +124,29 @@ public final class SqlTableColumn extends SqlCall {
   }
 
   @Override public List<SqlNode> getOperandList() {
-    return ImmutableNullableList.of(name, type, comment);
+    return ImmutableNullableList.of(name, type, expression, metadataKey, comment);
   }
 
   @Override public void unparse(SqlWriter writer, int leftPrec, int rightPrec) {
     name.unparse(writer, leftPrec, rightPrec);
-    type.unparse(writer, leftPrec, rightPrec);
-    if (!nullable()) {
-      writer.keyword("NOT NULL");
+    if (kind == Kind.COMPUTED) {
+      writer.keyword("AS");
+      expression.unparse(writer, 0, 0);
+    } else {
+      type.unparse(writer, leftPrec, rightPrec);
+      if (!nullable()) {
+        writer.keyword("NOT NULL");
+      }
+      if (kind == Kind.METADATA) {
+        writer.keyword("METADATA");
+        if (metadataKey != null) {
+          writer.keyword("FROM");
+          metadataKey.unparse(writer, 0, 0);
+        }
+        if (isVirtual) {
+          writer.keyword("VIRTUAL");
+        }
+      }
     }
     if (comment != null) {
       writer.keyword("COMMENT");

@@ -1,0 +1,72 @@
+package dev.runnel.planner.catalog;
+
+import dev.runnel.sql.parser.RunnelSqlParser;
+import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.schema.ColumnStrategy;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql2rel.InitializerContext;
+import org.apache.calcite.sql2rel.NullInitializerExpressionFactory;
+
+/**
+ * Tells Calcite which columns of a {@link CatalogTable} are computed, and how to compute them.
+ *
+ * <p>Computed columns are {@link ColumnStrategy#VIRTUAL}: Calcite's {@code SqlToRelConverter}
+ * then scans only the other columns and adds a projection that evaluates each computed column
+ * from them ({@link #newColumnDefaultValue}), and an {@code INSERT} targets only the other
+ * columns, as in Flink. The expression was validated when the table was created, with the same
+ * function table, so parsing and converting it again cannot fail for a table in the catalog.
+ */
+final class ComputedColumns extends NullInitializerExpressionFactory {
+    private final CatalogTable table;
+
+    ComputedColumns(CatalogTable table) {
+        this.table = table;
+    }
+
+    @Override
+    public ColumnStrategy generationStrategy(RelOptTable relTable, int column) {
+        if (table.columns().get(column) instanceof TableColumn.Computed) {
+            return ColumnStrategy.VIRTUAL;
+        }
+        return super.generationStrategy(relTable, column);
+    }
+
+    @Override
+    public RexNode newColumnDefaultValue(RelOptTable relTable, int column, InitializerContext context) {
+        if (!(table.columns().get(column) instanceof TableColumn.Computed computed)) {
+            return super.newColumnDefaultValue(relTable, column, context);
+        }
+        RelDataType fieldType = relTable.getRowType().getFieldList().get(column).getType();
+        SqlNode parsed = parseExpression(computed.expression());
+        SqlNode validated = context.validateExpression(physicalRowType(relTable), parsed);
+        RexNode rex = context.convertExpression(validated);
+        if (!rex.getType().equals(fieldType)) {
+            rex = context.getRexBuilder().makeCast(fieldType, rex, true, false);
+        }
+        return rex;
+    }
+
+    /** The row type the scan produces: every column but the computed ones. */
+    private RelDataType physicalRowType(RelOptTable relTable) {
+        var builder = relTable.getRelOptSchema().getTypeFactory().builder();
+        for (var field : relTable.getRowType().getFieldList()) {
+            if (!(table.columns().get(field.getIndex()) instanceof TableColumn.Computed)) {
+                builder.add(field);
+            }
+        }
+        return builder.build();
+    }
+
+    /** Parses a stored expression (computed column or watermark) in Runnel's dialect. */
+    static SqlNode parseExpression(String expression) {
+        try {
+            return SqlParser.create(expression, RunnelSqlParser.config()).parseExpression();
+        } catch (SqlParseException e) {
+            throw new IllegalStateException("Stored expression does not parse: " + expression, e);
+        }
+    }
+}

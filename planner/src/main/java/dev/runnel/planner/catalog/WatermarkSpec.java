@@ -1,0 +1,16 @@
+package dev.runnel.planner.catalog;
+
+import java.util.Objects;
+
+/**
+ * {@code WATERMARK FOR rowtimeColumn AS expression}: stored and shown; watermarks are not
+ * generated from it yet.
+ *
+ * @param expression SQL text in Runnel's dialect, as Flink prints it ({@code `ts` - INTERVAL '5' SECOND})
+ */
+public record WatermarkSpec(String rowtimeColumn, String expression) {
+    public WatermarkSpec {
+        Objects.requireNonNull(rowtimeColumn, "rowtimeColumn");
+        Objects.requireNonNull(expression, "expression");
+    }
+}
