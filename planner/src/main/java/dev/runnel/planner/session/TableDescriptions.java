@@ -1,6 +1,5 @@
 package dev.runnel.planner.session;
 
-import dev.runnel.planner.catalog.Catalog;
 import dev.runnel.planner.catalog.CatalogTable;
 import dev.runnel.planner.catalog.PrimaryKey;
 import dev.runnel.planner.catalog.TableColumn;
@@ -82,8 +81,8 @@ final class TableDescriptions {
                     + ") NOT ENFORCED");
         }
         StringBuilder sb = new StringBuilder("CREATE TABLE ")
-                .append(identifier(Catalog.DEFAULT_CATALOG)).append('.')
-                .append(identifier(Catalog.DEFAULT_DATABASE)).append('.')
+                .append(identifier(table.catalogName())).append('.')
+                .append(identifier(table.databaseName())).append('.')
                 .append(identifier(table.name())).append(" (\n")
                 .append(String.join(",\n", elements)).append("\n)");
         if (table.comment() != null) {

@@ -139,6 +139,22 @@ class SessionCatalogTest {
     }
 
     @Test
+    void tablesCreatedAfterUseLiveInThatDatabaseAndSayWhere() {
+        message("CREATE DATABASE shop");
+        message("USE shop");
+        message("CREATE TABLE orders (id BIGINT, qty INT, doubled AS qty * 2) " + SOURCE);
+        message("CREATE TABLE orders_copy LIKE orders");
+
+        assertThat(column("SHOW TABLES")).containsExactly("orders", "orders_copy");
+        assertThat(column("SHOW TABLES FROM default_database")).isEmpty();
+        assertThat((String) rows("SHOW CREATE TABLE orders").get(0).getField(0))
+                .startsWith("CREATE TABLE `default_catalog`.`shop`.`orders` (");
+        assertThat((String) rows("SHOW CREATE TABLE default_catalog.shop.orders_copy").get(0).getField(0))
+                .startsWith("CREATE TABLE `default_catalog`.`shop`.`orders_copy` (")
+                .contains("`doubled` AS `qty` * 2");
+    }
+
+    @Test
     void qualifiedTableNamesResolveAgainstTheCurrentDatabase() {
         message("CREATE DATABASE db1");
         message("CREATE TABLE db1.t (id BIGINT) " + SOURCE);
