@@ -8,7 +8,7 @@ SELECT JSON_VALUE('{"a": 1}', '$.b' DEFAULT 'dflt' ON EMPTY) AS on_empty,
        JSON_VALUE('not json', '$.a' DEFAULT 'bad' ON ERROR) AS on_error,
        JSON_VALUE('not json', '$.a') AS error_null;
 
-SELECT JSON_VALUE(CAST(NULL AS STRING), '$.a') AS null_json, JSON_VALUE('{"a": [1, 2]}', '$.a[1]') AS array_elem;
+SELECT JSON_VALUE('{"a": 1}', 'lax $.b' DEFAULT 'dflt' ON EMPTY) AS lax_empty, JSON_VALUE(CAST(NULL AS STRING), '$.a') AS null_json, JSON_VALUE('{"a": [1, 2]}', '$.a[1]') AS array_elem;
 
 SELECT JSON_QUERY('{"a": [1, 2]}', '$.a') AS arr, JSON_QUERY('{"a": {"b": 1}}', '$.a') AS obj,
        JSON_QUERY('{"a": 1}', '$.a') AS scalar;

@@ -58,4 +58,4 @@ SELECT SHA256('abc') AS sha;
 
 SELECT MD5(CAST(NULL AS STRING)) AS md5_null, SHA256(CAST(NULL AS STRING)) AS sha_null;
 
-SELECT s, CHAR_LENGTH(s) AS n FROM (VALUES ('a'), ('bcd')) AS t(s);
+SELECT s, CHAR_LENGTH(s) AS n FROM (VALUES (CAST('a' AS STRING)), ('bcd')) AS t(s);

@@ -116,6 +116,28 @@ public final class RunnelFunctions {
         }
     }
 
+    /**
+     * {@code CONCAT_WS(separator, s1, s2, ...)}: the non-NULL strings joined by
+     * {@code separator}; NULL only when the separator is NULL.
+     */
+    public static String concatWs(String separator, String... strings) {
+        if (separator == null) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder();
+        boolean first = true;
+        for (String s : strings) {
+            if (s != null) {
+                if (!first) {
+                    sb.append(separator);
+                }
+                sb.append(s);
+                first = false;
+            }
+        }
+        return sb.toString();
+    }
+
     /** {@code FROM_BASE64(str)}: the UTF-8 string whose base64 encoding is {@code str}. */
     public static String fromBase64(String str) {
         if (str == null) {

@@ -29,7 +29,9 @@ import org.apache.calcite.sql.SqlSyntax;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.ReturnTypes;
+import org.apache.calcite.sql.type.SqlOperandCountRanges;
 import org.apache.calcite.sql.type.SqlOperandMetadata;
+import org.apache.calcite.sql.type.SqlOperandTypeChecker;
 import org.apache.calcite.sql.type.SqlReturnTypeInference;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -63,6 +65,12 @@ public final class RunnelOperatorTable {
             byArity("regexpExtract"));
     public static final SqlOperator FROM_BASE64 = function("FROM_BASE64", STRING_NULLABLE,
             families(SqlTypeFamily.CHARACTER), 1, byArity("fromBase64"));
+    public static final SqlOperator CONCAT_WS = new RunnelFunction("CONCAT_WS",
+            opBinding -> opBinding.getTypeFactory().createTypeWithNullability(
+                    opBinding.getTypeFactory().createSqlType(SqlTypeName.VARCHAR, Integer.MAX_VALUE),
+                    opBinding.getOperandType(0).isNullable()),
+            OperandTypes.repeat(SqlOperandCountRanges.from(1), OperandTypes.STRING),
+            call -> method("concatWs", String.class, String[].class), true);
     public static final SqlOperator LOG2 = function("LOG2", ReturnTypes.DOUBLE_NULLABLE,
             families(SqlTypeFamily.NUMERIC), 1, byArity("log2"));
     public static final SqlOperator LOG10 = function("LOG10", ReturnTypes.DOUBLE_NULLABLE,
@@ -103,7 +111,7 @@ public final class RunnelOperatorTable {
     public static final SqlOperator CURRENT_TIMESTAMP = new RunnelFunction("CURRENT_TIMESTAMP", TIMESTAMP_LTZ_3,
             families(), 0, call -> method("now", 0), false, SqlSyntax.FUNCTION_ID);
 
-    private static final List<SqlOperator> ALL = List.of(LOCATE, SPLIT_INDEX, REGEXP_EXTRACT, FROM_BASE64, LOG2, LOG10,
+    private static final List<SqlOperator> ALL = List.of(LOCATE, CONCAT_WS, SPLIT_INDEX, REGEXP_EXTRACT, FROM_BASE64, LOG2, LOG10,
             TO_TIMESTAMP, TO_TIMESTAMP_LTZ, TO_DATE, DATE_FORMAT, FROM_UNIXTIME, UNIX_TIMESTAMP, NOW, PROCTIME, CURRENT_TIMESTAMP);
 
     private RunnelOperatorTable() {
@@ -167,12 +175,34 @@ public final class RunnelOperatorTable {
     /** A Flink function implemented by a static method of {@link RunnelFunctions}. */
     static final class RunnelFunction extends SqlUserDefinedFunction {
         private final boolean deterministic;
+        private final SqlOperandTypeChecker checker;
 
         RunnelFunction(String name, SqlReturnTypeInference returnType, List<SqlTypeFamily> families, int required,
                        Function<RexCall, Method> implementation, boolean deterministic, SqlSyntax syntax) {
             super(new SqlIdentifier(name, SqlParserPos.ZERO), SqlKind.OTHER_FUNCTION, returnType, null,
                     operands(families, required), new Implementation(implementation), syntax);
             this.deterministic = deterministic;
+            this.checker = null;
+        }
+
+        /** A function with any number of operands, checked by {@code checker}. */
+        RunnelFunction(String name, SqlReturnTypeInference returnType, SqlOperandTypeChecker checker,
+                       Function<RexCall, Method> implementation, boolean deterministic) {
+            super(new SqlIdentifier(name, SqlParserPos.ZERO), SqlKind.OTHER_FUNCTION, returnType, null,
+                    null, new Implementation(implementation), SqlSyntax.FUNCTION);
+            this.deterministic = deterministic;
+            this.checker = checker;
+        }
+
+        @Override
+        public SqlOperandCountRange getOperandCountRange() {
+            return checker != null ? checker.getOperandCountRange() : super.getOperandCountRange();
+        }
+
+        @Override
+        public boolean checkOperandTypes(SqlCallBinding callBinding, boolean throwOnFailure) {
+            return checker != null ? checker.checkOperandTypes(callBinding, throwOnFailure)
+                    : super.checkOperandTypes(callBinding, throwOnFailure);
         }
 
         private static SqlOperandMetadata operands(List<SqlTypeFamily> families, int required) {
@@ -269,6 +299,12 @@ public final class RunnelOperatorTable {
                 if (method.getParameterCount() == args.size() + 1) {
                     args.add(Expressions.convert_(Expressions.call(DataContext.ROOT, "get",
                             Expressions.constant("timeZone")), TimeZone.class));
+                }
+                if (method.isVarArgs()) {
+                    int fixed = method.getParameterCount() - 1;
+                    List<Expression> rest = new ArrayList<>(args.subList(fixed, args.size()));
+                    args = new ArrayList<>(args.subList(0, fixed));
+                    args.add(Expressions.newArrayInit(String.class, rest));
                 }
                 Class<?>[] types = method.getParameterTypes();
                 for (int i = 0; i < types.length; i++) {

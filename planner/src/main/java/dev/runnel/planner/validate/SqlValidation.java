@@ -33,7 +33,7 @@ public final class SqlValidation {
      * their semantics match Flink's (NULL in, NULL out; strings only for CONCAT).
      */
     private static final List<SqlOperator> FLINK_FUNCTIONS_FROM_LIBRARIES = List.of(
-            SqlLibraryOperators.CONCAT_FUNCTION, SqlLibraryOperators.CONCAT_WS,
+            SqlLibraryOperators.CONCAT_FUNCTION,
             SqlLibraryOperators.LPAD, SqlLibraryOperators.RPAD,
             SqlLibraryOperators.LEFT, SqlLibraryOperators.RIGHT,
             SqlLibraryOperators.REPEAT, SqlLibraryOperators.REVERSE,
