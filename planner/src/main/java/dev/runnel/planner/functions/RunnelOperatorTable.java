@@ -92,8 +92,9 @@ public final class RunnelOperatorTable {
             families(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER), 1, byArity("toDate"));
     // DATE_FORMAT of a TIMESTAMP_LTZ and FROM_UNIXTIME depend on the session time zone.
     public static final SqlOperator DATE_FORMAT = new RunnelFunction("DATE_FORMAT", STRING_NULLABLE,
-            families(SqlTypeFamily.ANY, SqlTypeFamily.CHARACTER), 2, RunnelOperatorTable::dateFormatMethod,
-            false, SqlSyntax.FUNCTION);
+            OperandTypes.or(OperandTypes.family(SqlTypeFamily.TIMESTAMP, SqlTypeFamily.CHARACTER),
+                    OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER)),
+            RunnelOperatorTable::dateFormatMethod, false);
     public static final SqlOperator FROM_UNIXTIME = new RunnelFunction("FROM_UNIXTIME", STRING_NULLABLE,
             families(SqlTypeFamily.INTEGER, SqlTypeFamily.CHARACTER), 1, byArity("fromUnixtime"),
             false, SqlSyntax.FUNCTION);
@@ -182,7 +183,7 @@ public final class RunnelOperatorTable {
             super(new SqlIdentifier(name, SqlParserPos.ZERO), SqlKind.OTHER_FUNCTION, returnType, null,
                     operands(families, required), new Implementation(implementation), syntax);
             this.deterministic = deterministic;
-            this.checker = null;
+            this.checker = OperandTypes.family(families, i -> i >= required);
         }
 
         /** A function with any number of operands, checked by {@code checker}. */
@@ -194,15 +195,23 @@ public final class RunnelOperatorTable {
             this.checker = checker;
         }
 
+        /*
+         * Calcite checks a user-defined function against its parameter types; these functions
+         * are checked against type families, as Calcite's built-in functions are.
+         */
         @Override
         public SqlOperandCountRange getOperandCountRange() {
-            return checker != null ? checker.getOperandCountRange() : super.getOperandCountRange();
+            return checker.getOperandCountRange();
         }
 
         @Override
         public boolean checkOperandTypes(SqlCallBinding callBinding, boolean throwOnFailure) {
-            return checker != null ? checker.checkOperandTypes(callBinding, throwOnFailure)
-                    : super.checkOperandTypes(callBinding, throwOnFailure);
+            return checker.checkOperandTypes(callBinding, throwOnFailure);
+        }
+
+        @Override
+        public String getAllowedSignatures(String opNameToUse) {
+            return checker.getAllowedSignatures(this, opNameToUse);
         }
 
         private static SqlOperandMetadata operands(List<SqlTypeFamily> families, int required) {
