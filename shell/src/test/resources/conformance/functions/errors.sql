@@ -2,6 +2,8 @@
 -- Calls that do not validate fail at the function's position; the session goes on.
 SELECT NO_SUCH_FUNCTION(1);
 
+SELECT LOCATE(1, 'abc');
+
 SELECT SPLIT_INDEX('a,b');
 
 SELECT DATE_FORMAT(42, 'yyyy');

@@ -177,6 +177,7 @@ public final class RunnelOperatorTable {
     static final class RunnelFunction extends SqlUserDefinedFunction {
         private final boolean deterministic;
         private final SqlOperandTypeChecker checker;
+        private final List<SqlTypeFamily> families;
 
         RunnelFunction(String name, SqlReturnTypeInference returnType, List<SqlTypeFamily> families, int required,
                        Function<RexCall, Method> implementation, boolean deterministic, SqlSyntax syntax) {
@@ -184,6 +185,7 @@ public final class RunnelOperatorTable {
                     operands(families, required), new Implementation(implementation), syntax);
             this.deterministic = deterministic;
             this.checker = OperandTypes.family(families, i -> i >= required);
+            this.families = families;
         }
 
         /** A function with any number of operands, checked by {@code checker}. */
@@ -193,6 +195,7 @@ public final class RunnelOperatorTable {
                     null, new Implementation(implementation), SqlSyntax.FUNCTION);
             this.deterministic = deterministic;
             this.checker = checker;
+            this.families = null;
         }
 
         /*
@@ -206,6 +209,11 @@ public final class RunnelOperatorTable {
 
         @Override
         public boolean checkOperandTypes(SqlCallBinding callBinding, boolean throwOnFailure) {
+            if (families != null && callBinding.getOperandCount() <= families.size()) {
+                // A family checker silently accepts a call with fewer operands than families.
+                return OperandTypes.family(families.subList(0, callBinding.getOperandCount()))
+                        .checkOperandTypes(callBinding, throwOnFailure);
+            }
             return checker.checkOperandTypes(callBinding, throwOnFailure);
         }
 
