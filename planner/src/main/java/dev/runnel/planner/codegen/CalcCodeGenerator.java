@@ -54,7 +54,8 @@ public final class CalcCodeGenerator {
      */
     public GeneratedClass<CalcFunction> generate(RexProgram program, ZoneId zone) {
         String className = "GeneratedCalc" + COUNTER.incrementAndGet();
-        RexProgram normalized = program.normalize(new RexBuilder(typeFactory), null);
+        RexBuilder rexBuilder = new RexBuilder(typeFactory);
+        RexProgram normalized = FlinkCasts.rewrite(program, rexBuilder).normalize(rexBuilder, null);
         RelDataType inputType = normalized.getInputRowType();
 
         ParameterExpression row = Expressions.parameter(Modifier.FINAL, Row.class, "row");

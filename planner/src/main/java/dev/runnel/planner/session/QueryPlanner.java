@@ -11,6 +11,7 @@ import dev.runnel.planner.plan.physical.SinkPhysicalRel;
 import dev.runnel.planner.validate.SqlValidation;
 import dev.runnel.planner.validate.UnsupportedSyntax;
 import dev.runnel.runtime.types.RowType;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
@@ -91,7 +92,8 @@ public final class QueryPlanner {
         PhysicalRel physical = PhysicalPlanner.toPhysical(logical);
         RowType outputType;
         try {
-            outputType = TypeConversions.toRowType(physical.getRowType());
+            outputType = withValidatedNames(TypeConversions.toRowType(physical.getRowType()),
+                    validator.getValidatedNodeType(validated), physical instanceof SinkPhysicalRel);
         } catch (TypeConversions.UnsupportedTypeException e) {
             throw new SqlExecutionException(e.getMessage(), e);
         }
@@ -120,6 +122,21 @@ public final class QueryPlanner {
 
     /** A validated query and its row type. */
     public record ValidatedQuery(SqlNode node, RelDataType rowType) {
+    }
+
+    /*
+     * The optimizer drops projections that only rename (e.g. the column list of a WITH item
+     * over VALUES), so a query's column names are the validator's, as the user wrote them.
+     */
+    private static RowType withValidatedNames(RowType physical, RelDataType validated, boolean insert) {
+        if (insert || validated.getFieldCount() != physical.arity()) {
+            return physical;
+        }
+        List<RowType.Field> fields = new ArrayList<>();
+        for (int i = 0; i < physical.arity(); i++) {
+            fields.add(new RowType.Field(validated.getFieldList().get(i).getName(), physical.type(i)));
+        }
+        return new RowType(fields);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.runnel.planner.validate;
 
 import dev.runnel.planner.catalog.CatalogSchema;
+import dev.runnel.planner.functions.RunnelOperatorTable;
 import dev.runnel.planner.session.SqlExecutionException;
 import java.util.List;
 import java.util.Properties;
@@ -34,13 +35,15 @@ public final class SqlValidation {
      * their semantics match Flink's (NULL in, NULL out; strings only for CONCAT).
      */
     private static final List<SqlOperator> FLINK_FUNCTIONS_FROM_LIBRARIES = List.of(
-            SqlLibraryOperators.CONCAT_FUNCTION, SqlLibraryOperators.CONCAT_WS,
+            SqlLibraryOperators.CONCAT_FUNCTION,
             SqlLibraryOperators.LPAD, SqlLibraryOperators.RPAD,
             SqlLibraryOperators.LEFT, SqlLibraryOperators.RIGHT,
             SqlLibraryOperators.REPEAT, SqlLibraryOperators.REVERSE,
             SqlLibraryOperators.REGEXP_REPLACE_3, SqlLibraryOperators.IFNULL,
             SqlLibraryOperators.GREATEST, SqlLibraryOperators.LEAST,
-            SqlLibraryOperators.FROM_BASE64, SqlLibraryOperators.TO_BASE64,
+            SqlLibraryOperators.TO_BASE64,
+            SqlLibraryOperators.IF, SqlLibraryOperators.TRY_CAST,
+            SqlLibraryOperators.LTRIM, SqlLibraryOperators.RTRIM, SqlLibraryOperators.SUBSTR_MYSQL,
             SqlLibraryOperators.MD5, SqlLibraryOperators.SHA1, SqlLibraryOperators.SHA256);
 
     private final JavaTypeFactory typeFactory;
@@ -67,6 +70,7 @@ public final class SqlValidation {
         this.rootSchema = rootSchema;
         this.catalogReader = new CalciteCatalogReader(rootSchema, CatalogSchema.DEFAULT_PATH, typeFactory, config);
         this.operatorTable = SqlOperatorTables.chain(
+                RunnelOperatorTable.instance(),
                 SqlStdOperatorTable.instance(),
                 SqlOperatorTables.of(FLINK_FUNCTIONS_FROM_LIBRARIES),
                 catalogReader);
