@@ -95,7 +95,7 @@ class CreateTableDdlTest {
         assertThat(rows("DESCRIBE orders")).containsExactly(
                 Row.of("id", "BIGINT", false, "PRI(id)", "", ""),
                 Row.of("price", "DECIMAL(10, 2)", true, "", "", ""),
-                Row.of("qty", "INTEGER", true, "", "", ""),
+                Row.of("qty", "INT", true, "", "", ""),
                 Row.of("total", "DECIMAL(19, 2)", true, "", "AS `price` * `qty`", ""),
                 Row.of("ts", "TIMESTAMP(3) *ROWTIME*", true, "", "", "`ts` - INTERVAL '5' SECOND"));
     }
@@ -108,7 +108,7 @@ class CreateTableDdlTest {
                 CREATE TABLE `default_catalog`.`default_database`.`orders` (
                   `id` BIGINT NOT NULL COMMENT 'order id',
                   `price` DECIMAL(10, 2),
-                  `qty` INTEGER,
+                  `qty` INT,
                   `total` AS `price` * `qty` COMMENT 'price times quantity',
                   `ts` TIMESTAMP(3),
                   WATERMARK FOR `ts` AS `ts` - INTERVAL '5' SECOND,
@@ -146,7 +146,7 @@ class CreateTableDdlTest {
                 .containsExactly("a false PRI(a, b)", "b false PRI(a, b)", "c true ");
         assertThat((String) rows("SHOW CREATE TABLE sink").get(0).getField(0)).isEqualTo("""
                 CREATE TABLE `default_catalog`.`default_database`.`sink` (
-                  `a` INTEGER NOT NULL,
+                  `a` INT NOT NULL,
                   `b` STRING NOT NULL,
                   `c` STRING,
                   CONSTRAINT `my_pk` PRIMARY KEY (`a`, `b`) NOT ENFORCED
@@ -295,7 +295,7 @@ class CreateTableDdlTest {
                 "1:48").hasMessageEndingWith("but the time field type is TIMESTAMP(9)");
         assertFailsChangingNothing(
                 "CREATE TABLE t (ts TIMESTAMP(3), n INT, WATERMARK FOR ts AS n) WITH ('connector' = 'blackhole')", "1:61")
-                .hasMessageEndingWith("but the watermark expression type is INTEGER");
+                .hasMessageEndingWith("but the watermark expression type is INT");
         assertFailsChangingNothing("CREATE TABLE t (ts TIMESTAMP(3), WATERMARK FOR ts AS ts,\n WATERMARK FOR ts AS ts) "
                 + "WITH ('connector' = 'blackhole')", "2:2")
                 .hasMessage("Multiple watermark definitions are not supported");

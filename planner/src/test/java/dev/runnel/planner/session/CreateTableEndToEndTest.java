@@ -176,7 +176,7 @@ class CreateTableEndToEndTest {
 
             List<Row> described = ((StatementResult.Table) session.execute("DESCRIBE t")).rows();
             assertThat(described).extracting(r -> r.getField(0) + " " + r.getField(1) + " " + r.getField(3))
-                    .containsExactly("note STRING ", "id INTEGER PRI(id)", "qty INTEGER ");
+                    .containsExactly("note STRING ", "id INT PRI(id)", "qty INT ");
             assertThat(partFileLines(out)).containsExactly(",1,1", ",2,2");
         }
     }

@@ -29,7 +29,7 @@ class TableDescriptionsTest {
         assertThat(TableDescriptions.describeRows(TABLE)).containsExactly(
                 Row.of("id", "BIGINT", true, "", "", ""),
                 Row.of("ts", "TIMESTAMP_LTZ(3)", true, "", "METADATA FROM 'timestamp'", ""),
-                Row.of("part", "INTEGER", true, "", "METADATA FROM 'partition' VIRTUAL", ""),
+                Row.of("part", "INT", true, "", "METADATA FROM 'partition' VIRTUAL", ""),
                 Row.of("headers", "STRING", true, "", "METADATA VIRTUAL", ""),
                 Row.of("offset", "BIGINT", true, "", "METADATA", ""));
     }
@@ -40,7 +40,7 @@ class TableDescriptionsTest {
                 CREATE TABLE `default_catalog`.`default_database`.`events` (
                   `id` BIGINT,
                   `ts` TIMESTAMP_LTZ(3) METADATA FROM 'timestamp',
-                  `part` INTEGER METADATA FROM 'partition' VIRTUAL COMMENT 'which partition',
+                  `part` INT METADATA FROM 'partition' VIRTUAL COMMENT 'which partition',
                   `headers` STRING METADATA VIRTUAL,
                   `offset` BIGINT METADATA
                 )

@@ -43,8 +43,10 @@ public final class ConnectorFactories {
         }
         ConnectorFactory factory = all().get(id);
         if (factory == null) {
-            throw new ConfigException(CONNECTOR, "Unknown connector '" + id + "' for table " + table.tableName()
-                    + ". Available connectors: " + String.join(", ", all().keySet()));
+            String closest = closest(id, all().keySet());
+            throw new ConfigException(CONNECTOR, "Unknown connector '" + id + "' for table " + table.tableName() + "."
+                    + (closest == null ? "" : " Did you mean '" + closest + "'?")
+                    + " Available connectors: " + String.join(", ", all().keySet()));
         }
         validateOptions(factory, table);
         factory.validate(table);

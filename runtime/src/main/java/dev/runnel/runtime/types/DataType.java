@@ -50,6 +50,8 @@ public record DataType(TypeRoot root, boolean nullable, int precision, int scale
             case VARBINARY -> precision == MAX_LENGTH ? "BYTES" : "VARBINARY(" + precision + ")";
             case CHAR, BINARY, TIME, TIMESTAMP, TIMESTAMP_LTZ -> root + "(" + precision + ")";
             case DECIMAL -> "DECIMAL(" + precision + ", " + scale + ")";
+            // Flink spells INTEGER as INT in DESCRIBE, SHOW CREATE TABLE and its errors.
+            case INTEGER -> "INT";
             default -> root.name();
         };
         return nullable ? base : base + " NOT NULL";

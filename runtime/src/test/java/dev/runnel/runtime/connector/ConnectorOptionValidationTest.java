@@ -53,6 +53,12 @@ class ConnectorOptionValidationTest {
     }
 
     @Test
+    void aMisspeltConnectorSuggestsTheClosest() {
+        rejects("connector", "dategen").hasMessage("Unknown connector 'dategen' for table default.t."
+                + " Did you mean 'datagen'? Available connectors: blackhole, datagen, filesystem, print");
+    }
+
+    @Test
     void datagenUnknownOptionsSuggestTheClosestKey() {
         rejects("connector", "datagen", "rows-per-secnd", "5").hasMessageStartingWith(
                 "Unsupported option 'rows-per-secnd' for connector 'datagen' of table default.t. "

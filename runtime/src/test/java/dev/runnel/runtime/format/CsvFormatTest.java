@@ -82,7 +82,7 @@ class CsvFormatTest {
     void badRecordsSayWhatIsWrong() {
         RowDeserializer de = deserializer(THREE, Map.of());
         assertThatThrownBy(() -> de.deserialize("x,a,")).isInstanceOf(FormatException.class)
-                .hasMessageStartingWith("field 'id': cannot read 'x' as INTEGER");
+                .hasMessageStartingWith("field 'id': cannot read 'x' as INT");
         assertThatThrownBy(() -> de.deserialize("1,a")).hasMessage("expected 3 fields, found 2");
         assertThatThrownBy(() -> de.deserialize("1,\"a,")).hasMessage("unterminated quoted field 2");
         assertThatThrownBy(() -> de.deserialize("1,a,2020-13-01 00:00:00"))

@@ -79,7 +79,7 @@ class JsonFormatTest {
     void badFieldNamesFieldValueAndType() {
         RowDeserializer de = deserializer(ALL_TYPES, Map.of());
         assertThatThrownBy(() -> de.deserialize("{\"i\":\"forty\"}")).isInstanceOf(FormatException.class)
-                .hasMessageStartingWith("field 'i': cannot read 'forty' as INTEGER");
+                .hasMessageStartingWith("field 'i': cannot read 'forty' as INT");
         assertThatThrownBy(() -> de.deserialize("{\"ti\":300}")).hasMessageContaining("field 'ti'")
                 .hasMessageContaining("out of range");
         assertThatThrownBy(() -> de.deserialize("{\"dec\":123456789.5}")).hasMessageContaining("DECIMAL(10, 2)");
