@@ -96,7 +96,9 @@ class BinRunnelIT {
         Result result = runnel("-e", "SELECT 1;\nSELECT nope FROM (VALUES (1)) AS t(x);");
 
         assertThat(result.err()).isEqualTo("[ERROR] Statement 2 failed at line 2, column 8: "
-                + "Column 'nope' not found in any table\n");
+                + "Column 'nope' not found in any table\n"
+                + "  SELECT nope FROM (VALUES (1)) AS t(x)\n"
+                + "         ^\n");
         assertThat(result.exitCode()).isEqualTo(1);
     }
 

@@ -172,7 +172,9 @@ class ScriptModeTest {
         ShellRun run = ShellRun.of(engine.factory(), "--file", script(text).toString());
 
         assertThat(run.err()).isEqualTo(
-                "[ERROR] Statement 3 failed at line 8, column 11: Column 'y' not found in any table\n");
+                "[ERROR] Statement 3 failed at line 8, column 11: Column 'y' not found in any table\n"
+                + "  SELECT y\n"
+                + "         ^\n");
         assertThat(run.exitCode()).isEqualTo(1);
         assertThat(engine.executed()).containsExactly("CREATE TABLE t (x INT)", "SHOW TABLES", "SELECT y\nFROM t");
     }
@@ -189,6 +191,8 @@ class ScriptModeTest {
 
         assertThat(run.err()).isEqualTo(
                 "[ERROR] Statement 2 failed at line 1, column 47: Column 'amout' not found in any table\n"
+                + "  SELECT amout FROM source\n"
+                + "         ^\n"
                 + "[INFO] Job " + JOB_ID + " (insert-into_sink) is cancelled because the script stopped.\n");
         assertThat(run.exitCode()).isEqualTo(1);
         assertThat(engine.closed()).as("closing the engine cancels the job").isTrue();
@@ -200,7 +204,9 @@ class ScriptModeTest {
 
         ShellRun run = ShellRun.of(engine.factory(), "-f", script("\n\n  SELECT x\nFROM nope;").toString());
 
-        assertThat(run.err()).isEqualTo("[ERROR] Statement 1 failed at line 4, column 6: Object 'nope' not found\n");
+        assertThat(run.err()).isEqualTo("[ERROR] Statement 1 failed at line 4, column 6: Object 'nope' not found\n"
+                + "  FROM nope\n"
+                + "       ^\n");
     }
 
     @Test
@@ -235,7 +241,9 @@ class ScriptModeTest {
 
         ShellRun run = ShellRun.of(engine.factory(), "-e", "SET 'sql-client.verbose' = 'true'; SELECT nope;");
 
-        assertThat(run.err()).startsWith("[ERROR] Statement 2 failed at line 1, column 43: Column 'nope' not found\n")
+        assertThat(run.err()).startsWith("[ERROR] Statement 2 failed at line 1, column 43: Column 'nope' not found\n"
+                + "  SELECT nope\n"
+                + "         ^\n")
                 .contains("SqlExecutionException");
     }
 

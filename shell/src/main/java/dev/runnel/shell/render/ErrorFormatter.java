@@ -6,21 +6,27 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.regex.Pattern;
 
-/** Turns a failed statement into the one-line {@code [ERROR] …} messages the shell prints. */
+/**
+ * Turns a failed statement into the {@code [ERROR] …} message the shell prints: one line that
+ * says what and where, followed, when the error has a position, by the offending line of the
+ * statement with a caret under the place.
+ */
 public final class ErrorFormatter {
     private ErrorFormatter() {
     }
 
     /**
      * {@code [ERROR] Statement 3 failed at line 9, column 8: message}, with the position
-     * translated to script coordinates, or without it when the error has none.
+     * translated to script coordinates and the caret lines, or without them when the error has
+     * no position.
      */
     public static String scriptError(ScriptStatement statement, RuntimeException error) {
         StringBuilder sb = new StringBuilder("[ERROR] Statement ").append(statement.number()).append(" failed");
         if (error instanceof SqlExecutionException sql && sql.hasPosition()) {
             ScriptStatement.Position at = statement.toScript(sql.line(), Math.max(1, sql.column()));
             sb.append(" at line ").append(at.line()).append(", column ").append(at.column());
-            return sb.append(": ").append(withoutPosition(message(error), sql.line(), sql.column())).toString();
+            sb.append(": ").append(withoutPosition(message(error), sql.line(), sql.column()));
+            return sb.append(caret(statement.text(), sql.line(), sql.column())).toString();
         }
         return sb.append(": ").append(message(error)).toString();
     }
@@ -31,9 +37,28 @@ public final class ErrorFormatter {
         if (error instanceof SqlExecutionException sql && sql.hasPosition()) {
             ScriptStatement.Position at = statement.toScript(sql.line(), Math.max(1, sql.column()));
             sb.append("At line ").append(at.line()).append(", column ").append(at.column()).append(": ");
-            return sb.append(withoutPosition(message(error), sql.line(), sql.column())).toString();
+            sb.append(withoutPosition(message(error), sql.line(), sql.column()));
+            return sb.append(caret(statement.text(), sql.line(), sql.column())).toString();
         }
         return sb.append(message(error)).toString();
+    }
+
+    /**
+     * The statement's line that holds the error and a caret under the error's column, each
+     * indented by two spaces and preceded by a line break, as psql shows them; empty when the
+     * position lies outside the statement. Tabs are kept so that the caret stays aligned.
+     */
+    static String caret(String statementText, int line, int column) {
+        String[] lines = statementText.split("\n", -1);
+        if (line < 1 || line > lines.length) {
+            return "";
+        }
+        String text = lines[line - 1].stripTrailing();
+        StringBuilder pad = new StringBuilder();
+        for (int i = 0; i < Math.min(Math.max(column, 1) - 1, text.length()); i++) {
+            pad.append(text.charAt(i) == '\t' ? '\t' : ' ');
+        }
+        return "\n  " + text + "\n  " + pad + "^";
     }
 
     /**

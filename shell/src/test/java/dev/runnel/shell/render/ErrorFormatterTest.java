@@ -16,9 +16,13 @@ class ErrorFormatterTest {
         var syntax = new SqlExecutionException("Incorrect syntax near the keyword 'FROM' at line 1, column 10.", 1, 10, null);
 
         assertThat(ErrorFormatter.scriptError(STATEMENT, error))
-                .isEqualTo("[ERROR] Statement 2 failed at line 3, column 12: Column 'x' not found in any table");
+                .isEqualTo("[ERROR] Statement 2 failed at line 3, column 12: Column 'x' not found in any table\n"
+                        + "  SELECT x FROM t\n"
+                        + "         ^");
         assertThat(ErrorFormatter.replError(STATEMENT, syntax))
-                .isEqualTo("[ERROR] At line 3, column 14: Incorrect syntax near the keyword 'FROM'.");
+                .isEqualTo("[ERROR] At line 3, column 14: Incorrect syntax near the keyword 'FROM'.\n"
+                        + "  SELECT x FROM t\n"
+                        + "           ^");
     }
 
     @Test
@@ -27,7 +31,8 @@ class ErrorFormatterTest {
                 + "an identifier. See also the column defined at line 1, column 2.", 1, 13, null);
 
         assertThat(ErrorFormatter.scriptError(STATEMENT, error)).isEqualTo("[ERROR] Statement 2 failed at line 3, column 17: "
-                + "Encountered \"one\". Was expecting one of: an identifier. See also the column defined at line 1, column 2.");
+                + "Encountered \"one\". Was expecting one of: an identifier. See also the column defined at line 1, column 2."
+                + "\n  SELECT x FROM t\n  " + " ".repeat(12) + "^");
     }
 
     @Test
@@ -39,10 +44,21 @@ class ErrorFormatterTest {
     }
 
     @Test
+    void theCaretMarksTheColumnOnTheStatementsOwnLineAndKeepsTabs() {
+        var statement = new ScriptStatement(1, "SELECT id,\n\tamout\nFROM orders", 4, 1);
+        var error = new SqlExecutionException("Column 'amout' not found in any table", 2, 2, null);
+
+        assertThat(ErrorFormatter.scriptError(statement, error))
+                .isEqualTo("[ERROR] Statement 1 failed at line 5, column 2: Column 'amout' not found in any table\n"
+                        + "  \tamout\n"
+                        + "  \t^");
+    }
+
+    @Test
     void keepsOnlyTheFirstLineOfAMessage() {
         var error = new SqlExecutionException("Encountered \"FORM\" at line 1, column 10.\nWas expecting one of:\n  \"FROM\"", 1, 10, null);
 
         assertThat(ErrorFormatter.replError(STATEMENT, error))
-                .isEqualTo("[ERROR] At line 3, column 14: Encountered \"FORM\".");
+                .isEqualTo("[ERROR] At line 3, column 14: Encountered \"FORM\".\n  SELECT x FROM t\n           ^");
     }
 }
