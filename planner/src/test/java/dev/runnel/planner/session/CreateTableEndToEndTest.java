@@ -1,23 +1,21 @@
 package dev.runnel.planner.session;
 
+import static dev.runnel.planner.session.EndToEndSupport.fetchAll;
+import static dev.runnel.planner.session.EndToEndSupport.partFileLines;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.runnel.runtime.cluster.EmbeddedCluster;
 import dev.runnel.runtime.cluster.JobStatus;
-import dev.runnel.runtime.cluster.ResultChunk;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -58,28 +56,6 @@ class CreateTableEndToEndTest {
               'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '5',
               'fields.price.kind' = 'sequence', 'fields.price.start' = '10', 'fields.price.end' = '14',
               'fields.qty.kind' = 'sequence', 'fields.qty.start' = '1', 'fields.qty.end' = '5')""";
-
-    private static List<Row> fetchAll(QueryResult result) {
-        List<Row> rows = new ArrayList<>();
-        while (true) {
-            ResultChunk chunk = result.fetch(Duration.ofSeconds(10));
-            rows.addAll(chunk.rows());
-            if (chunk.endOfResult()) {
-                return rows;
-            }
-        }
-    }
-
-    private static List<String> partFileLines(Path directory) throws IOException {
-        List<String> lines = new ArrayList<>();
-        try (Stream<Path> files = Files.list(directory)) {
-            for (Path f : files.filter(p -> p.getFileName().toString().startsWith("part-")).toList()) {
-                lines.addAll(Files.readAllLines(f));
-            }
-        }
-        lines.sort(null);
-        return lines;
-    }
 
     private static void awaitFinished(StatementResult result) throws Exception {
         var job = (StatementResult.JobSubmitted) result;

@@ -1,21 +1,20 @@
 package dev.runnel.planner.session;
 
+import static dev.runnel.planner.session.EndToEndSupport.fetchAll;
+import static dev.runnel.planner.session.EndToEndSupport.partFileLines;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.runtime.cluster.EmbeddedCluster;
 import dev.runnel.runtime.cluster.JobStatus;
-import dev.runnel.runtime.cluster.ResultChunk;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -40,28 +39,6 @@ class SessionCatalogEndToEndTest {
 
     private static Session session() {
         return new Session(cluster, new Configuration(Map.of("parallelism.default", "1")));
-    }
-
-    private static List<Row> fetchAll(QueryResult result) {
-        List<Row> rows = new ArrayList<>();
-        while (true) {
-            ResultChunk chunk = result.fetch(Duration.ofSeconds(10));
-            rows.addAll(chunk.rows());
-            if (chunk.endOfResult()) {
-                return rows;
-            }
-        }
-    }
-
-    private static List<String> partFileLines(Path directory) throws IOException {
-        List<String> lines = new ArrayList<>();
-        try (Stream<Path> files = Files.list(directory)) {
-            for (Path f : files.filter(p -> p.getFileName().toString().startsWith("part-")).toList()) {
-                lines.addAll(Files.readAllLines(f));
-            }
-        }
-        lines.sort(null);
-        return lines;
     }
 
     private static void awaitFinished(StatementResult.JobSubmitted job) throws Exception {

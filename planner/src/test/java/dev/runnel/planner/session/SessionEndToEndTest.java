@@ -1,5 +1,7 @@
 package dev.runnel.planner.session;
 
+import static dev.runnel.planner.session.EndToEndSupport.fetchAll;
+import static dev.runnel.planner.session.EndToEndSupport.partFileLines;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -19,7 +21,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -48,31 +49,8 @@ class SessionEndToEndTest {
         return new Session(cluster, new Configuration(Map.of("parallelism.default", String.valueOf(parallelism))));
     }
 
-    private static List<Row> fetchAll(QueryResult result) {
-        List<Row> rows = new ArrayList<>();
-        while (true) {
-            ResultChunk chunk = result.fetch(Duration.ofSeconds(10));
-            rows.addAll(chunk.rows());
-            if (chunk.endOfResult()) {
-                return rows;
-            }
-        }
-    }
-
     private static JobInfo awaitEnd(StatementResult.JobSubmitted job) throws Exception {
         return cluster.jobTermination(job.jobId()).get(60, TimeUnit.SECONDS);
-    }
-
-    /** Every line of every committed part file in {@code directory}, sorted. */
-    private static List<String> partFileLines(Path directory) throws IOException {
-        List<String> lines = new ArrayList<>();
-        try (Stream<Path> files = Files.list(directory)) {
-            for (Path f : files.filter(p -> p.getFileName().toString().startsWith("part-")).toList()) {
-                lines.addAll(Files.readAllLines(f));
-            }
-        }
-        lines.sort(null);
-        return lines;
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.runnel.planner.session;
 
+import static dev.runnel.planner.session.EndToEndSupport.partFileLines;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,14 +10,12 @@ import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -171,15 +170,4 @@ class StatementSetEndToEndTest {
         return LongStream.rangeClosed(from, to).mapToObj(i -> i + suffix).sorted().toList();
     }
 
-    /** Every line of every committed part file in {@code directory}, sorted. */
-    private static List<String> partFileLines(Path directory) throws IOException {
-        List<String> lines = new ArrayList<>();
-        try (Stream<Path> files = Files.list(directory)) {
-            for (Path f : files.filter(p -> p.getFileName().toString().startsWith("part-")).toList()) {
-                lines.addAll(Files.readAllLines(f));
-            }
-        }
-        lines.sort(null);
-        return lines;
-    }
 }
