@@ -12,3 +12,6 @@ ALTER TABLE sales.orders SET ('rows-per-secnd' = '3');
 SHOW CREATE TABLE sales.orders;
 DROP TABLE sales.nothing;
 SHOW TABLES FROM sales;
+CREATE TABLE sales.items (item_id INT, item_name STRING) WITH ('connector' = 'datagen', 'number-of-rows' = '1');
+SELECT item_nme FROM sales.items;
+SELECT UPPPER(item_name) FROM sales.items;

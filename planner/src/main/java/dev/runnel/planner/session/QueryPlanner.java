@@ -13,13 +13,18 @@ import dev.runnel.planner.validate.UnsupportedSyntax;
 import dev.runnel.runtime.types.RowType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlFunction;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.validate.SqlValidator;
 
@@ -37,7 +42,18 @@ public final class QueryPlanner {
         this.validation = new SqlValidation(CatalogSchema.rootSchema(catalog), typeFactory,
                 () -> CatalogSchema.currentPath(catalog));
         this.logicalPlanner = new LogicalPlanner(validation);
-        this.names = new QueryNames(catalog);
+        this.names = new QueryNames(catalog, () -> functionNames(validation.operatorTable()));
+    }
+
+    /* The names of the functions in {@code table} (not operators such as {@code +}), for suggestions. */
+    private static Set<String> functionNames(SqlOperatorTable table) {
+        Set<String> names = new TreeSet<>();
+        for (SqlOperator op : table.getOperatorList()) {
+            if (op instanceof SqlFunction) {
+                names.add(op.getName().toUpperCase(Locale.ROOT));
+            }
+        }
+        return names;
     }
 
     public JavaTypeFactory typeFactory() {
@@ -85,7 +101,7 @@ public final class QueryPlanner {
     public ExplainedQuery planWithAst(SqlNode parsed) {
         names.rejectInsertIntoView(parsed);
         SqlValidator validator = validation.newValidator();
-        SqlNode validated = names.suggestOnUnknownObject(() -> SqlValidation.validate(validator, parsed));
+        SqlNode validated = names.suggestOnUnknownName(parsed, () -> SqlValidation.validate(validator, parsed));
         UnsupportedSyntax.check(validated);
         RelNode ast = logicalPlanner.convert(validated, validator);
         RelNode logical = LogicalPlanner.optimize(ast);
@@ -111,7 +127,7 @@ public final class QueryPlanner {
      */
     public ValidatedQuery validateQuery(SqlNode query, List<String> schemaPath) {
         SqlValidator validator = schemaPath == null ? validation.newValidator() : validation.newValidator(schemaPath);
-        SqlNode validated = names.suggestOnUnknownObject(() -> SqlValidation.validate(validator, query));
+        SqlNode validated = names.suggestOnUnknownName(query, () -> SqlValidation.validate(validator, query));
         UnsupportedSyntax.check(validated);
         return new ValidatedQuery(validated, validator.getValidatedNodeType(validated));
     }

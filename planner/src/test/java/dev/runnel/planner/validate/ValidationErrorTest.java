@@ -33,8 +33,22 @@ class ValidationErrorTest {
     @Test
     void unknownColumn() {
         assertPlanning("SELECT id,\n       amout\nFROM orders")
-                .hasMessage("Column 'amout' not found in any table")
+                .hasMessage("Column 'amout' not found in any table. Did you mean 'amount'?")
                 .satisfies(e -> assertThat(position(e)).isEqualTo("2:8"));
+    }
+
+    @Test
+    void anUnknownColumnFarFromEveryColumnGetsNoSuggestion() {
+        assertPlanning("SELECT shipping_address FROM orders")
+                .hasMessage("Column 'shipping_address' not found in any table");
+    }
+
+    @Test
+    void unknownFunction() {
+        assertPlanning("SELECT\n  UPPPER(customer)\nFROM orders")
+                .hasMessageStartingWith("No match found for function signature UPPPER(<CHARACTER>)")
+                .hasMessageEndingWith("Did you mean 'UPPER'?")
+                .satisfies(e -> assertThat(position(e)).isEqualTo("2:3"));
     }
 
     @Test
