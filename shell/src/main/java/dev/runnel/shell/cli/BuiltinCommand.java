@@ -32,11 +32,18 @@ public enum BuiltinCommand {
     public static final String HELP_TEXT = """
             Statements end with ';' and may span lines.
               CREATE TABLE [IF NOT EXISTS] t (col TYPE, ...) WITH ('connector' = '...', ...)
-              DROP TABLE [IF EXISTS] t          SHOW TABLES          DESCRIBE t
+              CREATE TABLE t WITH (...) AS SELECT ...   CREATE TABLE t2 WITH (...) LIKE t
+              DROP TABLE [IF EXISTS] t          ALTER TABLE t RENAME TO t2 | SET ('k' = 'v')
+              CREATE [TEMPORARY] VIEW v AS ...  DROP VIEW [IF EXISTS] v
+              CREATE DATABASE db  USE db  DROP DATABASE db [CASCADE]
+              SHOW TABLES | VIEWS | DATABASES | CATALOGS | FUNCTIONS | JOBS
+              SHOW COLUMNS FROM t  SHOW CREATE TABLE t | VIEW v  DESCRIBE t
               SELECT ...                        streams rows until the query ends or Ctrl-C
               INSERT INTO t SELECT ...          starts a job and returns its id
-              SHOW JOBS                         STOP JOB '<id>'
-              SET 'key' = 'value'               e.g. SET 'parallelism.default' = '2'
+              EXECUTE STATEMENT SET BEGIN INSERT ...; INSERT ...; END   one job for all
+              EXPLAIN [CHANGELOG_MODE, JSON_EXECUTION_PLAN] stmt        the plans
+              STOP JOB '<id>'
+              SET; SET 'key' = 'value'; RESET ['key']   e.g. SET 'parallelism.default' = '2'
               SET 'sql-client.verbose' = 'true' shows stack traces of errors
               HELP;  QUIT;  EXIT;
             Keys: Ctrl-C cancels the running query or clears the input; Ctrl-C twice at an empty

@@ -21,6 +21,11 @@ final class SqlCompleter implements Completer {
             "BOOLEAN", "TINYINT", "SMALLINT", "INT", "INTEGER", "BIGINT", "FLOAT", "DOUBLE", "DECIMAL",
             "CHAR", "VARCHAR", "STRING", "BINARY", "VARBINARY", "BYTES", "DATE", "TIME", "TIMESTAMP",
             "TIMESTAMP_LTZ", "WATERMARK", "FOR", "UPPER", "LOWER", "COUNT", "SUM", "MIN", "MAX", "AVG",
+            "VIEW", "TEMPORARY", "DATABASE", "DATABASES", "CATALOG", "CATALOGS", "USE", "ALTER", "RENAME",
+            "TO", "VIEWS", "COLUMNS", "FUNCTIONS", "CURRENT", "DESC", "COMMENT", "PARTITIONED", "PRIMARY",
+            "KEY", "ENFORCED", "METADATA", "VIRTUAL", "INCLUDING", "EXCLUDING", "OVERWRITING", "RESET",
+            "EXPLAIN", "PLAN", "CHANGELOG_MODE", "ESTIMATED_COST", "JSON_EXECUTION_PLAN", "EXECUTE",
+            "STATEMENT", "BEGIN", "CASCADE", "RESTRICT",
             "HELP", "QUIT", "EXIT");
 
     private final Supplier<List<String>> tableNames;
