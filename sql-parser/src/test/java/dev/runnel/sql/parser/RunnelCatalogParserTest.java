@@ -1,9 +1,10 @@
 package dev.runnel.sql.parser;
 
+import static dev.runnel.sql.parser.ParseErrors.assertAt;
+import static dev.runnel.sql.parser.ParseErrors.parseError;
 import static dev.runnel.sql.parser.RunnelSqlParser.parse;
 import static dev.runnel.sql.parser.RunnelSqlParser.toSql;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.assertj.core.api.Assertions.entry;
 
 import dev.runnel.sql.parser.ddl.SqlAlterTableOptions;
@@ -263,17 +264,5 @@ class RunnelCatalogParserTest {
 
   private static SqlShowObjects.Kind show(String sql) throws SqlParseException {
     return ((SqlShowObjects) parse(sql)).kind();
-  }
-
-  private static SqlParseException parseError(String sql) {
-    var e = catchThrowableOfType(SqlParseException.class, () -> RunnelSqlParser.parse(sql));
-    assertThat(e).as("parse error for: %s", sql).isNotNull();
-    return e;
-  }
-
-  private static void assertAt(SqlParseException e, int line, int column) {
-    assertThat(e.getPos()).as(e.getMessage()).isNotNull();
-    assertThat(e.getPos().getLineNum()).as(e.getMessage()).isEqualTo(line);
-    assertThat(e.getPos().getColumnNum()).as(e.getMessage()).isEqualTo(column);
   }
 }

@@ -1,9 +1,9 @@
 package dev.runnel.sql.parser;
 
+import static dev.runnel.sql.parser.ParseErrors.parseError;
 import static dev.runnel.sql.parser.RunnelSqlParser.parse;
 import static dev.runnel.sql.parser.RunnelSqlParser.toSql;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.runnel.sql.parser.dml.SqlBeginStatementSet;
 import dev.runnel.sql.parser.dml.SqlEndStatementSet;
@@ -128,9 +128,5 @@ class RunnelExplainParserTest {
 
   private static String oneLine(SqlNode node) {
     return toSql(node).replaceAll("\\s+", " ");
-  }
-
-  private static SqlParseException parseError(String sql) {
-    return catchThrowableOfType(SqlParseException.class, () -> parse(sql));
   }
 }

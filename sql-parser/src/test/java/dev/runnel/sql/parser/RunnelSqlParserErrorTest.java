@@ -1,5 +1,7 @@
 package dev.runnel.sql.parser;
 
+import static dev.runnel.sql.parser.ParseErrors.assertAt;
+import static dev.runnel.sql.parser.ParseErrors.parseError;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -140,17 +142,5 @@ class RunnelSqlParserErrorTest {
         () -> RunnelSqlParser.parseScript("SHOW TABLES;\nSHOW JOBS;\nDROP TABLE;\n"));
 
     assertAt(e, 3, 11);
-  }
-
-  private static SqlParseException parseError(String sql) {
-    var e = catchThrowableOfType(SqlParseException.class, () -> RunnelSqlParser.parse(sql));
-    assertThat(e).as("parse error for: %s", sql).isNotNull();
-    return e;
-  }
-
-  private static void assertAt(SqlParseException e, int line, int column) {
-    assertThat(e.getPos()).as(e.getMessage()).isNotNull();
-    assertThat(e.getPos().getLineNum()).as(e.getMessage()).isEqualTo(line);
-    assertThat(e.getPos().getColumnNum()).as(e.getMessage()).isEqualTo(column);
   }
 }
