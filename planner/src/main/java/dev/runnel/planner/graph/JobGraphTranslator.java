@@ -106,8 +106,39 @@ public final class JobGraphTranslator {
         rel.getInputs().forEach(this::countScans);
     }
 
+    /** The generator of calcs and predicates, for the translations of other physical rels. */
+    CalcCodeGenerator codeGenerator() {
+        return codeGenerator;
+    }
+
+    /** The session time zone that generated code uses for TIMESTAMP_LTZ. */
+    ZoneId zone() {
+        return zone;
+    }
+
+    /**
+     * Adds a stateful operator as the head of a new vertex, fed by one stream per input number
+     * ({@code inputs.get(i)} is input {@code i}). Each input's rows are partitioned by HASH on
+     * {@code keys.get(i)} so that equal keys meet in one subtask; when the keys are empty (a
+     * global aggregate, say) the vertex runs with parallelism 1 behind GLOBAL edges.
+     */
+    List<VertexBuilder> attachKeyed(List<List<VertexBuilder>> inputs, OperatorFactory operator, List<int[]> keys) {
+        if (inputs.size() != keys.size()) {
+            throw new IllegalArgumentException("One key per input: " + inputs.size() + " inputs, " + keys.size() + " keys");
+        }
+        boolean global = keys.stream().allMatch(k -> k.length == 0);
+        VertexBuilder vertex = newVertex(null, operator, global ? 1 : parallelism);
+        for (int input = 0; input < inputs.size(); input++) {
+            Partitioning partitioning = global ? new Partitioning.Global() : new Partitioning.Hash(keys.get(input));
+            for (VertexBuilder from : inputs.get(input)) {
+                edges.add(new JobEdge(from.id, vertex.id, input, partitioning));
+            }
+        }
+        return List.of(vertex);
+    }
+
     /** Translates {@code rel}; returns the vertices whose last operator produces its rows. */
-    private List<VertexBuilder> visit(RelNode rel) {
+    List<VertexBuilder> visit(RelNode rel) {
         if (rel instanceof TableSourceScanPhysicalRel scan) {
             String key = SourceReuse.key(scan);
             VertexBuilder shared = sharedSources.get(key);
@@ -187,7 +218,7 @@ public final class JobGraphTranslator {
      * a new vertex (of the required parallelism, or the job's) with an edge from each input:
      * {@code FORWARD} where parallelism matches, else {@code exchange}.
      */
-    private List<VertexBuilder> attach(List<VertexBuilder> inputs, OperatorFactory operator, OptionalInt required,
+    List<VertexBuilder> attach(List<VertexBuilder> inputs, OperatorFactory operator, OptionalInt required,
                                        Partitioning exchange) {
         if (inputs.size() == 1 && !inputs.get(0).shared
                 && (required.isEmpty() || required.getAsInt() == inputs.get(0).parallelism)) {
@@ -215,7 +246,7 @@ public final class JobGraphTranslator {
     }
 
     /** A vertex being assembled: its source (if any) and the operators chained so far. */
-    private static final class VertexBuilder {
+    static final class VertexBuilder {
         final int id;
         final SourceFactory source;
         final int parallelism;

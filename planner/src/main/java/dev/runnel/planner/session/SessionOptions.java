@@ -1,6 +1,7 @@
 package dev.runnel.planner.session;
 
 import dev.runnel.runtime.cluster.RuntimeOptions;
+import dev.runnel.runtime.state.StateOptions;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.config.Configuration;
@@ -38,13 +39,9 @@ public final class SessionOptions {
     public static final ConfigOption<Duration> CHECKPOINTING_INTERVAL = ConfigOption.of(
             "execution.checkpointing.interval", Duration.class, null,
             "How often checkpoints are taken; unset means no checkpoints. Accepted, not acted upon yet.");
-    public static final ConfigOption<Duration> STATE_TTL = ConfigOption.of("table.exec.state.ttl", Duration.class,
-            Duration.ZERO, "How long idle state is kept; 0 keeps it forever. Accepted, not acted upon yet.");
-    public static final ConfigOption<String> STATE_BACKEND = ConfigOption.of("state.backend.type", String.class,
-            "hashmap", "Where operators keep state: 'hashmap' or 'rocksdb'. Accepted, not acted upon yet.");
-    public static final ConfigOption<Duration> SOURCE_IDLE_TIMEOUT = ConfigOption.of(
-            "table.exec.source.idle-timeout", Duration.class, Duration.ZERO,
-            "After how long without rows a source is marked idle for watermarks; 0 never. Accepted, not acted upon yet.");
+    public static final ConfigOption<Duration> STATE_TTL = StateOptions.STATE_TTL;
+    public static final ConfigOption<String> STATE_BACKEND = StateOptions.STATE_BACKEND;
+    public static final ConfigOption<Duration> SOURCE_IDLE_TIMEOUT = StateOptions.SOURCE_IDLE_TIMEOUT;
 
     private static final Set<String> RESULT_MODES = Set.of("table", "changelog", "tableau");
     private static final Set<String> STATE_BACKENDS = Set.of("hashmap", "rocksdb");
@@ -52,7 +49,8 @@ public final class SessionOptions {
     /** Options users know, for messages and listings: the session's, then the runtime's. */
     public static List<ConfigOption<?>> known() {
         List<ConfigOption<?>> all = new ArrayList<>(List.of(PARALLELISM, PIPELINE_NAME, RUNTIME_MODE, RESULT_MODE,
-                LOCAL_TIME_ZONE, VERBOSE, CHECKPOINTING_INTERVAL, STATE_TTL, STATE_BACKEND, SOURCE_IDLE_TIMEOUT));
+                LOCAL_TIME_ZONE, VERBOSE, CHECKPOINTING_INTERVAL));
+        all.addAll(StateOptions.all());
         all.addAll(RuntimeOptions.all());
         return all;
     }

@@ -1,7 +1,11 @@
 package dev.runnel.runtime.operators;
 
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.operators.sink.ResultSender;
+import dev.runnel.runtime.state.KeyedStateBackend;
+import dev.runnel.runtime.state.ProcessingTimeService;
+import dev.runnel.runtime.state.TypeSerializer;
 
 /**
  * What a running operator may know about and use from its task. Valid from
@@ -35,5 +39,19 @@ public interface OperatorContext {
      */
     default ResultSender resultSender() {
         throw new UnsupportedOperationException("Operator '" + operatorName() + "' runs where results cannot be sent to a client");
+    }
+
+    /**
+     * Creates the keyed state of this operator subtask, for keys serialized by
+     * {@code keySerializer}, on the backend that {@code state.backend.type} selects. Call it at
+     * most once, in {@code open}. The task closes the backend after the operator closed.
+     */
+    default KeyedStateBackend keyedStateBackend(TypeSerializer<Row> keySerializer) {
+        throw new UnsupportedOperationException("Operator '" + operatorName() + "' runs where keyed state is not available");
+    }
+
+    /** The task's clock and timer callbacks. */
+    default ProcessingTimeService processingTimeService() {
+        throw new UnsupportedOperationException("Operator '" + operatorName() + "' runs without a processing-time service");
     }
 }

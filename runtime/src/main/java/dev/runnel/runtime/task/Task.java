@@ -51,6 +51,9 @@ public final class Task implements Runnable {
     private final Mailbox mailbox = new Mailbox();
     private final CompletableFuture<Void> cancelled = new CompletableFuture<>();
     private final Thread thread;
+    private final TaskProcessingTimeService processingTime = new TaskProcessingTimeService(mailbox::put);
+    /** Keyed state backends the operators created; closed after the chain, also on failure. */
+    private final List<AutoCloseable> stateResources = new ArrayList<>();
 
     // Built and used by the task's thread only (volatile where other threads read them).
     private volatile NetworkOutput networkOutput;
@@ -128,6 +131,7 @@ public final class Task implements Runnable {
             loop();
             chain.close();
             closeReader();
+            closeStateResources();
             end = ExecutionState.FINISHED;
         } catch (Throwable t) {
             if (cancelled.isDone() || t instanceof CancelTaskException || t instanceof ChannelReleasedException) {
@@ -175,7 +179,7 @@ public final class Task implements Runnable {
         ResultSender sender = this::sendResults;
         chain = new OperatorChain(tdd.vertex().operators(), tail, tdd.isSinkVertex(), batchSize,
                 (name, output) -> new TaskOperatorContext(name, tdd.jobName(), tdd.subtaskIndex(), tdd.parallelism(),
-                        config, output, userClassLoader, sender));
+                        config, output, userClassLoader, sender, processingTime, stateResources::add));
         chain.open();
 
         if (tdd.vertex().isSource()) {
@@ -184,7 +188,7 @@ public final class Task implements Runnable {
             OperatorException.invoke(name, () -> {
                 reader = tdd.vertex().source().createReader(tdd.subtaskIndex(), tdd.parallelism());
                 reader.open(new TaskOperatorContext(name, tdd.jobName(), tdd.subtaskIndex(), tdd.parallelism(),
-                        config, sourceOutput, userClassLoader, sender));
+                        config, sourceOutput, userClassLoader, sender, processingTime, stateResources::add));
             });
         } else {
             setUpInputs(capacity);
@@ -337,6 +341,31 @@ public final class Task implements Runnable {
             closeReader();
         } catch (Exception e) {
             failure.addSuppressed(e);
+        }
+        try {
+            closeStateResources();
+        } catch (Exception e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    /** Closes every state backend, after the operators that used them; rethrows the first failure. */
+    private void closeStateResources() throws Exception {
+        Exception first = null;
+        for (AutoCloseable resource : stateResources) {
+            try {
+                resource.close();
+            } catch (Exception e) {
+                if (first == null) {
+                    first = e;
+                } else {
+                    first.addSuppressed(e);
+                }
+            }
+        }
+        stateResources.clear();
+        if (first != null) {
+            throw first;
         }
     }
 

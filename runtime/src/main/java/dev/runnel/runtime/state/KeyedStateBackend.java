@@ -1,0 +1,61 @@
+package dev.runnel.runtime.state;
+
+import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.network.KeyGroups;
+
+/**
+ * The keyed state and timers of one operator subtask. Every state entry belongs to a key (a
+ * row of the operator's key fields) and lives in the key's key group
+ * ({@link KeyGroups#keyGroupFor}), which is in this subtask's {@link #keyGroupRange()}.
+ * Two implementations: RocksDB (the default, state on local disk) and heap ("hashmap").
+ *
+ * <p>Created by {@link dev.runnel.runtime.operators.OperatorContext#keyedStateBackend} in an
+ * operator's {@code open}, used only from the task's thread, and closed by the task after the
+ * operator closed (also on failure and cancellation), which frees native resources and deletes
+ * the local files.
+ */
+public interface KeyedStateBackend extends AutoCloseable {
+    /** Scopes all following state accesses and timer registrations to {@code key} (not copied: do not mutate it). */
+    void setCurrentKey(Row key);
+
+    Row currentKey();
+
+    /** The key group of the current key. */
+    int currentKeyGroup();
+
+    /** The key groups this subtask owns, as {@code [start, end)}. */
+    int keyGroupStart();
+
+    int keyGroupEnd();
+
+    <N, V> ValueState<N, V> valueState(StateDescriptor<N, ?, V> descriptor);
+
+    <N, V> ListState<N, V> listState(StateDescriptor<N, ?, V> descriptor);
+
+    <N, K, V> MapState<N, K, V> mapState(StateDescriptor<N, K, V> descriptor);
+
+    /** The timer service named {@code name} (unique within the operator) delivering to {@code target}. */
+    <N> TimerService<N> timerService(String name, TypeSerializer<N> namespaceSerializer, Triggerable<N> target);
+
+    /**
+     * Fires every event-time timer with a timestamp at or before {@code watermark}, in timestamp
+     * order (timers registered while firing included), then remembers the watermark.
+     */
+    void advanceWatermark(long watermark) throws Exception;
+
+    /**
+     * Calls {@code action} once per key that has an entry in {@code state} under {@code namespace},
+     * with that key set as current key (for operators that must visit all keys, such as flushing
+     * at end of input).
+     */
+    <N> void forEachKey(State<N> state, N namespace, KeyAction action) throws Exception;
+
+    @FunctionalInterface
+    interface KeyAction {
+        void accept(Row key) throws Exception;
+    }
+
+    /** Frees native resources and deletes local state files; idempotent. */
+    @Override
+    void close();
+}

@@ -1,0 +1,14 @@
+package dev.runnel.runtime.state;
+
+import java.util.List;
+
+/** An ordered list of values per key and namespace. */
+public interface ListState<N, T> extends State<N> {
+    /** The values in the order they were added; empty (never {@code null}) when there are none. */
+    List<T> get();
+
+    void add(T value);
+
+    /** Replaces the list; an empty list clears it. */
+    void update(List<T> values);
+}

@@ -1,0 +1,25 @@
+package dev.runnel.runtime.state;
+
+import dev.runnel.runtime.config.ConfigOption;
+import java.time.Duration;
+import java.util.List;
+
+/** The job options of keyed state and event time; keys as in Flink. */
+public final class StateOptions {
+    private StateOptions() {
+    }
+
+    public static final ConfigOption<String> STATE_BACKEND = ConfigOption.of("state.backend.type", String.class,
+            "rocksdb", "Where operators keep keyed state: 'rocksdb' (local disk, the default) or 'hashmap' (the heap).");
+
+    public static final ConfigOption<Duration> STATE_TTL = ConfigOption.of("table.exec.state.ttl", Duration.class,
+            Duration.ZERO, "How long state of a key that is not updated is kept; 0 keeps it forever.");
+
+    public static final ConfigOption<Duration> SOURCE_IDLE_TIMEOUT = ConfigOption.of(
+            "table.exec.source.idle-timeout", Duration.class, Duration.ZERO,
+            "After how long without rows a source split is marked idle, so it no longer holds back the watermark; 0 never.");
+
+    public static List<ConfigOption<?>> all() {
+        return List.of(STATE_BACKEND, STATE_TTL, SOURCE_IDLE_TIMEOUT);
+    }
+}
