@@ -104,6 +104,24 @@ class RocksDbResourcesTest {
         assertThat(filesUnderLocalDir()).isEmpty();
     }
 
+    @Test
+    void directoriesLeftByAProcessThatDiedAreDeletedWhenTheNextBackendStarts() throws Exception {
+        Process ended = new ProcessBuilder("true").start();
+        ended.waitFor();
+        Path orphan = Files.createDirectories(localDir.resolve("job-op-0-123"));
+        Files.writeString(orphan.resolve("runnel.pid"), Long.toString(ended.pid()));
+        Files.writeString(orphan.resolve("000001.sst"), "left behind");
+        Path live = Files.createDirectories(localDir.resolve("job-op-1-456"));
+        Files.writeString(live.resolve("runnel.pid"), Long.toString(ProcessHandle.current().pid()));
+        Path foreign = Files.createDirectories(localDir.resolve("not-ours"));
+
+        open(0).close();
+
+        assertThat(orphan).doesNotExist();
+        assertThat(live).exists();
+        assertThat(foreign).exists();
+    }
+
     private static long firstKeyOf(KeyedStateBackend b) {
         for (long k = 0; ; k++) {
             int group = dev.runnel.runtime.network.KeyGroups.keyGroupFor(key(k), new int[] {0}, 128);

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
@@ -53,6 +54,8 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
     private static final long WRITE_BUFFER_BYTES = 16L << 20;
     /** Entries one TTL sweep looks at before it lets the task run again. */
     private static final int SWEEP_BATCH = 10_000;
+    /** Holds the id of the process that owns a directory, to find directories that crashed processes left. */
+    private static final String OWNER_FILE = "runnel.pid";
 
     static {
         RocksDB.loadLibrary();
@@ -96,9 +99,12 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
                     .setAvoidFlushDuringShutdown(true));
             blockCache = own(new LRUCache(BLOCK_CACHE_BYTES));
             appendOperator = own(new StringAppendOperator(""));
+            // Bloom filters let a point read skip the files that cannot hold the key.
+            BloomFilter bloomFilter = own(new BloomFilter(10));
             columnOptions = own(new ColumnFamilyOptions().setMergeOperator(appendOperator)
                     .setWriteBufferSize(WRITE_BUFFER_BYTES).setMaxWriteBufferNumber(2)
-                    .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(blockCache)));
+                    .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(blockCache)
+                            .setFilterPolicy(bloomFilter)));
             writeOptions = own(new WriteOptions().setDisableWAL(true));
             readOptions = own(new ReadOptions());
             List<ColumnFamilyHandle> opened = new ArrayList<>();
@@ -123,10 +129,37 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
         String name = sanitize(p.jobName()) + "-" + sanitize(p.operatorName()) + "-" + p.subtaskIndex() + "-";
         try {
             Files.createDirectories(base);
-            return Files.createTempDirectory(base, name);
+            deleteDirectoriesOfDeadProcesses(base);
+            Path dir = Files.createTempDirectory(base, name);
+            Files.writeString(dir.resolve(OWNER_FILE), Long.toString(ProcessHandle.current().pid()));
+            return dir;
         } catch (IOException e) {
             throw new UncheckedIOException("Could not create a RocksDB directory under '" + base + "' ("
                     + StateOptions.ROCKSDB_LOCAL_DIR.key() + ") for operator '" + p.operatorName() + "'", e);
+        }
+    }
+
+    /**
+     * Deletes the directories that a process which has ended left behind (it was killed before
+     * its tasks could close their backends), so a crash does not leak disk into the next run.
+     * A directory whose owner is alive, or that has no owner file, is left alone.
+     */
+    private static void deleteDirectoriesOfDeadProcesses(Path base) throws IOException {
+        List<Path> dirs;
+        try (Stream<Path> list = Files.list(base)) {
+            dirs = list.filter(Files::isDirectory).toList();
+        }
+        for (Path dir : dirs) {
+            Path owner = dir.resolve(OWNER_FILE);
+            try {
+                long pid = Long.parseLong(Files.readString(owner).trim());
+                if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                    continue;
+                }
+                deleteRecursively(dir);
+            } catch (IOException | NumberFormatException e) {
+                // Not ours, being created right now, or already gone: leave it.
+            }
         }
     }
 
@@ -365,15 +398,21 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
     }
 
     private void deleteDirectory() {
-        if (!Files.exists(directory)) {
+        try {
+            deleteRecursively(directory);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not delete the RocksDB directory " + directory, e);
+        }
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
             return;
         }
-        try (Stream<Path> files = Files.walk(directory)) {
+        try (Stream<Path> files = Files.walk(dir)) {
             for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("Could not delete the RocksDB directory " + directory, e);
         }
     }
 }
