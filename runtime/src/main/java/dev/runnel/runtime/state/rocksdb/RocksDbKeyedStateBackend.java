@@ -40,7 +40,8 @@ import org.rocksdb.WriteOptions;
 
 /**
  * The "rocksdb" backend: state in one RocksDB instance per operator subtask, in a fresh
- * directory under {@code state.backend.rocksdb.localdir} that {@link #close()} deletes. Each
+ * directory under {@code state.backend.rocksdb.localdir} that {@link #close()} deletes (the
+ * database in {@code db/}, next to the owner file that RocksDB must not see). Each
  * declared state is a column family; keys are laid out as key group (2 bytes, big-endian) +
  * serialized key + serialized namespace (+ serialized map user key), so a key-group range is a
  * contiguous byte range. Values carry an 8-byte write time first when the state has a TTL.
@@ -108,7 +109,7 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
             writeOptions = own(new WriteOptions().setDisableWAL(true));
             readOptions = own(new ReadOptions());
             List<ColumnFamilyHandle> opened = new ArrayList<>();
-            db = RocksDB.open(dbOptions, directory.toString(),
+            db = RocksDB.open(dbOptions, directory.resolve("db").toString(),
                     List.of(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, columnOptions)), opened);
             defaultFamily = opened.get(0);
         } catch (RocksDBException | RuntimeException e) {

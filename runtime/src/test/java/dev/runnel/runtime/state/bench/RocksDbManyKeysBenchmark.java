@@ -60,6 +60,7 @@ public final class RocksDbManyKeysBenchmark {
                 0, 1, 128, config, keySerializer, clock))) {
             ValueState<VoidNamespace, Row> state = backend.valueState(StateDescriptor.of("value", valueSerializer,
                     Duration.ZERO));
+            long tenth = Math.max(1, keys / 10);
             Row key = Row.of(0L);
             Row value = Row.of(0L, "");
             long start = System.nanoTime();
@@ -70,11 +71,13 @@ public final class RocksDbManyKeysBenchmark {
                 value.setField(0, k * 3);
                 value.setField(1, "value-" + k);
                 state.update(value);
-                if ((k + 1) % (keys / 10 == 0 ? 1 : keys / 10) == 0) {
+                if ((k + 1) % tenth == 0) {
                     report("put", k + 1, start);
                 }
             }
-            report("put", keys, start);
+            if (keys % tenth != 0) {
+                report("put", keys, start);
+            }
 
             // Reads in a scattered order (a multiplicative permutation) so the block cache cannot help.
             long step = 2_654_435_761L % keys == 0 ? 1 : 2_654_435_761L % keys;
@@ -93,8 +96,13 @@ public final class RocksDbManyKeysBenchmark {
                 if (read != null && (Long) read.getField(0) == k * 3) {
                     found++;
                 }
+                if ((i + 1) % tenth == 0) {
+                    report("get", i + 1, start);
+                }
             }
-            report("get", keys, start);
+            if (keys % tenth != 0) {
+                report("get", keys, start);
+            }
             if (found != keys) {
                 throw new IllegalStateException("Read back " + found + " of " + keys + " keys");
             }
