@@ -37,8 +37,35 @@ class EventTimeExplainTest {
     }
 
     @Test
-    void printsIt() {
-        System.out.println(explain("EXPLAIN JSON_EXECUTION_PLAN SELECT id, ts FROM orders WHERE amount > 10"));
-        System.out.println(explain("EXPLAIN JSON_EXECUTION_PLAN SELECT id, ts, pt FROM clicks WHERE id > 10"));
+    void thePlansShowTheWatermarkAssignerAndTheJobGraphShowsItInTheSource() {
+        String text = explain("EXPLAIN JSON_EXECUTION_PLAN SELECT id, ts FROM orders WHERE amount > 10");
+        assertThat(text).contains("""
+                == Abstract Syntax Tree ==
+                LogicalProject(id=[$0], ts=[$2])
+                +- LogicalFilter(condition=[>($1, 10)])
+                   +- LogicalWatermarkAssigner(rowtime=[ts], watermark=[-($2, 5000:INTERVAL SECOND)])
+                      +- LogicalTableScan(table=[[default_catalog, default_database, orders]])
+                """);
+        assertThat(text).contains("""
+                == Optimized Physical Plan ==
+                Calc(select=[id, ts], where=[>(amount, 10)])
+                +- WatermarkAssigner(rowtime=[ts], watermark=[-(ts, 5000:INTERVAL SECOND)])
+                   +- TableSourceScan(table=[default_catalog.default_database.orders], connector=[filesystem], fields=[id, amount, ts])
+                """);
+        assertThat(text).contains("\"source\" : \"TableSourceScan(table=[default_catalog.default_database.orders], "
+                + "connector=[filesystem], path=[/tmp/nowhere], format=[csv]) -> WatermarkAssigner(rowtime=[ts], "
+                + "watermark=[-(ts, 5000:INTERVAL SECOND)])\"");
+    }
+
+    @Test
+    void aComputedRowtimeGetsItsAssignerOverTheComputedColumnsEvenWhenTheQueryDropsThem() {
+        String text = explain("EXPLAIN SELECT id FROM clicks");
+        assertThat(text).contains("""
+                == Optimized Physical Plan ==
+                Calc(select=[id])
+                +- WatermarkAssigner(rowtime=[ts], watermark=[-(ts, 1000:INTERVAL SECOND)])
+                   +- Calc(select=[id, millis, TO_TIMESTAMP_LTZ(millis, 3) AS ts, PROCTIME() AS pt])
+                      +- TableSourceScan(table=[default_catalog.default_database.clicks], connector=[datagen], fields=[id, millis])
+                """);
     }
 }

@@ -35,6 +35,22 @@ public final class WatermarkAssignerLogicalRel extends SingleRel {
                 rowtimeField, watermark);
     }
 
+    /**
+     * Marks where the assigner of a table with computed columns goes: over the projection that
+     * computes them, as SqlToRel builds it (before it could merge that projection with the
+     * query's). {@link WatermarkAssigners#insert} replaces it by the real assigner; until then
+     * its watermark is {@code null}.
+     */
+    public static WatermarkAssignerLogicalRel pending(RelNode computedColumns) {
+        return new WatermarkAssignerLogicalRel(computedColumns.getCluster(),
+                computedColumns.getTraitSet().replace(Convention.NONE), computedColumns, -1, null);
+    }
+
+    /** Whether this is a {@link #pending} assigner. */
+    boolean isPending() {
+        return watermark == null;
+    }
+
     public int rowtimeField() {
         return rowtimeField;
     }
@@ -51,7 +67,7 @@ public final class WatermarkAssignerLogicalRel extends SingleRel {
     @Override
     public RelWriter explainTerms(RelWriter pw) {
         return super.explainTerms(pw)
-                .item("rowtime", getRowType().getFieldNames().get(rowtimeField))
-                .item("watermark", watermark);
+                .item("rowtime", isPending() ? "?" : getRowType().getFieldNames().get(rowtimeField))
+                .item("watermark", isPending() ? "?" : watermark);
     }
 }

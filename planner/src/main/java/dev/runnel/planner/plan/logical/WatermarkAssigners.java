@@ -24,10 +24,11 @@ import org.apache.calcite.sql2rel.SqlToRelConverter;
 
 /**
  * Puts a {@link WatermarkAssignerLogicalRel} over every scan of a table with a
- * {@code WATERMARK}, as Flink's catalog source does: right above the scan, or above the
- * projection that computes the table's computed columns when it has some (the rowtime column
- * or the expression may use them). The stored expression is validated and converted against
- * the columns of that input.
+ * {@code WATERMARK}, as Flink's catalog source does: right above the scan, or, when the table
+ * has computed columns (the rowtime column or the expression may use them), in place of the
+ * {@link WatermarkAssignerLogicalRel#pending pending} one that the catalog put over the
+ * projection computing them. The stored expression is validated and converted against the
+ * columns of that input.
  */
 public final class WatermarkAssigners {
     private final SqlValidator validator;
@@ -44,14 +45,14 @@ public final class WatermarkAssigners {
     }
 
     private RelNode rewrite(RelNode rel) {
-        if (rel instanceof LogicalProject project && project.getInput() instanceof TableScan scan) {
+        if (rel instanceof WatermarkAssignerLogicalRel assigner && assigner.isPending()
+                && assigner.getInput() instanceof LogicalProject project
+                && project.getInput() instanceof TableScan scan) {
+            // Named as the table's columns (SqlToRel calls computed ones $f2, …), as plans should show them.
             CatalogTable table = watermarked(scan);
-            if (table != null && hasComputedColumns(table)) {
-                // Named as the table's columns (SqlToRel calls computed ones $f2, …), as plans should show them.
-                List<String> names = table.columns().stream().map(TableColumn::name).toList();
-                return assign(LogicalProject.create(scan, project.getHints(), project.getProjects(), names,
-                        project.getVariablesSet()), table);
-            }
+            List<String> names = table.columns().stream().map(TableColumn::name).toList();
+            return assign(LogicalProject.create(scan, project.getHints(), project.getProjects(), names,
+                    project.getVariablesSet()), table);
         }
         if (rel instanceof TableScan scan) {
             CatalogTable table = watermarked(scan);

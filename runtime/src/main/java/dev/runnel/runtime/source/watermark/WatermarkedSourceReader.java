@@ -29,6 +29,7 @@ final class WatermarkedSourceReader implements SourceReader {
     private ProcessingTimeService time;
     private ProcessingTimeService.Cancellable timer;
     private long interval;
+    /** Set when the input ended or the reader closed: no more periodic watermarks. */
     private boolean closed;
 
     WatermarkedSourceReader(SourceReader reader, WatermarkStrategy strategy) {
@@ -69,7 +70,12 @@ final class WatermarkedSourceReader implements SourceReader {
     /** Polls the reader into the watermark-tracking output (the context's output, as the task passes it). */
     @Override
     public InputStatus pollNext(Output output) throws Exception {
-        return reader.pollNext(watermarks);
+        InputStatus status = reader.pollNext(watermarks);
+        if (status == InputStatus.END_OF_INPUT) {
+            // The task follows with Watermark.MAX: a periodic watermark after it would go back.
+            stopTimer();
+        }
+        return status;
     }
 
     @Override
@@ -79,10 +85,15 @@ final class WatermarkedSourceReader implements SourceReader {
 
     @Override
     public void close() throws Exception {
+        stopTimer();
+        reader.close();
+    }
+
+    /** Also stops a callback already handed to the mailbox, which runs but does nothing. */
+    private void stopTimer() {
         closed = true;
         if (timer != null) {
             timer.cancel();
         }
-        reader.close();
     }
 }
