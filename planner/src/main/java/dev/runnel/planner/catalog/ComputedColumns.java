@@ -1,7 +1,10 @@
 package dev.runnel.planner.catalog;
 
+import dev.runnel.planner.plan.logical.WatermarkAssignerLogicalRel;
 import dev.runnel.sql.parser.RunnelSqlParser;
+import java.util.function.BiFunction;
 import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.schema.ColumnStrategy;
@@ -33,6 +36,15 @@ final class ComputedColumns extends NullInitializerExpressionFactory {
             return ColumnStrategy.VIRTUAL;
         }
         return super.generationStrategy(relTable, column);
+    }
+
+    /**
+     * A table with a watermark gets its (pending) watermark assigner right over the projection
+     * of its computed columns, before SqlToRel may merge that projection with the query's.
+     */
+    @Override
+    public BiFunction<InitializerContext, RelNode, RelNode> postExpressionConversionHook() {
+        return table.watermark() == null ? null : (context, projection) -> WatermarkAssignerLogicalRel.pending(projection);
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.runnel.planner.plan.physical.SinkPhysicalRel;
 import dev.runnel.planner.plan.physical.TableSourceScanPhysicalRel;
 import dev.runnel.planner.plan.physical.UnionPhysicalRel;
 import dev.runnel.planner.plan.physical.ValuesPhysicalRel;
+import dev.runnel.planner.plan.physical.WatermarkAssignerPhysicalRel;
 import dev.runnel.runtime.codegen.GeneratedClass;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
@@ -25,6 +26,8 @@ import dev.runnel.runtime.operators.calc.CalcOperatorFactory;
 import dev.runnel.runtime.operators.sink.CollectSinkOperatorFactory;
 import dev.runnel.runtime.source.SourceFactory;
 import dev.runnel.runtime.source.values.ValuesSourceFactory;
+import dev.runnel.runtime.source.watermark.WatermarkStrategy;
+import dev.runnel.runtime.source.watermark.WatermarkedSource;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -50,6 +53,7 @@ public final class JobGraphTranslator {
     private final List<JobEdge> edges = new ArrayList<>();
     private final Map<String, Integer> scanCounts = new HashMap<>();
     private final Map<String, VertexBuilder> sharedSources = new HashMap<>();
+    private final Map<RelNode, WatermarkStrategy> sourceWatermarks = new HashMap<>();
 
     /**
      * @param parallelism the parallelism of sources (and so of everything chained to them)
@@ -116,6 +120,11 @@ public final class JobGraphTranslator {
         return zone;
     }
 
+    /** The source of {@code scan} generates watermarks by {@code strategy} ({@link WatermarkTranslation}). */
+    void generateWatermarksAt(TableSourceScanPhysicalRel scan, WatermarkStrategy strategy) {
+        sourceWatermarks.put(scan, strategy);
+    }
+
     /**
      * Adds a stateful operator as the head of a new vertex, fed by one stream per input number
      * ({@code inputs.get(i)} is input {@code i}). Each input's rows are partitioned by HASH on
@@ -155,12 +164,19 @@ public final class JobGraphTranslator {
             } catch (ConfigException e) {
                 throw new TableConnectorException(scan.catalogTable().name(), e);
             }
+            WatermarkStrategy watermarks = sourceWatermarks.get(scan);
+            if (watermarks != null) {
+                source = new WatermarkedSource(source, watermarks);
+            }
             VertexBuilder vertex = newVertex(source, null, sourceParallelism);
             if (scanCounts.getOrDefault(key, 0) > 1) {
                 vertex.shared = true;
                 sharedSources.put(key, vertex);
             }
             return List.of(vertex);
+        }
+        if (rel instanceof WatermarkAssignerPhysicalRel assigner) {
+            return WatermarkTranslation.translate(assigner, this);
         }
         if (rel instanceof ValuesPhysicalRel values) {
             // Literal rows are few: one subtask emits them in order.

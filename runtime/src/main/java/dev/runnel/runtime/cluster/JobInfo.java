@@ -2,6 +2,7 @@ package dev.runnel.runtime.cluster;
 
 import java.io.Serializable;
 import java.time.Instant;
+import java.util.Map;
 
 /**
  * A job as {@code SHOW JOBS} lists it.
@@ -9,7 +10,25 @@ import java.time.Instant;
  * @param recordsIn rows read by the job's sources
  * @param recordsOut rows written by the job's sinks
  * @param failureCause the error message of a FAILED job, else {@code null}
+ * @param counters the operators' named counters ({@code numLateRecordsDropped}, …) summed over
+ *                 subtasks; a name appears once some operator asked for that counter
  */
 public record JobInfo(JobId id, String name, JobStatus status, Instant startTime, Instant endTime,
-                      long recordsIn, long recordsOut, String failureCause) implements Serializable {
+                      long recordsIn, long recordsOut, String failureCause, Map<String, Long> counters)
+        implements Serializable {
+
+    public JobInfo {
+        counters = counters == null ? Map.of() : Map.copyOf(counters);
+    }
+
+    /** A job without operator counters. */
+    public JobInfo(JobId id, String name, JobStatus status, Instant startTime, Instant endTime,
+                   long recordsIn, long recordsOut, String failureCause) {
+        this(id, name, status, startTime, endTime, recordsIn, recordsOut, failureCause, Map.of());
+    }
+
+    /** The counter called {@code name} summed over subtasks, 0 when no operator keeps it. */
+    public long counter(String name) {
+        return counters.getOrDefault(name, 0L);
+    }
 }

@@ -44,8 +44,14 @@ public final class RuntimeOptions {
             "collect-sink.buffer-rows", Integer.class, 10_000,
             "The number of result rows buffered for a client before the query's collect sink blocks.");
 
+    /** Job: how often sources with a {@code WATERMARK} emit their watermark. */
+    public static final ConfigOption<Duration> AUTO_WATERMARK_INTERVAL = ConfigOption.of(
+            "pipeline.auto-watermark-interval", Duration.class, Duration.ofMillis(200),
+            "How often sources of tables with a WATERMARK emit their current watermark (and check for idleness); "
+                    + "0 emits watermarks only when a bounded source ends.");
+
     public static List<ConfigOption<?>> all() {
         return List.of(NUMBER_OF_TASK_SLOTS, SLOT_REQUEST_TIMEOUT, MAX_PARALLELISM, BATCH_SIZE,
-                BUFFERS_PER_CHANNEL, COLLECT_BUFFER_ROWS);
+                BUFFERS_PER_CHANNEL, COLLECT_BUFFER_ROWS, AUTO_WATERMARK_INTERVAL);
     }
 }

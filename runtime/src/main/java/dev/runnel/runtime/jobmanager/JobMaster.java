@@ -225,7 +225,7 @@ final class JobMaster {
             }
         }
         return new JobInfo(jobId, jobGraph.name(), status, startTime, endTime, total.recordsIn(), total.recordsOut(),
-                failureCause);
+                failureCause, total.operatorCounters());
     }
 
     /** A collect sink's rows; see {@link ResultBuffer#offer}. */

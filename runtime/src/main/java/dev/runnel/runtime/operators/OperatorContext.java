@@ -2,6 +2,7 @@ package dev.runnel.runtime.operators;
 
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.metrics.Counter;
 import dev.runnel.runtime.operators.sink.ResultSender;
 import dev.runnel.runtime.state.KeyedStateBackend;
 import dev.runnel.runtime.state.ProcessingTimeService;
@@ -53,5 +54,15 @@ public interface OperatorContext {
     /** The task's clock and timer callbacks. */
     default ProcessingTimeService processingTimeService() {
         throw new UnsupportedOperationException("Operator '" + operatorName() + "' runs without a processing-time service");
+    }
+
+    /**
+     * The counter called {@code name} (such as {@code numLateRecordsDropped}), reported with the
+     * task's counters: {@code JobInfo#counters()} sums it over subtasks (and over operators of a
+     * chain that use the same name). Ask for it in {@code open}. Where nothing reports counters
+     * (this default) it counts for nobody.
+     */
+    default Counter counter(String name) {
+        return new Counter();
     }
 }

@@ -5,6 +5,7 @@ import dev.runnel.runtime.operators.Operator;
 import dev.runnel.runtime.operators.Output;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.Watermark;
+import dev.runnel.runtime.stream.WatermarkStatus;
 
 /**
  * The output of an operator whose rows go to the next operator of the same chain: rows are
@@ -38,6 +39,13 @@ final class ChainedOutput implements Output {
     public void emitWatermark(Watermark watermark) {
         pushBuffer();
         OperatorException.invoke(nextName, () -> next.processWatermark(watermark));
+    }
+
+    /** Operators do not handle statuses: it skips the next operator, after the rows buffered for it. */
+    @Override
+    public void emitWatermarkStatus(WatermarkStatus status) {
+        pushBuffer();
+        nextOutput.emitWatermarkStatus(status);
     }
 
     @Override

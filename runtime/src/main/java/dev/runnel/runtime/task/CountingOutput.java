@@ -3,6 +3,7 @@ package dev.runnel.runtime.task;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.operators.Output;
 import dev.runnel.runtime.stream.Watermark;
+import dev.runnel.runtime.stream.WatermarkStatus;
 
 /** Counts the rows a source reader emits, then passes them on. */
 final class CountingOutput implements Output {
@@ -27,6 +28,11 @@ final class CountingOutput implements Output {
     @Override
     public void emitWatermark(Watermark watermark) {
         delegate.emitWatermark(watermark);
+    }
+
+    @Override
+    public void emitWatermarkStatus(WatermarkStatus status) {
+        delegate.emitWatermarkStatus(status);
     }
 
     @Override

@@ -5,9 +5,10 @@ import dev.runnel.runtime.network.RecordWriter;
 import dev.runnel.runtime.operators.Output;
 import dev.runnel.runtime.stream.StreamElement;
 import dev.runnel.runtime.stream.Watermark;
+import dev.runnel.runtime.stream.WatermarkStatus;
 import java.util.List;
 
-/** The output at the end of a chain: rows and watermarks go to every outgoing edge. */
+/** The output at the end of a chain: rows, watermarks and statuses go to every outgoing edge. */
 final class NetworkOutput implements Output {
     private final List<RecordWriter> writers;
 
@@ -30,6 +31,11 @@ final class NetworkOutput implements Output {
     @Override
     public void emitWatermark(Watermark watermark) {
         broadcastEvent(watermark);
+    }
+
+    @Override
+    public void emitWatermarkStatus(WatermarkStatus status) {
+        broadcastEvent(status);
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.runnel.runtime.operators.OperatorFactory;
 import dev.runnel.runtime.operators.Output;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.Watermark;
+import dev.runnel.runtime.stream.WatermarkStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;
@@ -89,6 +90,12 @@ final class OperatorChain {
         } else {
             OperatorException.invoke(names.get(0), () -> operators.get(0).processWatermark(watermark));
         }
+        flush();
+    }
+
+    /** Sends the task's new status to its consumers, past the operators (they only see watermarks). */
+    void emitWatermarkStatus(WatermarkStatus status) {
+        input.emitWatermarkStatus(status);
         flush();
     }
 

@@ -3,6 +3,7 @@ package dev.runnel.runtime.task;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.metrics.OperatorCounters;
 import dev.runnel.runtime.network.ChannelReleasedException;
 import dev.runnel.runtime.network.ChannelSelector;
 import dev.runnel.runtime.network.InputGate;
@@ -20,6 +21,7 @@ import dev.runnel.runtime.stream.EndOfInput;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.StreamElement;
 import dev.runnel.runtime.stream.Watermark;
+import dev.runnel.runtime.stream.WatermarkStatus;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,6 +56,8 @@ public final class Task implements Runnable {
     private final TaskProcessingTimeService processingTime = new TaskProcessingTimeService(mailbox::put);
     /** Keyed state backends the operators created; closed after the chain, also on failure. */
     private final List<AutoCloseable> stateResources = new ArrayList<>();
+    /** The counters operators asked for by name ({@code numLateRecordsDropped}), reported with the task's. */
+    private final OperatorCounters operatorCounters = new OperatorCounters();
 
     // Built and used by the task's thread only (volatile where other threads read them).
     private volatile NetworkOutput networkOutput;
@@ -118,7 +122,8 @@ public final class Task implements Runnable {
     public TaskCounters counters() {
         CountingOutput in = sourceOutput;
         OperatorChain c = chain;
-        return new TaskCounters(in == null ? 0 : in.count(), c == null ? 0 : c.recordsOut());
+        return new TaskCounters(in == null ? 0 : in.count(), c == null ? 0 : c.recordsOut(),
+                operatorCounters.snapshot());
     }
 
     @Override
@@ -179,7 +184,7 @@ public final class Task implements Runnable {
         ResultSender sender = this::sendResults;
         chain = new OperatorChain(tdd.vertex().operators(), tail, tdd.isSinkVertex(), batchSize,
                 (name, output) -> new TaskOperatorContext(name, tdd.jobName(), tdd.subtaskIndex(), tdd.parallelism(),
-                        config, output, userClassLoader, sender, processingTime, stateResources::add));
+                        config, output, userClassLoader, sender, processingTime, stateResources::add, operatorCounters));
         chain.open();
 
         if (tdd.vertex().isSource()) {
@@ -188,7 +193,7 @@ public final class Task implements Runnable {
             OperatorException.invoke(name, () -> {
                 reader = tdd.vertex().source().createReader(tdd.subtaskIndex(), tdd.parallelism());
                 reader.open(new TaskOperatorContext(name, tdd.jobName(), tdd.subtaskIndex(), tdd.parallelism(),
-                        config, sourceOutput, userClassLoader, sender, processingTime, stateResources::add));
+                        config, sourceOutput, userClassLoader, sender, processingTime, stateResources::add, operatorCounters));
             });
         } else {
             setUpInputs(capacity);
@@ -282,6 +287,17 @@ public final class Task implements Runnable {
             chain.processBatch(batch, inputOfChannel[channel]);
         } else if (element instanceof Watermark watermark) {
             advanceWatermark(watermarks.update(channel, watermark.timestamp()));
+        } else if (element instanceof WatermarkStatus status) {
+            boolean wasIdle = watermarks.isIdle();
+            long watermark = watermarks.updateStatus(channel, status);
+            // Active before the watermark it allows, idle after the one it released (as Flink orders them).
+            if (wasIdle && !watermarks.isIdle()) {
+                chain.emitWatermarkStatus(WatermarkStatus.ACTIVE);
+            }
+            advanceWatermark(watermark);
+            if (!wasIdle && watermarks.isIdle()) {
+                chain.emitWatermarkStatus(WatermarkStatus.IDLE);
+            }
         } else if (element instanceof CheckpointBarrier) {
             // No checkpoint is ever triggered yet, so no barrier reaches a task; nothing to align.
             return true;
@@ -298,7 +314,12 @@ public final class Task implements Runnable {
     }
 
     private void channelEnded(int channel) {
+        boolean wasIdle = watermarks.isIdle();
         advanceWatermark(watermarks.channelEnded(channel));
+        if (!wasIdle && watermarks.isIdle()) {
+            // The active channel ended and the others are idle: so is this task, until they resume.
+            chain.emitWatermarkStatus(WatermarkStatus.IDLE);
+        }
         int input = inputOfChannel[channel];
         if (--openChannelsPerInput[input] == 0) {
             chain.endInput(input);

@@ -3,6 +3,8 @@ package dev.runnel.runtime.task;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.metrics.Counter;
+import dev.runnel.runtime.metrics.OperatorCounters;
 import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.operators.Output;
 import dev.runnel.runtime.operators.sink.ResultSender;
@@ -16,7 +18,13 @@ import java.util.function.Consumer;
 record TaskOperatorContext(String operatorName, String jobName, int subtaskIndex, int parallelism,
                            Configuration configuration, Output output, ClassLoader userClassLoader,
                            ResultSender resultSender, ProcessingTimeService processingTimeService,
-                           Consumer<AutoCloseable> resources) implements OperatorContext {
+                           Consumer<AutoCloseable> resources, OperatorCounters counters)
+        implements OperatorContext {
+
+    @Override
+    public Counter counter(String name) {
+        return counters.counter(name);
+    }
 
     @Override
     public KeyedStateBackend keyedStateBackend(TypeSerializer<Row> keySerializer) {

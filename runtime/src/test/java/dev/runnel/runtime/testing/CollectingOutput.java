@@ -3,6 +3,7 @@ package dev.runnel.runtime.testing;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.operators.Output;
 import dev.runnel.runtime.stream.Watermark;
+import dev.runnel.runtime.stream.WatermarkStatus;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,11 +23,16 @@ public final class CollectingOutput implements Output {
     }
 
     @Override
+    public void emitWatermarkStatus(WatermarkStatus status) {
+        elements.add(status);
+    }
+
+    @Override
     public void flush() {
         flushes++;
     }
 
-    /** Rows and watermarks in the order they were emitted. */
+    /** Rows, watermarks and watermark statuses in the order they were emitted. */
     public List<Object> elements() {
         return elements;
     }

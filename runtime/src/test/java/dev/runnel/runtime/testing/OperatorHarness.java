@@ -3,6 +3,8 @@ package dev.runnel.runtime.testing;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.metrics.Counter;
+import dev.runnel.runtime.metrics.OperatorCounters;
 import dev.runnel.runtime.operators.Operator;
 import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.operators.OperatorFactory;
@@ -42,6 +44,7 @@ public final class OperatorHarness implements AutoCloseable {
     private final String name;
     private final CollectingOutput output = new CollectingOutput();
     private final List<Row> sentResults = new ArrayList<>();
+    private final OperatorCounters counters = new OperatorCounters();
     private Configuration configuration = new Configuration();
     private RowType inputType;
     private int subtaskIndex;
@@ -184,6 +187,11 @@ public final class OperatorHarness implements AutoCloseable {
         return sentResults;
     }
 
+    /** The value of the operator's counter {@code name} ({@link OperatorContext#counter}), 0 if never asked for. */
+    public long counter(String name) {
+        return counters.snapshot().getOrDefault(name, 0L);
+    }
+
     public Operator operator() {
         return operator;
     }
@@ -275,6 +283,11 @@ public final class OperatorHarness implements AutoCloseable {
         @Override
         public ProcessingTimeService processingTimeService() {
             return processingTime;
+        }
+
+        @Override
+        public Counter counter(String name) {
+            return counters.counter(name);
         }
     }
 }

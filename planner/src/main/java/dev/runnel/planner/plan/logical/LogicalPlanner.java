@@ -75,6 +75,7 @@ public final class LogicalPlanner {
         RelRoot root = converter.convertQuery(validated, false, true);
         RelNode rel = root.project();
         UnsupportedFeatures.check(rel);
+        rel = WatermarkAssigners.insert(rel, validator, converter);
         if (rel instanceof TableModify modify) {
             rel = toSink(modify);
         }

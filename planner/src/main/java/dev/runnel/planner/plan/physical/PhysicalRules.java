@@ -1,6 +1,7 @@
 package dev.runnel.planner.plan.physical;
 
 import dev.runnel.planner.plan.logical.SinkLogicalRel;
+import dev.runnel.planner.plan.logical.WatermarkAssignerLogicalRel;
 import java.util.List;
 import org.apache.calcite.plan.Convention;
 import org.apache.calcite.plan.RelOptRule;
@@ -42,8 +43,15 @@ public final class PhysicalRules {
             .withRuleFactory(SinkPhysicalRule::new)
             .toRule(ConverterRule.class);
 
+    public static final ConverterRule WATERMARK_ASSIGNER = ConverterRule.Config.INSTANCE
+            .withConversion(WatermarkAssignerLogicalRel.class, Convention.NONE, RunnelConvention.INSTANCE,
+                    "WatermarkAssignerPhysicalRule")
+            .withRuleFactory(WatermarkAssignerPhysicalRule::new)
+            .toRule(ConverterRule.class);
+
     /** Every physical conversion rule. */
-    public static final List<RelOptRule> ALL = List.of(TABLE_SOURCE_SCAN, CALC, VALUES, UNION, SINK);
+    public static final List<RelOptRule> ALL = List.of(TABLE_SOURCE_SCAN, CALC, VALUES, UNION, SINK,
+            WATERMARK_ASSIGNER);
 
     private static RelNode physical(RelNode input) {
         return ConverterRule.convert(input, input.getTraitSet().replace(RunnelConvention.INSTANCE));
@@ -111,6 +119,20 @@ public final class PhysicalRules {
             SinkLogicalRel sink = (SinkLogicalRel) rel;
             return new SinkPhysicalRel(sink.getCluster(), sink.getTraitSet().replace(RunnelConvention.INSTANCE),
                     physical(sink.getInput()), sink.table());
+        }
+    }
+
+    static final class WatermarkAssignerPhysicalRule extends ConverterRule {
+        WatermarkAssignerPhysicalRule(Config config) {
+            super(config);
+        }
+
+        @Override
+        public RelNode convert(RelNode rel) {
+            WatermarkAssignerLogicalRel assigner = (WatermarkAssignerLogicalRel) rel;
+            return new WatermarkAssignerPhysicalRel(assigner.getCluster(),
+                    assigner.getTraitSet().replace(RunnelConvention.INSTANCE), physical(assigner.getInput()),
+                    assigner.rowtimeField(), assigner.watermark());
         }
     }
 }

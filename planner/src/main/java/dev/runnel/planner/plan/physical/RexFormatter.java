@@ -8,6 +8,7 @@ import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeName;
 
 /** Prints expressions for plan text with field names instead of {@code $0}, as Flink's plans do. */
 final class RexFormatter {
@@ -19,7 +20,9 @@ final class RexFormatter {
             return inputNames.get(ref.getIndex());
         }
         if (node instanceof RexLiteral literal) {
-            return literal.computeDigest(RexDigestIncludeType.NO_TYPE);
+            // Intervals keep their unit, as Flink prints them: 5000:INTERVAL SECOND.
+            return literal.computeDigest(SqlTypeName.INTERVAL_TYPES.contains(literal.getType().getSqlTypeName())
+                    ? RexDigestIncludeType.ALWAYS : RexDigestIncludeType.NO_TYPE);
         }
         if (node instanceof RexCall call) {
             String args = call.getOperands().stream().map(o -> format(o, inputNames)).collect(Collectors.joining(", "));

@@ -9,6 +9,7 @@ import dev.runnel.runtime.format.RowDeserializer;
 import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.operators.Output;
 import dev.runnel.runtime.source.InputStatus;
+import dev.runnel.runtime.source.ReaderOutput;
 import dev.runnel.runtime.source.SourceReader;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.types.RowType;
@@ -27,7 +28,9 @@ import org.slf4j.LoggerFactory;
  * Reads this subtask's share of the files, one line per record, about one batch per poll. A
  * record that cannot be parsed fails the job with a {@link RecordException} naming the file
  * and line, unless the format ignores parse errors: then it is skipped and counted, and the
- * first one is logged.
+ * first one is logged. Each file is a split: its rows go to the output's split output
+ * ({@link ReaderOutput}), released when the file is done, so a table with a watermark has one
+ * per file as in Flink's file source.
  */
 final class FileSystemReader implements SourceReader {
     private static final Logger LOG = LoggerFactory.getLogger(FileSystemReader.class);
@@ -44,6 +47,8 @@ final class FileSystemReader implements SourceReader {
     private int nextFile;
     private Path currentFile;
     private BufferedReader current;
+    private Output splitOutput;
+    private Output readerOutput;
     private long lineNumber;
     private long skippedRecords;
     private long loggedFieldErrors;
@@ -72,6 +77,7 @@ final class FileSystemReader implements SourceReader {
     public InputStatus pollNext(Output output) throws IOException {
         // bound the work per poll by lines, not rows, so that a run of skipped lines cannot hold the task
         int lines = 0;
+        readerOutput = output;
         while (lines < RowBatch.DEFAULT_CAPACITY) {
             if (current == null && !openNextFile()) {
                 output.flush();
@@ -89,7 +95,7 @@ final class FileSystemReader implements SourceReader {
             }
             Row row = parse(line);
             if (row != null) {
-                output.collect(row);
+                splitOutput.collect(row);
             }
         }
         output.flush();
@@ -126,6 +132,7 @@ final class FileSystemReader implements SourceReader {
         }
         currentFile = files.get(nextFile++);
         current = Files.newBufferedReader(currentFile, StandardCharsets.UTF_8);
+        splitOutput = ReaderOutput.forSplit(readerOutput, currentFile.toString());
         lineNumber = 0;
         return true;
     }
@@ -134,6 +141,8 @@ final class FileSystemReader implements SourceReader {
         if (current != null) {
             current.close();
             current = null;
+            ReaderOutput.release(readerOutput, currentFile.toString());
+            splitOutput = null;
         }
     }
 

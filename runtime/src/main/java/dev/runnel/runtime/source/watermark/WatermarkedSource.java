@@ -1,0 +1,33 @@
+package dev.runnel.runtime.source.watermark;
+
+import dev.runnel.runtime.source.SourceFactory;
+import dev.runnel.runtime.source.SourceReader;
+import java.util.Objects;
+
+/**
+ * A source whose readers generate watermarks from their rows by a {@link WatermarkStrategy}
+ * (see {@link WatermarkedSourceReader}): the watermark is applied right where rows are read,
+ * per split, as Flink does for a source with a watermark strategy.
+ */
+public record WatermarkedSource(SourceFactory source, WatermarkStrategy strategy) implements SourceFactory {
+    public WatermarkedSource {
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(strategy, "strategy");
+    }
+
+    /** The source's name, then where its watermarks come from: {@code TableSourceScan(…) -> WatermarkAssigner(…)}. */
+    @Override
+    public String name() {
+        return source.name() + " -> " + strategy.description();
+    }
+
+    @Override
+    public boolean isBounded() {
+        return source.isBounded();
+    }
+
+    @Override
+    public SourceReader createReader(int subtaskIndex, int parallelism) {
+        return new WatermarkedSourceReader(source.createReader(subtaskIndex, parallelism), strategy);
+    }
+}

@@ -1,0 +1,99 @@
+package dev.runnel.runtime.source.watermark;
+
+import dev.runnel.runtime.cluster.RuntimeOptions;
+import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.operators.OperatorContext;
+import dev.runnel.runtime.operators.Output;
+import dev.runnel.runtime.operators.calc.CalcFunction;
+import dev.runnel.runtime.source.InputStatus;
+import dev.runnel.runtime.source.SourceReader;
+import dev.runnel.runtime.state.ProcessingTimeService;
+import dev.runnel.runtime.state.StateOptions;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Reads through another reader and generates watermarks from its rows ({@link SourceWatermarks}):
+ * the reader is polled with a {@link dev.runnel.runtime.source.ReaderOutput} so it can attribute
+ * rows to splits, and a processing-time timer emits the watermark every
+ * {@code pipeline.auto-watermark-interval} (0 turns periodic watermarks, and so idleness, off)
+ * and checks {@code table.exec.source.idle-timeout}. The task ends a bounded source with
+ * {@link dev.runnel.runtime.stream.Watermark#MAX}.
+ *
+ * <p>The delegate's rows and watermarks go to the context's output; task thread only.
+ */
+final class WatermarkedSourceReader implements SourceReader {
+    private final SourceReader reader;
+    private final WatermarkStrategy strategy;
+    private SourceWatermarks watermarks;
+    private ProcessingTimeService time;
+    private ProcessingTimeService.Cancellable timer;
+    private long interval;
+    /** Set when the input ended or the reader closed: no more periodic watermarks. */
+    private boolean closed;
+
+    WatermarkedSourceReader(SourceReader reader, WatermarkStrategy strategy) {
+        this.reader = reader;
+        this.strategy = strategy;
+    }
+
+    @Override
+    public void open(OperatorContext context) throws Exception {
+        CalcFunction expression = strategy.expression().newInstance(context.userClassLoader());
+        Configuration config = context.configuration();
+        interval = config.get(RuntimeOptions.AUTO_WATERMARK_INTERVAL).toMillis();
+        long idleTimeout = config.get(StateOptions.SOURCE_IDLE_TIMEOUT).toMillis();
+        time = context.processingTimeService();
+        watermarks = new SourceWatermarks(context.output(), row -> watermarkOf(expression, row), idleTimeout,
+                time.currentTime());
+        reader.open(context);
+        if (interval > 0) {
+            schedule();
+        }
+    }
+
+    private static long watermarkOf(CalcFunction expression, Row row) {
+        Object value = expression.apply(row).getField(0);
+        return value == null ? Long.MIN_VALUE : ((Number) value).longValue();
+    }
+
+    private void schedule() {
+        timer = time.schedule(time.currentTime() + interval, now -> {
+            if (!closed) {
+                watermarks.onPeriodicEmit(now);
+                watermarks.flush();
+                schedule();
+            }
+        });
+    }
+
+    /** Polls the reader into the watermark-tracking output (the context's output, as the task passes it). */
+    @Override
+    public InputStatus pollNext(Output output) throws Exception {
+        InputStatus status = reader.pollNext(watermarks);
+        if (status == InputStatus.END_OF_INPUT) {
+            // The task follows with Watermark.MAX: a periodic watermark after it would go back.
+            stopTimer();
+        }
+        return status;
+    }
+
+    @Override
+    public CompletableFuture<Void> isAvailable() {
+        return reader.isAvailable();
+    }
+
+    @Override
+    public void close() throws Exception {
+        stopTimer();
+        reader.close();
+    }
+
+    /** Also stops a callback already handed to the mailbox, which runs but does nothing. */
+    private void stopTimer() {
+        closed = true;
+        if (timer != null) {
+            timer.cancel();
+        }
+    }
+}
