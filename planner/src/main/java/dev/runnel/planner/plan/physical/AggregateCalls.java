@@ -24,7 +24,7 @@ public final class AggregateCalls {
      */
     public static String unsupported(Aggregate aggregate) {
         if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
-            return "GROUPING SETS, ROLLUP and CUBE";
+            return "GROUP BY with GROUPING SETS, ROLLUP or CUBE";
         }
         for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
             if (kind(call) == null) {
