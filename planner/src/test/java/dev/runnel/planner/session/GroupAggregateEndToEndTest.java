@@ -205,6 +205,32 @@ class GroupAggregateEndToEndTest {
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
     @MethodSource("setups")
+    void firstAndLastValueSkipNulls(int parallelism, String backend) {
+        try (Session session = session(parallelism, backend)) {
+            List<Row> rows = run(session, "SELECT k, FIRST_VALUE(v) AS f, LAST_VALUE(v) AS l FROM (VALUES"
+                    + " ('a', CAST(NULL AS STRING)), ('a', 'x'), ('a', 'y'), ('a', CAST(NULL AS STRING))) AS t(k, v) GROUP BY k");
+
+            assertChangelog(rows, parallelism, 1,
+                    r("+I", "a", null, null), r("-U", "a", null, null), r("+U", "a", "x", "x"),
+                    r("-U", "a", "x", "x"), r("+U", "a", "x", "y"));
+        }
+    }
+
+    @Test
+    void sumAndAvgOfDecimalHaveFlinksResultTypes() {
+        try (Session session = session(1, "hashmap")) {
+            QueryResult result = (QueryResult) session.execute("SELECT SUM(d) AS s, AVG(d) AS a, AVG(i) AS ai"
+                    + " FROM (VALUES (CAST(1.25 AS DECIMAL(10, 2)), 1), (CAST(2.00 AS DECIMAL(10, 2)), 2)) AS t(d, i)");
+
+            assertThat(result.columns()).extracting(c -> c.type().toString())
+                    .containsExactly("DECIMAL(38, 2)", "DECIMAL(38, 6)", "INT");
+            assertThat(materialize(fetchAll(result))).containsExactly(
+                    Row.of(new BigDecimal("3.25"), new BigDecimal("1.625000"), 1));
+        }
+    }
+
+    @ParameterizedTest(name = "parallelism {0}, {1}")
+    @MethodSource("setups")
     void globalAggregateWithoutGroupBy(int parallelism, String backend) {
         try (Session session = session(parallelism, backend)) {
             List<Row> rows = run(session, "SELECT COUNT(*) AS c, SUM(x) AS s FROM (VALUES (1), (2)) AS t(x)");
