@@ -52,6 +52,7 @@ public final class UnsupportedSyntax {
         switch (call.getKind()) {
             case JOIN -> fail("JOIN", call);
             case OVER -> fail("An OVER window", call);
+            case GROUPING_SETS, ROLLUP, CUBE -> fail("GROUP BY with GROUPING SETS, ROLLUP or CUBE", call);
             case INTERSECT -> fail("INTERSECT", call);
             case EXCEPT -> fail("EXCEPT", call);
             case IN, NOT_IN, EXISTS, SOME, ALL, SCALAR_QUERY -> {
