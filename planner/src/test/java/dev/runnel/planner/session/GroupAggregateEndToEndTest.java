@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,8 +55,17 @@ class GroupAggregateEndToEndTest {
     }
 
     private static Session session(int parallelism, String backend) {
-        return new Session(cluster, new Configuration(Map.of("parallelism.default", String.valueOf(parallelism),
-                "state.backend.type", backend)));
+        return session(cluster, parallelism, backend);
+    }
+
+    /** A session on {@code on} with the given parallelism, state backend and further options (key, value, …). */
+    static Session session(EmbeddedCluster on, int parallelism, String backend, String... options) {
+        Map<String, String> config = new HashMap<>(Map.of("parallelism.default", String.valueOf(parallelism),
+                "state.backend.type", backend));
+        for (int i = 0; i < options.length; i += 2) {
+            config.put(options[i], options[i + 1]);
+        }
+        return new Session(on, new Configuration(config));
     }
 
     private static List<Row> run(Session session, String sql) {

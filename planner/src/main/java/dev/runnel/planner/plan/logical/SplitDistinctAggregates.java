@@ -1,6 +1,7 @@
 package dev.runnel.planner.plan.logical;
 
 import dev.runnel.planner.functions.RunnelOperatorTable;
+import dev.runnel.planner.plan.RelTrees;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -36,18 +37,8 @@ public final class SplitDistinctAggregates {
 
     /** {@code rel} with every splittable distinct aggregate split, bucketing by {@code buckets}. */
     public static RelNode rewrite(RelNode rel, int buckets) {
-        List<RelNode> inputs = new ArrayList<>();
-        boolean changed = false;
-        for (RelNode input : rel.getInputs()) {
-            RelNode rewritten = rewrite(input, buckets);
-            changed |= rewritten != input;
-            inputs.add(rewritten);
-        }
-        RelNode node = changed ? rel.copy(rel.getTraitSet(), inputs) : rel;
-        if (node instanceof LogicalAggregate aggregate && splittable(aggregate)) {
-            return split(aggregate, buckets);
-        }
-        return node;
+        return RelTrees.rewriteBottomUp(rel, node -> node instanceof LogicalAggregate aggregate && splittable(aggregate)
+                ? split(aggregate, buckets) : node);
     }
 
     private static boolean splittable(LogicalAggregate aggregate) {

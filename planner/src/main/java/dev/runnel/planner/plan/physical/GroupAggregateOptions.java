@@ -1,5 +1,6 @@
 package dev.runnel.planner.plan.physical;
 
+import dev.runnel.planner.plan.RelTrees;
 import dev.runnel.planner.plan.logical.SplitDistinctAggregates;
 import dev.runnel.planner.session.SqlExecutionException;
 import dev.runnel.runtime.config.ConfigException;
@@ -7,7 +8,6 @@ import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.operators.aggregate.MiniBatchSettings;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.rel.RelNode;
 
@@ -43,21 +43,23 @@ public final class GroupAggregateOptions {
     /**
      * Checks a value given to {@code SET} for one of these options.
      *
-     * @throws ConfigException when it is malformed or not positive
+     * @throws ConfigException when it is malformed or out of range
      */
     public static void validate(String key, String value) {
-        boolean positive = switch (key) {
-            case "table.exec.mini-batch.allow-latency" -> {
-                Duration d = Configuration.parse(key, value, Duration.class);
-                yield !d.isNegative() && !d.isZero();
+        String expected = switch (key) {
+            case "table.exec.mini-batch.allow-latency" ->
+                    Configuration.parse(key, value, Duration.class).isNegative() ? "a duration such as '1 s'" : null;
+            // -1 is Flink's default: not set.
+            case "table.exec.mini-batch.size" -> {
+                long size = Configuration.parse(key, value, Long.class);
+                yield size > 0 || size == -1 ? null : "a positive number (or -1: not set)";
             }
-            case "table.exec.mini-batch.size" -> Configuration.parse(key, value, Long.class) > 0;
-            case "table.optimizer.distinct-agg.split.bucket-num" -> Configuration.parse(key, value, Integer.class) > 0;
-            default -> true;
+            case "table.optimizer.distinct-agg.split.bucket-num" ->
+                    Configuration.parse(key, value, Integer.class) > 0 ? null : "a positive number";
+            default -> null;
         };
-        if (!positive) {
-            throw new ConfigException(key, "Invalid value '" + value + "' for option '" + key + "': expected a "
-                    + (key.endsWith("latency") ? "positive duration such as '1 s'" : "positive number"));
+        if (expected != null) {
+            throw new ConfigException(key, "Invalid value '" + value + "' for option '" + key + "': expected " + expected);
         }
     }
 
@@ -85,18 +87,8 @@ public final class GroupAggregateOptions {
             throw new SqlExecutionException("'" + MINI_BATCH_ENABLED.key() + "' needs a positive '"
                     + MINI_BATCH_ALLOW_LATENCY.key() + "' and '" + MINI_BATCH_SIZE.key() + "', as in Flink");
         }
-        return (PhysicalRel) withMiniBatch(plan, new MiniBatchSettings(latency, size));
-    }
-
-    private static RelNode withMiniBatch(RelNode rel, MiniBatchSettings settings) {
-        List<RelNode> inputs = new ArrayList<>();
-        boolean changed = false;
-        for (RelNode input : rel.getInputs()) {
-            RelNode rewritten = withMiniBatch(input, settings);
-            changed |= rewritten != input;
-            inputs.add(rewritten);
-        }
-        RelNode node = changed ? rel.copy(rel.getTraitSet(), inputs) : rel;
-        return node instanceof GroupAggregatePhysicalRel aggregate ? aggregate.withMiniBatch(settings) : node;
+        MiniBatchSettings settings = new MiniBatchSettings(latency, size);
+        return (PhysicalRel) RelTrees.rewriteBottomUp(plan, node ->
+                node instanceof GroupAggregatePhysicalRel aggregate ? aggregate.withMiniBatch(settings) : node);
     }
 }
