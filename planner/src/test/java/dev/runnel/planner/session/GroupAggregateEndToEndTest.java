@@ -133,6 +133,18 @@ class GroupAggregateEndToEndTest {
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
     @MethodSource("setups")
+    void nullIsAGroupOfItsOwn(int parallelism, String backend) {
+        try (Session session = session(parallelism, backend)) {
+            List<Row> rows = run(session, "SELECT k, COUNT(*) AS c FROM (VALUES (CAST(NULL AS STRING)), ('a'),"
+                    + " (CAST(NULL AS STRING))) AS t(k) GROUP BY k");
+
+            assertChangelog(rows, parallelism, 1,
+                    r("+I", null, 1L), r("+I", "a", 1L), r("-U", null, 1L), r("+U", null, 2L));
+        }
+    }
+
+    @ParameterizedTest(name = "parallelism {0}, {1}")
+    @MethodSource("setups")
     void unchangedResultsAreNotEmittedAgain(int parallelism, String backend) {
         try (Session session = session(parallelism, backend)) {
             List<Row> rows = run(session,
