@@ -33,8 +33,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (rows of one group keep their order: they pass one subtask and one channel).
  */
 class GroupAggregateEndToEndTest {
-    /** The state backends that can run; add "rocksdb" once it exists. */
-    static final List<String> BACKENDS = List.of("hashmap");
+    static final List<String> BACKENDS = List.of("hashmap", "rocksdb");
     private static EmbeddedCluster cluster;
 
     @TempDir

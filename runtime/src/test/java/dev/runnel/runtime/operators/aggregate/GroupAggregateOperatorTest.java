@@ -8,7 +8,8 @@ import dev.runnel.runtime.state.StateOptions;
 import dev.runnel.runtime.testing.OperatorHarness;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.time.Duration;
 import java.util.List;
@@ -28,18 +29,20 @@ class GroupAggregateOperatorTest {
     private static final AggregateCall MAX = AggregateCall.of(AggregateKind.MAX, new int[] {1}, List.of(BIGINT), BIGINT,
             "biggest");
 
-    private static OperatorHarness harness(boolean retracting, MiniBatchSettings miniBatch, AggregateCall... calls) {
+    private static OperatorHarness harness(String backend, boolean retracting, MiniBatchSettings miniBatch,
+                                           AggregateCall... calls) {
         return OperatorHarness.of(new GroupAggregateOperatorFactory("GroupAggregate", new int[] {0}, List.of(STRING),
-                new AggregatesHandle(List.of(calls), retracting), miniBatch));
+                new AggregatesHandle(List.of(calls), retracting), miniBatch)).withStateBackend(backend);
     }
 
-    private static OperatorHarness harness(boolean retracting, AggregateCall... calls) {
-        return harness(retracting, null, calls);
+    private static OperatorHarness harness(String backend, boolean retracting, AggregateCall... calls) {
+        return harness(backend, retracting, null, calls);
     }
 
-    @Test
-    void insertOnlyInputEmitsInsertThenUpdates() throws Exception {
-        try (var h = harness(false, COUNT, SUM, MAX).open()) {
+    @ParameterizedTest
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void insertOnlyInputEmitsInsertThenUpdates(String backend) throws Exception {
+        try (var h = harness(backend, false, COUNT, SUM, MAX).open()) {
             h.processRows("+I a 1", "+I b 2", "+I a 3");
 
             assertThat(h.output()).containsExactlyElementsOf(rows(
@@ -47,9 +50,10 @@ class GroupAggregateOperatorTest {
         }
     }
 
-    @Test
-    void retractingInputTakesRowsBackAndDeletesAnEmptiedGroup() throws Exception {
-        try (var h = harness(true, COUNT, SUM, MAX).open()) {
+    @ParameterizedTest
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void retractingInputTakesRowsBackAndDeletesAnEmptiedGroup(String backend) throws Exception {
+        try (var h = harness(backend, true, COUNT, SUM, MAX).open()) {
             h.processRows("+I a 5", "+I a 7", "-U a 7", "+U a 2");
             assertThat(h.takeOutput()).containsExactlyElementsOf(rows(
                     "+I a 1 5 5", "-U a 1 5 5", "+U a 2 12 7", "-U a 2 12 7", "+U a 1 5 5", "-U a 1 5 5",
@@ -64,30 +68,33 @@ class GroupAggregateOperatorTest {
         }
     }
 
-    @Test
-    void retractionOfAnUnknownGroupIsIgnored() throws Exception {
-        try (var h = harness(true, COUNT, SUM).open()) {
+    @ParameterizedTest
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void retractionOfAnUnknownGroupIsIgnored(String backend) throws Exception {
+        try (var h = harness(backend, true, COUNT, SUM).open()) {
             h.processRows("-D x 1", "-U x 2");
 
             assertThat(h.output()).isEmpty();
         }
     }
 
-    @Test
-    void unchangedResultEmitsNothing() throws Exception {
-        try (var h = harness(false, MAX).open()) {
+    @ParameterizedTest
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void unchangedResultEmitsNothing(String backend) throws Exception {
+        try (var h = harness(backend, false, MAX).open()) {
             h.processRows("+I a 5", "+I a 3", "+I a 5", "+I a 6");
 
             assertThat(h.output()).containsExactlyElementsOf(rows("+I a 5", "-U a 5", "+U a 6"));
         }
     }
 
-    @Test
-    void aggregateOverAnAggregateSeesRetractionsOfTheInnerResult() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void aggregateOverAnAggregateSeesRetractionsOfTheInnerResult(String backend) throws Exception {
         // Outer: COUNT(*) GROUP BY cnt over the inner (key, cnt) changelog, keyed by field 1.
         var outer = new GroupAggregateOperatorFactory("outer", new int[] {1}, List.of(BIGINT),
                 new AggregatesHandle(List.of(COUNT), true), null);
-        try (var h = OperatorHarness.of(outer).open()) {
+        try (var h = OperatorHarness.of(outer).withStateBackend(backend).open()) {
             h.processRows("+I a 1", "+I b 1", "-U a 1", "+U a 2");
 
             assertThat(h.output()).containsExactlyElementsOf(rows(
@@ -95,11 +102,12 @@ class GroupAggregateOperatorTest {
         }
     }
 
-    @Test
-    void globalAggregateHasOneGroup() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void globalAggregateHasOneGroup(String backend) throws Exception {
         var global = new GroupAggregateOperatorFactory("global", new int[0], List.of(),
                 new AggregatesHandle(List.of(COUNT, SUM), true), null);
-        try (var h = OperatorHarness.of(global).open()) {
+        try (var h = OperatorHarness.of(global).withStateBackend(backend).open()) {
             h.processRows("+I a 1", "+I b 2", "-D a 1");
 
             assertThat(h.output()).containsExactlyElementsOf(rows(
@@ -107,10 +115,11 @@ class GroupAggregateOperatorTest {
         }
     }
 
-    @Test
-    void withStateTtlUnchangedResultsAreEmittedAndIdleGroupsExpire() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void withStateTtlUnchangedResultsAreEmittedAndIdleGroupsExpire(String backend) throws Exception {
         Configuration config = new Configuration(Map.of(StateOptions.STATE_TTL.key(), "10 s"));
-        try (var h = harness(false, MAX).withConfiguration(config).open()) {
+        try (var h = harness(backend, false, MAX).withConfiguration(config).open()) {
             h.processRows("+I a 5", "+I a 3");
             assertThat(h.takeOutput()).containsExactlyElementsOf(rows("+I a 5", "-U a 5", "+U a 5"));
 
@@ -120,10 +129,11 @@ class GroupAggregateOperatorTest {
         }
     }
 
-    @Test
-    void miniBatchFoldsRowsPerKeyUntilTheLatencyPassed() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void miniBatchFoldsRowsPerKeyUntilTheLatencyPassed(String backend) throws Exception {
         var settings = new MiniBatchSettings(Duration.ofSeconds(1), 1000);
-        try (var h = harness(true, settings, COUNT, SUM).open()) {
+        try (var h = harness(backend, true, settings, COUNT, SUM).open()) {
             h.processRows("+I a 1", "+I a 2", "+I b 5", "+I c 1", "-D c 1");
             assertThat(h.output()).isEmpty();
 
@@ -139,10 +149,11 @@ class GroupAggregateOperatorTest {
         }
     }
 
-    @Test
-    void miniBatchFlushesOnSizeWatermarkAndEndOfInput() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void miniBatchFlushesOnSizeWatermarkAndEndOfInput(String backend) throws Exception {
         var settings = new MiniBatchSettings(Duration.ofHours(1), 3);
-        try (var h = harness(false, settings, COUNT).open()) {
+        try (var h = harness(backend, false, settings, COUNT).open()) {
             h.processRows("+I a 1", "+I a 2");
             assertThat(h.output()).isEmpty();
             h.processRows("+I b 1");
@@ -157,12 +168,13 @@ class GroupAggregateOperatorTest {
         }
     }
 
-    @Test
-    void countDistinctAndMinWithRetractionKeepTheirViewsInState() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void countDistinctAndMinWithRetractionKeepTheirViewsInState(String backend) throws Exception {
         var distinct = new AggregateCall(AggregateKind.COUNT, new int[] {1}, List.of(BIGINT), BIGINT.notNull(), true,
                 -1, "d");
         var min = AggregateCall.of(AggregateKind.MIN, new int[] {1}, List.of(BIGINT), BIGINT, "lowest");
-        try (var h = harness(true, distinct, min).open()) {
+        try (var h = harness(backend, true, distinct, min).open()) {
             h.processRows("+I a 3", "+I a 1", "+I a 3", "-D a 1", "-D a 3", "-D a 3");
 
             assertThat(h.output()).containsExactlyElementsOf(rows(
