@@ -1,5 +1,7 @@
 package dev.runnel.planner.catalog;
 
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelDataTypeSystemImpl;
 import org.apache.calcite.sql.type.SqlTypeName;
 
@@ -40,6 +42,26 @@ public final class RunnelTypeSystem extends RelDataTypeSystemImpl {
             case TIME, TIME_WITH_LOCAL_TIME_ZONE -> 0;
             default -> super.getDefaultPrecision(typeName);
         };
+    }
+
+    /** As Flink: SUM of DECIMAL(p, s) is DECIMAL(38, s); of other types, the argument's type. */
+    @Override
+    public RelDataType deriveSumType(RelDataTypeFactory typeFactory, RelDataType argumentType) {
+        if (argumentType.getSqlTypeName() != SqlTypeName.DECIMAL) {
+            return super.deriveSumType(typeFactory, argumentType);
+        }
+        return typeFactory.createTypeWithNullability(typeFactory.createSqlType(SqlTypeName.DECIMAL,
+                MAX_DECIMAL_PRECISION, argumentType.getScale()), argumentType.isNullable());
+    }
+
+    /** As Flink: AVG of DECIMAL(p, s) is DECIMAL(38, max(6, s)); of other types, the argument's type. */
+    @Override
+    public RelDataType deriveAvgAggType(RelDataTypeFactory typeFactory, RelDataType argumentType) {
+        if (argumentType.getSqlTypeName() != SqlTypeName.DECIMAL) {
+            return super.deriveAvgAggType(typeFactory, argumentType);
+        }
+        return typeFactory.createTypeWithNullability(typeFactory.createSqlType(SqlTypeName.DECIMAL,
+                MAX_DECIMAL_PRECISION, Math.max(6, argumentType.getScale())), argumentType.isNullable());
     }
 
     @Override

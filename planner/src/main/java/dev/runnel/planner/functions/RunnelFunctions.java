@@ -1,5 +1,6 @@
 package dev.runnel.planner.functions;
 
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -12,6 +13,7 @@ import java.time.format.DateTimeParseException;
 import java.time.format.ResolverStyle;
 import java.time.temporal.ChronoField;
 import java.time.temporal.TemporalAccessor;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.TimeZone;
 import java.util.concurrent.ConcurrentHashMap;
@@ -348,5 +350,25 @@ public final class RunnelFunctions {
             PATTERNS.clear();
         }
         return PATTERNS.computeIfAbsent(regex, Pattern::compile);
+    }
+
+    /**
+     * The bucket of {@code value} among {@code buckets}, the same in every JVM (equal DECIMALs of
+     * different scales, such as 1.0 and 1.00, share a bucket); NULL is bucket 0.
+     */
+    public static int hashBucket(Object value, int buckets) {
+        int hash;
+        if (value == null) {
+            hash = 0;
+        } else if (value instanceof BigDecimal d) {
+            hash = (d.signum() == 0 ? BigDecimal.ZERO : d.stripTrailingZeros()).hashCode();
+        } else if (value instanceof byte[] b) {
+            hash = Arrays.hashCode(b);
+        } else {
+            hash = value.hashCode();
+        }
+        // Spread the bits, so that small integers do not all land in neighbouring buckets only.
+        hash ^= hash >>> 16;
+        return Math.floorMod(hash * 0x9E3779B9, buckets);
     }
 }

@@ -82,6 +82,13 @@ public final class RunnelOperatorTable {
     public static final SqlOperator LTZ_TO_STRING = new RunnelFunction("$LTZ_TO_STRING", STRING_NULLABLE,
             families(SqlTypeFamily.TIMESTAMP, SqlTypeFamily.INTEGER), 2, byArity("ltzToString"),
             false, SqlSyntax.FUNCTION);
+    /**
+     * Not callable by name: the bucket {@code [0, buckets)} of a value by its hash, which the
+     * split distinct aggregation ({@code table.optimizer.distinct-agg.split.enabled}) groups by.
+     */
+    public static final SqlOperator HASH_BUCKET = new RunnelFunction("$HASH_BUCKET", ReturnTypes.INTEGER,
+            families(SqlTypeFamily.ANY, SqlTypeFamily.INTEGER), 2, call -> method("hashBucket", Object.class, int.class),
+            true, SqlSyntax.FUNCTION);
     public static final SqlOperator TO_TIMESTAMP = function("TO_TIMESTAMP",
             explicit(SqlTypeName.TIMESTAMP, 3).andThen(SqlTypeTransforms.FORCE_NULLABLE),
             families(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER), 1, byArity("toTimestamp"));

@@ -4,6 +4,7 @@ import dev.runnel.planner.catalog.CatalogTable;
 import dev.runnel.planner.codegen.CalcCodeGenerator;
 import dev.runnel.planner.codegen.NotNullEnforcerGenerator;
 import dev.runnel.planner.plan.physical.CalcPhysicalRel;
+import dev.runnel.planner.plan.physical.GroupAggregatePhysicalRel;
 import dev.runnel.planner.plan.physical.PhysicalRel;
 import dev.runnel.planner.plan.physical.SinkPhysicalRel;
 import dev.runnel.planner.plan.physical.TableSourceScanPhysicalRel;
@@ -187,6 +188,9 @@ public final class JobGraphTranslator {
             GeneratedClass<CalcFunction> generated = codeGenerator.generate(calc.getProgram(), zone);
             return attach(input, new CalcOperatorFactory(calc.describe(), generated), OptionalInt.empty(),
                     new Partitioning.Rebalance());
+        }
+        if (rel instanceof GroupAggregatePhysicalRel aggregate) {
+            return GroupAggregateTranslation.translate(this, aggregate);
         }
         if (rel instanceof UnionPhysicalRel union) {
             List<VertexBuilder> ends = new ArrayList<>();

@@ -5,11 +5,13 @@ import dev.runnel.planner.catalog.CatalogSchema;
 import dev.runnel.planner.catalog.RunnelTypeSystem;
 import dev.runnel.planner.catalog.TypeConversions;
 import dev.runnel.planner.plan.logical.LogicalPlanner;
+import dev.runnel.planner.plan.physical.GroupAggregateOptions;
 import dev.runnel.planner.plan.physical.PhysicalPlanner;
 import dev.runnel.planner.plan.physical.PhysicalRel;
 import dev.runnel.planner.plan.physical.SinkPhysicalRel;
 import dev.runnel.planner.validate.SqlValidation;
 import dev.runnel.planner.validate.UnsupportedSyntax;
+import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.types.RowType;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,8 +39,15 @@ public final class QueryPlanner {
     private final SqlValidation validation;
     private final LogicalPlanner logicalPlanner;
     private final QueryNames names;
+    private final Configuration configuration;
 
     public QueryPlanner(Catalog catalog) {
+        this(catalog, new Configuration());
+    }
+
+    /** A planner whose plans follow the optimizer options of {@code configuration}, read at each plan. */
+    public QueryPlanner(Catalog catalog, Configuration configuration) {
+        this.configuration = configuration;
         this.validation = new SqlValidation(CatalogSchema.rootSchema(catalog), typeFactory,
                 () -> CatalogSchema.currentPath(catalog));
         this.logicalPlanner = new LogicalPlanner(validation);
@@ -104,8 +113,8 @@ public final class QueryPlanner {
         SqlNode validated = names.suggestOnUnknownName(parsed, () -> SqlValidation.validate(validator, parsed));
         UnsupportedSyntax.check(validated);
         RelNode ast = logicalPlanner.convert(validated, validator);
-        RelNode logical = LogicalPlanner.optimize(ast);
-        PhysicalRel physical = PhysicalPlanner.toPhysical(logical);
+        RelNode logical = LogicalPlanner.optimize(GroupAggregateOptions.splitDistinct(ast, configuration));
+        PhysicalRel physical = GroupAggregateOptions.applyMiniBatch(PhysicalPlanner.toPhysical(logical), configuration);
         RowType outputType;
         try {
             outputType = withValidatedNames(TypeConversions.toRowType(physical.getRowType()),

@@ -31,7 +31,7 @@ public final class Session implements AutoCloseable {
     private final ClusterClient cluster;
     private final Configuration configuration;
     private final Catalog catalog = new Catalog();
-    private final QueryPlanner planner = new QueryPlanner(catalog);
+    private final QueryPlanner planner;
     private final SessionCommands commands;
     private final StatementSets statementSets;
     private final ExplainCommand explainCommand;
@@ -39,6 +39,7 @@ public final class Session implements AutoCloseable {
     public Session(ClusterClient cluster, Configuration configuration) {
         this.cluster = cluster;
         this.configuration = configuration.copy();
+        this.planner = new QueryPlanner(catalog, this.configuration);
         this.commands = new SessionCommands(catalog, planner, this.configuration, cluster);
         JobCompiler compiler = new JobCompiler(planner, this.configuration);
         this.statementSets = new StatementSets(planner, compiler, cluster);

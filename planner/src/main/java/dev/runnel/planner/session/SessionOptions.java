@@ -1,5 +1,6 @@
 package dev.runnel.planner.session;
 
+import dev.runnel.planner.plan.physical.GroupAggregateOptions;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.state.StateOptions;
 import dev.runnel.runtime.config.ConfigException;
@@ -51,6 +52,7 @@ public final class SessionOptions {
         List<ConfigOption<?>> all = new ArrayList<>(List.of(PARALLELISM, PIPELINE_NAME, RUNTIME_MODE, RESULT_MODE,
                 LOCAL_TIME_ZONE, VERBOSE, CHECKPOINTING_INTERVAL));
         all.addAll(StateOptions.all());
+        all.addAll(GroupAggregateOptions.all());
         all.addAll(RuntimeOptions.all());
         return all;
     }
@@ -87,6 +89,8 @@ public final class SessionOptions {
                 }
             }
             case "table.local-time-zone" -> zone(key, value);
+            case "table.exec.mini-batch.allow-latency", "table.exec.mini-batch.size",
+                 "table.optimizer.distinct-agg.split.bucket-num" -> GroupAggregateOptions.validate(key, value);
             case "state.backend.type" -> {
                 if (!STATE_BACKENDS.contains(value.trim().toLowerCase(Locale.ROOT))) {
                     throw new ConfigException(key, "Invalid value '" + value + "' for option '" + key

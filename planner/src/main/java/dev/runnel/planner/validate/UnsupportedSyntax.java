@@ -1,13 +1,14 @@
 package dev.runnel.planner.validate;
 
 import dev.runnel.planner.session.SqlExecutionException;
+import java.util.EnumSet;
+import java.util.Set;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
-import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 
 /**
@@ -18,6 +19,10 @@ import org.apache.calcite.sql.util.SqlBasicVisitor;
 public final class UnsupportedSyntax {
     private UnsupportedSyntax() {
     }
+
+    /** The aggregate functions group aggregation runs (see {@code plan.physical.AggregateCalls}). */
+    private static final Set<SqlKind> GROUP_AGGREGATES = EnumSet.of(SqlKind.COUNT, SqlKind.SUM, SqlKind.SUM0,
+            SqlKind.AVG, SqlKind.MIN, SqlKind.MAX, SqlKind.FIRST_VALUE, SqlKind.LAST_VALUE, SqlKind.LISTAGG);
 
     /** @throws SqlExecutionException at the first unsupported construct in {@code node} */
     public static void check(SqlNode node) {
@@ -32,11 +37,6 @@ public final class UnsupportedSyntax {
 
     private static void checkCall(SqlCall call) {
         if (call instanceof SqlSelect select) {
-            if (select.isDistinct()) {
-                fail("SELECT DISTINCT", select);
-            }
-            failIfPresent("GROUP BY", select.getGroup());
-            failIfPresent("HAVING", select.getHaving());
             failIfPresent("A WINDOW clause", select.getWindowList());
             failIfPresent("ORDER BY", select.getOrderList());
             failIfPresent("OFFSET", select.getOffset());
@@ -52,11 +52,7 @@ public final class UnsupportedSyntax {
         switch (call.getKind()) {
             case JOIN -> fail("JOIN", call);
             case OVER -> fail("An OVER window", call);
-            case UNION -> {
-                if (call.getOperator() == SqlStdOperatorTable.UNION) {
-                    fail("UNION without ALL", call);
-                }
-            }
+            case GROUPING_SETS, ROLLUP, CUBE -> fail("GROUP BY with GROUPING SETS, ROLLUP or CUBE", call);
             case INTERSECT -> fail("INTERSECT", call);
             case EXCEPT -> fail("EXCEPT", call);
             case IN, NOT_IN, EXISTS, SOME, ALL, SCALAR_QUERY -> {
@@ -67,7 +63,7 @@ public final class UnsupportedSyntax {
             }
             case MATCH_RECOGNIZE -> fail("MATCH_RECOGNIZE", call);
             default -> {
-                if (call.getOperator().isAggregator()) {
+                if (call.getOperator().isAggregator() && !GROUP_AGGREGATES.contains(call.getKind())) {
                     fail("The aggregate function " + call.getOperator().getName(), call);
                 }
             }

@@ -18,7 +18,8 @@ public final class LogicalRules {
             CoreRules.FILTER_REDUCE_EXPRESSIONS,
             CoreRules.PROJECT_REDUCE_EXPRESSIONS,
             CoreRules.UNION_MERGE,
-            CoreRules.UNION_REMOVE);
+            CoreRules.UNION_REMOVE,
+            CoreRules.UNION_TO_DISTINCT);
 
     /** Turns what remains of projections and filters into one {@code Calc} per chain. */
     public static final List<RelOptRule> TO_CALC = List.of(

@@ -1,5 +1,6 @@
 package dev.runnel.planner.plan.logical;
 
+import dev.runnel.planner.plan.physical.AggregateCalls;
 import dev.runnel.planner.session.SqlExecutionException;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
@@ -11,7 +12,6 @@ import org.apache.calcite.rel.core.Minus;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.TableFunctionScan;
-import org.apache.calcite.rel.core.Union;
 import org.apache.calcite.rel.core.Window;
 import org.apache.calcite.rex.RexOver;
 
@@ -35,8 +35,8 @@ public final class UnsupportedFeatures {
     }
 
     private static String describe(RelNode rel) {
-        if (rel instanceof Aggregate) {
-            return "Aggregation (GROUP BY, DISTINCT or an aggregate function)";
+        if (rel instanceof Aggregate aggregate) {
+            return AggregateCalls.unsupported(aggregate);
         }
         if (rel instanceof Join) {
             return "JOIN (including IN/EXISTS subqueries)";
@@ -46,9 +46,6 @@ public final class UnsupportedFeatures {
         }
         if (rel instanceof Sort) {
             return "ORDER BY, LIMIT, OFFSET or FETCH";
-        }
-        if (rel instanceof Union union && !union.all) {
-            return "UNION without ALL";
         }
         if (rel instanceof Intersect) {
             return "INTERSECT";

@@ -51,7 +51,7 @@ public final class PhysicalRules {
 
     /** Every physical conversion rule. */
     public static final List<RelOptRule> ALL = List.of(TABLE_SOURCE_SCAN, CALC, VALUES, UNION, SINK,
-            WATERMARK_ASSIGNER);
+            WATERMARK_ASSIGNER, GroupAggregatePhysicalRule.INSTANCE);
 
     private static RelNode physical(RelNode input) {
         return ConverterRule.convert(input, input.getTraitSet().replace(RunnelConvention.INSTANCE));

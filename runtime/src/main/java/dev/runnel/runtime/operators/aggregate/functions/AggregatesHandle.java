@@ -2,8 +2,11 @@ package dev.runnel.runtime.operators.aggregate.functions;
 
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.types.DataType;
+import dev.runnel.runtime.types.TypeRoot;
 
 import java.io.Serializable;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -115,11 +118,19 @@ public final class AggregatesHandle implements Serializable {
         }
     }
 
-    /** One result per call, in call order. */
+    /**
+     * One result per call, in call order. A DECIMAL result has exactly its type's scale, however
+     * the state backend stored it (state normalizes 1.50 to 1.5), so results compare by value.
+     */
     public Object[] getValues(Object[] acc, ViewSource views) {
         Object[] results = new Object[functions.size()];
         for (int i = 0; i < functions.size(); i++) {
-            results[i] = functions.get(i).getValue(slice(acc, i, views));
+            Object value = functions.get(i).getValue(slice(acc, i, views));
+            DataType type = calls.get(i).resultType();
+            if (value instanceof BigDecimal d && type.root() == TypeRoot.DECIMAL && d.scale() != type.scale()) {
+                value = d.setScale(type.scale(), RoundingMode.HALF_UP);
+            }
+            results[i] = value;
         }
         return results;
     }

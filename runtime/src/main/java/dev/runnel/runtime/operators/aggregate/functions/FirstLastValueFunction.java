@@ -5,8 +5,6 @@ import dev.runnel.runtime.state.Serializers;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
 
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
@@ -19,17 +17,14 @@ import java.util.Map;
  * removes the latest equal value and, when that was the current one, scans for the new
  * first/last. Without retraction the view is not used.
  */
-final class FirstLastValueFunction implements AggregateFunction {
-    private final int arg;
+final class FirstLastValueFunction extends RetractableFunction {
     private final DataType type;
     private final boolean last;
-    private final boolean withRetraction;
 
     FirstLastValueFunction(AggregateCall call, boolean last, boolean withRetraction) {
-        this.arg = call.arg(0);
+        super(call, withRetraction);
         this.type = call.argTypes().get(0).withNullable(true);
         this.last = last;
-        this.withRetraction = withRetraction;
     }
 
     @Override
@@ -70,27 +65,9 @@ final class FirstLastValueFunction implements AggregateFunction {
     }
 
     @Override
-    public boolean supportsRetraction() {
-        return withRetraction;
-    }
-
-    @Override
-    public void retract(Accumulator acc, Row input) {
-        if (!withRetraction) {
-            AggregateFunction.super.retract(acc, input);
-            return;
-        }
-        Object v = input.getField(arg);
-        if (v == null) {
-            return;
-        }
+    void retractValue(Accumulator acc, Object v) {
         MapView<Object, Object> values = acc.view(0);
-        Long found = null;
-        for (Map.Entry<Object, Object> e : values.entries()) {
-            if (Numbers.compare(e.getValue(), v) == 0 && (found == null || (Long) e.getKey() > found)) {
-                found = (Long) e.getKey();
-            }
-        }
+        Long found = latestSequenceOf(values, v);
         if (found == null) {
             return;
         }
@@ -116,10 +93,7 @@ final class FirstLastValueFunction implements AggregateFunction {
             }
             return;
         }
-        List<Map.Entry<Object, Object>> entries = new ArrayList<>();
-        other.view(0).entries().forEach(entries::add);
-        entries.sort(Comparator.comparing(e -> (Long) e.getKey()));
-        for (Map.Entry<Object, Object> e : entries) {
+        for (Map.Entry<Object, Object> e : bySequence(other.view(0))) {
             add(acc, e.getValue());
         }
     }

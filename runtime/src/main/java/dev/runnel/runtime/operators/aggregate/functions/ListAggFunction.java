@@ -5,8 +5,6 @@ import dev.runnel.runtime.state.Serializers;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
 
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
@@ -19,16 +17,13 @@ import java.util.Map;
  * {@code sequence number → value}; retracting removes the latest equal value, and the result
  * joins the view's values in sequence order.
  */
-final class ListAggFunction implements AggregateFunction {
+final class ListAggFunction extends RetractableFunction {
     private static final String DEFAULT_SEPARATOR = ",";
-    private final int arg;
     private final int separatorArg;
-    private final boolean withRetraction;
 
     ListAggFunction(AggregateCall call, boolean withRetraction) {
-        this.arg = call.arg(0);
+        super(call, withRetraction);
         this.separatorArg = call.argCount() > 1 ? call.arg(1) : -1;
-        this.withRetraction = withRetraction;
     }
 
     @Override
@@ -73,27 +68,8 @@ final class ListAggFunction implements AggregateFunction {
     }
 
     @Override
-    public boolean supportsRetraction() {
-        return withRetraction;
-    }
-
-    @Override
-    public void retract(Accumulator acc, Row input) {
-        if (!withRetraction) {
-            AggregateFunction.super.retract(acc, input);
-            return;
-        }
-        Object v = input.getField(arg);
-        if (v == null) {
-            return;
-        }
-        String value = v.toString();
-        Long found = null;
-        for (Map.Entry<Object, Object> e : acc.view(0).entries()) {
-            if (value.equals(e.getValue()) && (found == null || (Long) e.getKey() > found)) {
-                found = (Long) e.getKey();
-            }
-        }
+    void retractValue(Accumulator acc, Object v) {
+        Long found = latestSequenceOf(acc.view(0), v.toString());
         if (found != null) {
             acc.view(0).remove(found);
         }
@@ -102,7 +78,7 @@ final class ListAggFunction implements AggregateFunction {
     @Override
     public void merge(Accumulator acc, Accumulator other) {
         if (withRetraction) {
-            for (Map.Entry<Object, Object> e : sorted(other)) {
+            for (Map.Entry<Object, Object> e : bySequence(other.view(0))) {
                 add(acc, (String) e.getValue());
             }
         } else if (other.get(0) != null) {
@@ -111,19 +87,12 @@ final class ListAggFunction implements AggregateFunction {
         }
     }
 
-    private static List<Map.Entry<Object, Object>> sorted(Accumulator acc) {
-        List<Map.Entry<Object, Object>> entries = new ArrayList<>();
-        acc.view(0).entries().forEach(entries::add);
-        entries.sort(Comparator.comparing(e -> (Long) e.getKey()));
-        return entries;
-    }
-
     @Override
     public Object getValue(Accumulator acc) {
         if (!withRetraction) {
             return acc.get(0);
         }
-        List<Map.Entry<Object, Object>> entries = sorted(acc);
+        List<Map.Entry<Object, Object>> entries = bySequence(acc.view(0));
         if (entries.isEmpty()) {
             return null;
         }

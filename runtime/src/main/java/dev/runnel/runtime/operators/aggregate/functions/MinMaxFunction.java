@@ -15,17 +15,14 @@ import java.util.Map;
  * retracting the current extreme scans the view for the next one, so state holds each distinct
  * value once, not every row.
  */
-final class MinMaxFunction implements AggregateFunction {
-    private final int arg;
+final class MinMaxFunction extends RetractableFunction {
     private final DataType type;
     private final boolean max;
-    private final boolean withRetraction;
 
     MinMaxFunction(AggregateCall call, boolean max, boolean withRetraction) {
-        this.arg = call.arg(0);
+        super(call, withRetraction);
         this.type = call.argTypes().get(0).withNullable(true);
         this.max = max;
-        this.withRetraction = withRetraction;
     }
 
     @Override
@@ -68,20 +65,7 @@ final class MinMaxFunction implements AggregateFunction {
     }
 
     @Override
-    public boolean supportsRetraction() {
-        return withRetraction;
-    }
-
-    @Override
-    public void retract(Accumulator acc, Row input) {
-        if (!withRetraction) {
-            AggregateFunction.super.retract(acc, input);
-            return;
-        }
-        Object v = input.getField(arg);
-        if (v == null) {
-            return;
-        }
+    void retractValue(Accumulator acc, Object v) {
         Object key = Numbers.normalizeKey(v);
         MapView<Object, Object> counts = acc.view(0);
         Long count = (Long) counts.get(key);

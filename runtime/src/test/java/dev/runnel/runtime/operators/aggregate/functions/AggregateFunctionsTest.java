@@ -218,6 +218,16 @@ class AggregateFunctionsTest {
     }
 
     @Test
+    void decimalResultsHaveTheirTypesScaleEvenWhenStateNormalizedThem() {
+        DataType dec = DataType.decimal(10, 2);
+        var agg = new Agg(true, call(AggregateKind.SUM, dec, DataType.decimal(38, 2)), call(AggregateKind.MIN, dec, dec));
+        agg.acc[0] = new BigDecimal("1.5"); // as a state backend hands back 1.50
+        agg.acc[1] = 1L;
+        agg.add(new BigDecimal("1.5"));
+        assertThat(agg.values()).containsExactly(new BigDecimal("3.00"), new BigDecimal("1.50"));
+    }
+
+    @Test
     void accumulatorsSurviveTheStateSerializer() throws Exception {
         var agg = new Agg(true, call(AggregateKind.AVG, DataType.decimal(10, 2), DataType.decimal(38, 6)),
                 call(1, AggregateKind.MIN, INT, INT), call(2, AggregateKind.LISTAGG, STRING, STRING));

@@ -1,0 +1,85 @@
+package dev.runnel.planner.plan.physical;
+
+import dev.runnel.planner.catalog.TypeConversions;
+import dev.runnel.runtime.operators.aggregate.functions.AggregateCall;
+import dev.runnel.runtime.operators.aggregate.functions.AggregateKind;
+import dev.runnel.runtime.types.DataType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.type.RelDataType;
+
+/**
+ * Maps Calcite's aggregate calls onto the runtime's {@link AggregateCall}s, and says which
+ * aggregations the runtime cannot run yet.
+ */
+public final class AggregateCalls {
+    private AggregateCalls() {
+    }
+
+    /**
+     * What about {@code aggregate} is not supported yet (for an error "… is not supported yet"),
+     * or {@code null} when the runtime can run it.
+     */
+    public static String unsupported(Aggregate aggregate) {
+        if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
+            return "GROUP BY with GROUPING SETS, ROLLUP or CUBE";
+        }
+        for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
+            if (kind(call) == null) {
+                return "Aggregate function " + call.getAggregation().getName();
+            }
+            if (!call.getCollation().getFieldCollations().isEmpty()) {
+                return "WITHIN GROUP (ORDER BY …) in " + call.getAggregation().getName();
+            }
+        }
+        return null;
+    }
+
+    /** The runtime kind of {@code call}, or {@code null} when there is none. */
+    static AggregateKind kind(org.apache.calcite.rel.core.AggregateCall call) {
+        return switch (call.getAggregation().getKind()) {
+            case COUNT -> call.getArgList().isEmpty() ? AggregateKind.COUNT_STAR : AggregateKind.COUNT;
+            case SUM -> AggregateKind.SUM;
+            case SUM0 -> AggregateKind.SUM0;
+            case AVG -> AggregateKind.AVG;
+            case MIN -> AggregateKind.MIN;
+            case MAX -> AggregateKind.MAX;
+            case FIRST_VALUE -> AggregateKind.FIRST_VALUE;
+            case LAST_VALUE -> AggregateKind.LAST_VALUE;
+            case LISTAGG -> AggregateKind.LISTAGG;
+            default -> null;
+        };
+    }
+
+    /** The runtime calls of {@code aggregate}, reading fields of its input. */
+    public static List<AggregateCall> toRuntime(Aggregate aggregate) {
+        RelDataType input = aggregate.getInput().getRowType();
+        List<AggregateCall> calls = new ArrayList<>();
+        for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
+            AggregateKind kind = kind(call);
+            if (kind == null) {
+                throw new IllegalStateException("Aggregate function " + call.getAggregation().getName()
+                        + " has no runtime implementation");
+            }
+            int[] args = call.getArgList().stream().mapToInt(Integer::intValue).toArray();
+            List<DataType> argTypes = call.getArgList().stream()
+                    .map(i -> TypeConversions.toDataType(input.getFieldList().get(i).getType())).toList();
+            calls.add(new AggregateCall(kind, args, argTypes, TypeConversions.toDataType(call.getType()),
+                    call.isDistinct(), call.filterArg, call.getName()));
+        }
+        return calls;
+    }
+
+    /** {@code COUNT(DISTINCT b) FILTER c AS n}, with input field names, as plans show calls. */
+    static String format(org.apache.calcite.rel.core.AggregateCall call, List<String> inputNames) {
+        String args = call.getArgList().isEmpty() ? "*"
+                : call.getArgList().stream().map(inputNames::get).collect(Collectors.joining(", "));
+        String text = call.getAggregation().getName() + "(" + (call.isDistinct() ? "DISTINCT " : "") + args + ")";
+        if (call.filterArg >= 0) {
+            text += " FILTER " + inputNames.get(call.filterArg);
+        }
+        return call.getName() == null ? text : text + " AS " + call.getName();
+    }
+}

@@ -1,0 +1,214 @@
+package dev.runnel.runtime.operators.aggregate;
+
+import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.data.RowKind;
+import dev.runnel.runtime.operators.AbstractOperator;
+import dev.runnel.runtime.operators.OperatorContext;
+import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
+import dev.runnel.runtime.operators.aggregate.functions.StateViewSource;
+import dev.runnel.runtime.state.KeyedStateBackend;
+import dev.runnel.runtime.state.ProcessingTimeService;
+import dev.runnel.runtime.state.Serializers;
+import dev.runnel.runtime.state.StateDescriptor;
+import dev.runnel.runtime.state.StateOptions;
+import dev.runnel.runtime.state.ValueState;
+import dev.runnel.runtime.state.VoidNamespace;
+import dev.runnel.runtime.stream.RowBatch;
+import dev.runnel.runtime.stream.Watermark;
+import dev.runnel.runtime.types.DataType;
+import dev.runnel.runtime.types.TypeRoot;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Group aggregation as Flink's {@code GroupAggFunction}: the input arrives partitioned by the
+ * group key; per key the operator keeps the accumulators of all aggregate calls and the number
+ * of rows in the group, in keyed state, and emits the changes of the group's result row
+ * (key fields, then one field per call):
+ *
+ * <ul>
+ *   <li>{@code +I} for the first row of a group;</li>
+ *   <li>{@code -U} old, {@code +U} new when the result changed; nothing when it did not, unless
+ *       state TTL ({@code table.exec.state.ttl}) is set, where the update is still emitted so
+ *       that downstream state is refreshed too (as Flink);</li>
+ *   <li>{@code -D} old when the last row of a group was retracted; its state is cleared.</li>
+ * </ul>
+ *
+ * <p>{@code +I}/{@code +U} input rows are accumulated, {@code -U}/{@code -D} rows retracted, so
+ * an aggregate over an updating input (another aggregate) is right. A retraction for a group
+ * without state (never seen, or expired) is ignored.
+ *
+ * <p>With {@link MiniBatchSettings}, rows are buffered per key (in memory, in arrival order) and
+ * folded into state together, emitting one change per key and batch; the buffer is flushed when
+ * it holds {@code size} rows, {@code allowLatency} after its first row, before a watermark is
+ * forwarded and at end of input.
+ */
+public final class GroupAggregateOperator extends AbstractOperator {
+    private final GroupAggregateOperatorFactory spec;
+    private final AggregatesHandle aggregates;
+    private final int[] groupKeys;
+    private final int accArity;
+    private KeyedStateBackend backend;
+    private ValueState<VoidNamespace, Row> accState;
+    private StateViewSource<VoidNamespace> views;
+    private boolean ttlEnabled;
+    private final Map<Row, List<Row>> buffer = new LinkedHashMap<>();
+    private int buffered;
+    private ProcessingTimeService.Cancellable flushTimer;
+
+    GroupAggregateOperator(GroupAggregateOperatorFactory spec) {
+        this.spec = spec;
+        this.aggregates = spec.aggregates();
+        this.groupKeys = spec.groupKeys();
+        this.accArity = aggregates.accumulatorTypes().size();
+    }
+
+    @Override
+    public void open(OperatorContext context) throws Exception {
+        super.open(context);
+        backend = context.keyedStateBackend(Serializers.row(spec.keyTypes()));
+        Duration ttl = context.configuration().get(StateOptions.STATE_TTL);
+        ttlEnabled = !ttl.isZero();
+        // The accumulators, then the number of rows in the group (to know when it is empty).
+        List<DataType> stateTypes = new ArrayList<>(aggregates.accumulatorTypes());
+        stateTypes.add(DataType.of(TypeRoot.BIGINT));
+        accState = backend.valueState(StateDescriptor.of("accumulators", Serializers.row(stateTypes), ttl));
+        accState.setCurrentNamespace(VoidNamespace.INSTANCE);
+        views = new StateViewSource<>(backend, aggregates, "view_", VoidNamespace.SERIALIZER, ttl);
+        views.setCurrentNamespace(VoidNamespace.INSTANCE);
+    }
+
+    @Override
+    public void processBatch(RowBatch batch, int input) throws Exception {
+        for (int i = 0, n = batch.size(); i < n; i++) {
+            Row row = batch.get(i);
+            Row key = key(row);
+            if (spec.miniBatch() == null) {
+                processKey(key, List.of(row));
+                continue;
+            }
+            buffer.computeIfAbsent(key, k -> new ArrayList<>()).add(row.copy());
+            buffered++;
+            if (buffered >= spec.miniBatch().size()) {
+                flush();
+            } else if (flushTimer == null) {
+                ProcessingTimeService time = context.processingTimeService();
+                flushTimer = time.schedule(time.currentTime() + spec.miniBatch().allowLatency().toMillis(),
+                        t -> {
+                            flushTimer = null;
+                            flush();
+                        });
+            }
+        }
+    }
+
+    private Row key(Row row) {
+        Object[] values = new Object[groupKeys.length];
+        for (int i = 0; i < groupKeys.length; i++) {
+            values[i] = row.getField(groupKeys[i]);
+        }
+        return Row.of(values);
+    }
+
+    /** Folds the buffered rows of every key into state, in the order the keys arrived. */
+    private void flush() throws Exception {
+        if (flushTimer != null) {
+            flushTimer.cancel();
+            flushTimer = null;
+        }
+        if (buffer.isEmpty()) {
+            return;
+        }
+        for (Map.Entry<Row, List<Row>> e : buffer.entrySet()) {
+            processKey(e.getKey(), e.getValue());
+        }
+        buffer.clear();
+        buffered = 0;
+    }
+
+    /** Applies {@code rows} (all of group {@code key}) to its state and emits the one resulting change. */
+    private void processKey(Row key, List<Row> rows) {
+        backend.setCurrentKey(key);
+        Row stored = accState.value();
+        boolean firstRow = stored == null;
+        Object[] acc;
+        long count;
+        if (firstRow) {
+            acc = aggregates.createAccumulators();
+            count = 0;
+        } else {
+            acc = Arrays.copyOf(stored.fields(), accArity);
+            count = (Long) stored.getField(accArity);
+        }
+        Object[] previous = firstRow ? null : aggregates.getValues(acc, views);
+        boolean touched = false;
+        for (Row row : rows) {
+            if (row.kind() == RowKind.INSERT || row.kind() == RowKind.UPDATE_AFTER) {
+                aggregates.accumulate(acc, row, views);
+                count++;
+                touched = true;
+            } else if (count > 0) {
+                aggregates.retract(acc, row, views);
+                count--;
+                touched = true;
+            }
+        }
+        if (!touched) {
+            return;
+        }
+        if (count == 0) {
+            accState.clear();
+            views.clear();
+            if (!firstRow) {
+                output.collect(result(RowKind.DELETE, key, previous));
+            }
+            return;
+        }
+        Object[] stateRow = Arrays.copyOf(acc, accArity + 1);
+        stateRow[accArity] = count;
+        accState.update(Row.of(stateRow));
+        Object[] current = aggregates.getValues(acc, views);
+        if (firstRow) {
+            output.collect(result(RowKind.INSERT, key, current));
+        } else if (ttlEnabled || !Arrays.deepEquals(previous, current)) {
+            output.collect(result(RowKind.UPDATE_BEFORE, key, previous));
+            output.collect(result(RowKind.UPDATE_AFTER, key, current));
+        }
+    }
+
+    private static Row result(RowKind kind, Row key, Object[] values) {
+        Object[] fields = new Object[key.arity() + values.length];
+        System.arraycopy(key.fields(), 0, fields, 0, key.arity());
+        System.arraycopy(values, 0, fields, key.arity(), values.length);
+        return new Row(kind, fields);
+    }
+
+    @Override
+    public void processWatermark(Watermark watermark) throws Exception {
+        flush();
+        super.processWatermark(watermark);
+    }
+
+    @Override
+    public void endInput(int input) throws Exception {
+        flush();
+    }
+
+    @Override
+    public void finish() throws Exception {
+        flush();
+    }
+
+    @Override
+    public void close() {
+        if (flushTimer != null) {
+            flushTimer.cancel();
+            flushTimer = null;
+        }
+    }
+}

@@ -1,0 +1,184 @@
+package dev.runnel.runtime.operators.aggregate;
+
+import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.operators.aggregate.functions.AggregateCall;
+import dev.runnel.runtime.operators.aggregate.functions.AggregateKind;
+import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
+import dev.runnel.runtime.state.StateOptions;
+import dev.runnel.runtime.testing.OperatorHarness;
+import dev.runnel.runtime.types.DataType;
+import dev.runnel.runtime.types.TypeRoot;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static dev.runnel.runtime.testing.TestRows.rows;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Input rows are {@code (key STRING, value BIGINT)}; results {@code key, COUNT(*), SUM(value), MAX(value)}. */
+class GroupAggregateOperatorTest {
+    private static final DataType BIGINT = DataType.of(TypeRoot.BIGINT);
+    private static final DataType STRING = DataType.of(TypeRoot.VARCHAR);
+    private static final AggregateCall COUNT = AggregateCall.of(AggregateKind.COUNT_STAR, new int[0], List.of(),
+            BIGINT.notNull(), "cnt");
+    private static final AggregateCall SUM = AggregateCall.of(AggregateKind.SUM, new int[] {1}, List.of(BIGINT), BIGINT,
+            "total");
+    private static final AggregateCall MAX = AggregateCall.of(AggregateKind.MAX, new int[] {1}, List.of(BIGINT), BIGINT,
+            "biggest");
+
+    private static OperatorHarness harness(String backend, boolean retracting, MiniBatchSettings miniBatch,
+                                           AggregateCall... calls) {
+        return OperatorHarness.of(new GroupAggregateOperatorFactory("GroupAggregate", new int[] {0}, List.of(STRING),
+                new AggregatesHandle(List.of(calls), retracting), miniBatch)).withStateBackend(backend);
+    }
+
+    private static OperatorHarness harness(String backend, boolean retracting, AggregateCall... calls) {
+        return harness(backend, retracting, null, calls);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void insertOnlyInputEmitsInsertThenUpdates(String backend) throws Exception {
+        try (var h = harness(backend, false, COUNT, SUM, MAX).open()) {
+            h.processRows("+I a 1", "+I b 2", "+I a 3");
+
+            assertThat(h.output()).containsExactlyElementsOf(rows(
+                    "+I a 1 1 1", "+I b 1 2 2", "-U a 1 1 1", "+U a 2 4 3"));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void retractingInputTakesRowsBackAndDeletesAnEmptiedGroup(String backend) throws Exception {
+        try (var h = harness(backend, true, COUNT, SUM, MAX).open()) {
+            h.processRows("+I a 5", "+I a 7", "-U a 7", "+U a 2");
+            assertThat(h.takeOutput()).containsExactlyElementsOf(rows(
+                    "+I a 1 5 5", "-U a 1 5 5", "+U a 2 12 7", "-U a 2 12 7", "+U a 1 5 5", "-U a 1 5 5",
+                    "+U a 2 7 5"));
+
+            h.processRows("-D a 5", "-D a 2");
+            assertThat(h.takeOutput()).containsExactlyElementsOf(rows("-U a 2 7 5", "+U a 1 2 2", "-D a 1 2 2"));
+
+            // The group starts afresh.
+            h.processRows("+I a 9");
+            assertThat(h.takeOutput()).containsExactlyElementsOf(rows("+I a 1 9 9"));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void retractionOfAnUnknownGroupIsIgnored(String backend) throws Exception {
+        try (var h = harness(backend, true, COUNT, SUM).open()) {
+            h.processRows("-D x 1", "-U x 2");
+
+            assertThat(h.output()).isEmpty();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void unchangedResultEmitsNothing(String backend) throws Exception {
+        try (var h = harness(backend, false, MAX).open()) {
+            h.processRows("+I a 5", "+I a 3", "+I a 5", "+I a 6");
+
+            assertThat(h.output()).containsExactlyElementsOf(rows("+I a 5", "-U a 5", "+U a 6"));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void aggregateOverAnAggregateSeesRetractionsOfTheInnerResult(String backend) throws Exception {
+        // Outer: COUNT(*) GROUP BY cnt over the inner (key, cnt) changelog, keyed by field 1.
+        var outer = new GroupAggregateOperatorFactory("outer", new int[] {1}, List.of(BIGINT),
+                new AggregatesHandle(List.of(COUNT), true), null);
+        try (var h = OperatorHarness.of(outer).withStateBackend(backend).open()) {
+            h.processRows("+I a 1", "+I b 1", "-U a 1", "+U a 2");
+
+            assertThat(h.output()).containsExactlyElementsOf(rows(
+                    "+I 1 1", "-U 1 1", "+U 1 2", "-U 1 2", "+U 1 1", "+I 2 1"));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void globalAggregateHasOneGroup(String backend) throws Exception {
+        var global = new GroupAggregateOperatorFactory("global", new int[0], List.of(),
+                new AggregatesHandle(List.of(COUNT, SUM), true), null);
+        try (var h = OperatorHarness.of(global).withStateBackend(backend).open()) {
+            h.processRows("+I a 1", "+I b 2", "-D a 1");
+
+            assertThat(h.output()).containsExactlyElementsOf(rows(
+                    "+I 1 1", "-U 1 1", "+U 2 3", "-U 2 3", "+U 1 2"));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void withStateTtlUnchangedResultsAreEmittedAndIdleGroupsExpire(String backend) throws Exception {
+        Configuration config = new Configuration(Map.of(StateOptions.STATE_TTL.key(), "10 s"));
+        try (var h = harness(backend, false, MAX).withConfiguration(config).open()) {
+            h.processRows("+I a 5", "+I a 3");
+            assertThat(h.takeOutput()).containsExactlyElementsOf(rows("+I a 5", "-U a 5", "+U a 5"));
+
+            h.setProcessingTime(Duration.ofSeconds(11).toMillis());
+            h.processRows("+I a 1");
+            assertThat(h.takeOutput()).containsExactlyElementsOf(rows("+I a 1"));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void miniBatchFoldsRowsPerKeyUntilTheLatencyPassed(String backend) throws Exception {
+        var settings = new MiniBatchSettings(Duration.ofSeconds(1), 1000);
+        try (var h = harness(backend, true, settings, COUNT, SUM).open()) {
+            h.processRows("+I a 1", "+I a 2", "+I b 5", "+I c 1", "-D c 1");
+            assertThat(h.output()).isEmpty();
+
+            h.setProcessingTime(1000);
+            // c appeared and vanished within the batch: nothing to say about it.
+            assertThat(h.takeOutput()).containsExactlyElementsOf(rows("+I a 2 3", "+I b 1 5"));
+
+            h.processRows("+I a 4", "-D a 1");
+            h.setProcessingTime(1500);
+            assertThat(h.output()).isEmpty();
+            h.setProcessingTime(2000);
+            assertThat(h.takeOutput()).containsExactlyElementsOf(rows("-U a 2 3", "+U a 2 6"));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void miniBatchFlushesOnSizeWatermarkAndEndOfInput(String backend) throws Exception {
+        var settings = new MiniBatchSettings(Duration.ofHours(1), 3);
+        try (var h = harness(backend, false, settings, COUNT).open()) {
+            h.processRows("+I a 1", "+I a 2");
+            assertThat(h.output()).isEmpty();
+            h.processRows("+I b 1");
+            assertThat(h.takeOutput()).containsExactlyElementsOf(rows("+I a 2", "+I b 1"));
+
+            h.processRows("+I a 3").processWatermark(100);
+            assertThat(h.watermarks()).containsExactly(100L);
+            assertThat(h.takeOutput()).containsExactlyElementsOf(rows("-U a 2", "+U a 3"));
+
+            h.processRows("+I b 2").endInput();
+            assertThat(h.takeOutput()).containsExactlyElementsOf(rows("-U b 1", "+U b 2"));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void countDistinctAndMinWithRetractionKeepTheirViewsInState(String backend) throws Exception {
+        var distinct = new AggregateCall(AggregateKind.COUNT, new int[] {1}, List.of(BIGINT), BIGINT.notNull(), true,
+                -1, "d");
+        var min = AggregateCall.of(AggregateKind.MIN, new int[] {1}, List.of(BIGINT), BIGINT, "lowest");
+        try (var h = harness(backend, true, distinct, min).open()) {
+            h.processRows("+I a 3", "+I a 1", "+I a 3", "-D a 1", "-D a 3", "-D a 3");
+
+            assertThat(h.output()).containsExactlyElementsOf(rows(
+                    "+I a 1 3", "-U a 1 3", "+U a 2 1", "-U a 2 1", "+U a 1 3", "-D a 1 3"));
+        }
+    }
+}
