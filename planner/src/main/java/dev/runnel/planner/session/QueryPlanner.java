@@ -7,6 +7,7 @@ import dev.runnel.planner.catalog.TypeConversions;
 import dev.runnel.planner.plan.logical.LogicalPlanner;
 import dev.runnel.planner.plan.physical.PhysicalPlanner;
 import dev.runnel.planner.plan.physical.PhysicalRel;
+import dev.runnel.planner.plan.physical.SinkChangelogCheck;
 import dev.runnel.planner.plan.physical.SinkPhysicalRel;
 import dev.runnel.planner.validate.SqlValidation;
 import dev.runnel.planner.validate.UnsupportedSyntax;
@@ -106,6 +107,7 @@ public final class QueryPlanner {
         RelNode ast = logicalPlanner.convert(validated, validator);
         RelNode logical = LogicalPlanner.optimize(ast);
         PhysicalRel physical = PhysicalPlanner.toPhysical(logical);
+        SinkChangelogCheck.check(physical);
         RowType outputType;
         try {
             outputType = withValidatedNames(TypeConversions.toRowType(physical.getRowType()),
