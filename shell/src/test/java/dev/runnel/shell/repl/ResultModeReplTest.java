@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.jline.terminal.Size;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.impl.ExternalTerminal;
@@ -206,9 +207,11 @@ class ResultModeReplTest {
             await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(screen()).contains(expected));
         }
 
+        /** Ends the input and waits for the REPL to exit, so that it has saved its history before the directory goes. */
         @Override
-        public void close() throws IOException {
+        public void close() throws Exception {
             keyboard.close();
+            exitCode.get(10, TimeUnit.SECONDS);
             terminal.close();
         }
     }
