@@ -8,6 +8,7 @@ import dev.runnel.planner.plan.logical.LogicalPlanner;
 import dev.runnel.planner.plan.physical.GroupAggregateOptions;
 import dev.runnel.planner.plan.physical.PhysicalPlanner;
 import dev.runnel.planner.plan.physical.PhysicalRel;
+import dev.runnel.planner.plan.physical.SinkChangelogCheck;
 import dev.runnel.planner.plan.physical.SinkPhysicalRel;
 import dev.runnel.planner.validate.SqlValidation;
 import dev.runnel.planner.validate.UnsupportedSyntax;
@@ -115,6 +116,7 @@ public final class QueryPlanner {
         RelNode ast = logicalPlanner.convert(validated, validator);
         RelNode logical = LogicalPlanner.optimize(GroupAggregateOptions.splitDistinct(ast, configuration));
         PhysicalRel physical = GroupAggregateOptions.applyMiniBatch(PhysicalPlanner.toPhysical(logical), configuration);
+        SinkChangelogCheck.check(physical);
         RowType outputType;
         try {
             outputType = withValidatedNames(TypeConversions.toRowType(physical.getRowType()),

@@ -30,7 +30,8 @@ public final class SessionOptions {
     public static final ConfigOption<String> RUNTIME_MODE = ConfigOption.of("execution.runtime-mode", String.class,
             "streaming", "Only 'streaming' is supported yet.");
     public static final ConfigOption<String> RESULT_MODE = ConfigOption.of("sql-client.execution.result-mode",
-            String.class, "tableau", "How the shell shows query results: 'table', 'changelog' or 'tableau'.");
+            String.class, "tableau", "How the shell shows query results: 'table', 'changelog' or 'tableau'; "
+                    + "unset, 'table' in an interactive shell that can redraw and 'tableau' elsewhere.");
     public static final ConfigOption<String> LOCAL_TIME_ZONE = ConfigOption.of("table.local-time-zone", String.class,
             "default", "The session time zone for TIMESTAMP_LTZ values, such as 'UTC' or 'Europe/Berlin'; "
                     + "'default' is the JVM's zone.");

@@ -2,9 +2,11 @@ package dev.runnel.runtime.connector;
 
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.ConfigOption;
+import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.operators.OperatorFactory;
 import dev.runnel.runtime.source.SourceFactory;
 import dev.runnel.runtime.types.DataType;
+import java.util.EnumSet;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -69,6 +71,28 @@ public interface ConnectorFactory {
      */
     default boolean supportsPartitioning() {
         return false;
+    }
+
+    /**
+     * The kinds of rows a source of {@code table} emits: only inserts unless the connector or
+     * the table's format reads a changelog (a {@code debezium-json} file). The planner derives
+     * the changelog mode of a scan from it.
+     *
+     * @throws ConfigException when the table's options are wrong
+     */
+    default Set<RowKind> sourceChangelogMode(TableContext table) {
+        return EnumSet.of(RowKind.INSERT);
+    }
+
+    /**
+     * The kinds of rows a sink of {@code table} accepts. The planner refuses, before anything
+     * runs, an {@code INSERT} whose query produces other kinds. Only inserts by default: a sink
+     * that writes what it gets, with no way to take a row back, must not see retractions.
+     *
+     * @throws ConfigException when the table's options are wrong
+     */
+    default Set<RowKind> sinkChangelogMode(TableContext table) {
+        return EnumSet.of(RowKind.INSERT);
     }
 
     /** A source reading the table; throws {@link ConfigException} if this connector cannot read. */

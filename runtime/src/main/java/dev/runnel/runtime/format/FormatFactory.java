@@ -2,7 +2,9 @@ package dev.runnel.runtime.format;
 
 import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.types.RowType;
+import java.util.EnumSet;
 import java.util.Set;
 
 /**
@@ -26,6 +28,16 @@ public interface FormatFactory {
      * @throws dev.runnel.runtime.config.ConfigException naming the prefixed key
      */
     default void validate(RowType rowType, Configuration options, String prefix) {
+    }
+
+    /**
+     * The kinds of rows this format reads and writes: only {@link RowKind#INSERT} for a plain
+     * format ({@code json}, {@code csv}), every kind for a changelog format
+     * ({@code debezium-json}). A table whose format is a changelog format is a changelog
+     * source, and only a sink with a changelog format accepts updates and deletes.
+     */
+    default Set<RowKind> changelogMode() {
+        return EnumSet.of(RowKind.INSERT);
     }
 
     /** A deserializer for rows of {@code rowType}; each reader gets its own (they are not thread-safe). */

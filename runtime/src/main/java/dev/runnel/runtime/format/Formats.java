@@ -4,6 +4,7 @@ import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.format.csv.CsvFormatFactory;
+import dev.runnel.runtime.format.json.DebeziumJsonFormatFactory;
 import dev.runnel.runtime.format.json.JsonFormatFactory;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -16,7 +17,8 @@ public final class Formats {
     private static final Map<String, FormatFactory> BY_ID = new LinkedHashMap<>();
 
     static {
-        for (FormatFactory f : new FormatFactory[] {new JsonFormatFactory(), new CsvFormatFactory()}) {
+        for (FormatFactory f : new FormatFactory[] {new JsonFormatFactory(), new CsvFormatFactory(),
+                new DebeziumJsonFormatFactory()}) {
             BY_ID.put(f.identifier(), f);
         }
     }

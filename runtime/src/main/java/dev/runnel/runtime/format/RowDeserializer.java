@@ -2,11 +2,14 @@ package dev.runnel.runtime.format;
 
 import dev.runnel.runtime.data.Row;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Consumer;
 
 /**
- * Parses one record (one line of a file, one message) into an INSERT row whose fields use the
- * internal representation of {@link dev.runnel.runtime.types.TypeRoot}. Not thread-safe: one
- * instance per reader.
+ * Parses one record (one line of a file, one message) into rows whose fields use the internal
+ * representation of {@link dev.runnel.runtime.types.TypeRoot}: one INSERT row for a plain
+ * format, up to two rows of any {@link dev.runnel.runtime.data.RowKind} for a changelog format
+ * (an update becomes {@code -U} and {@code +U}). Readers call {@link #deserialize(String, Consumer)},
+ * which serves both. Not thread-safe: one instance per reader.
  *
  * <p>With {@link #ignoreParseErrors()} the deserializer sets a field it cannot convert to NULL
  * (like Flink) and still throws for a record it cannot parse at all; the caller skips such a
@@ -21,6 +24,19 @@ public interface RowDeserializer {
      *                         the caller knows the file and line or the topic and offset
      */
     Row deserialize(String record);
+
+    /**
+     * Hands the rows of {@code record} to {@code out}, in order; none for a record that holds
+     * no row. A record that fails hands out nothing. The default emits {@link #deserialize(String)}.
+     *
+     * @throws FormatException as {@link #deserialize(String)}
+     */
+    default void deserialize(String record, Consumer<Row> out) {
+        Row row = deserialize(record);
+        if (row != null) {
+            out.accept(row);
+        }
+    }
 
     /** {@link #deserialize(String)} of UTF-8 bytes. */
     default Row deserialize(byte[] record) {

@@ -1,6 +1,7 @@
 package dev.runnel.shell.engine;
 
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.shell.render.ResultMode;
 import java.time.DateTimeException;
 import java.time.ZoneId;
 
@@ -11,7 +12,22 @@ public final class ShellSettings {
     /** Where TIMESTAMP_LTZ values are shown (Flink's key); the JVM's zone when unset. */
     public static final String TIME_ZONE_KEY = "table.local-time-zone";
 
+    /** How queries are shown: {@code table}, {@code changelog} or {@code tableau} (Flink's key); see {@link ResultMode}. */
+    public static final String RESULT_MODE_KEY = "sql-client.execution.result-mode";
+
     private ShellSettings() {
+    }
+
+    /**
+     * The result mode {@code SET} chose, or when none was set, {@code table} where the terminal
+     * can redraw and {@code tableau} elsewhere (scripts, pipes, dumb terminals).
+     */
+    public static ResultMode resultMode(Configuration configuration, boolean canRedraw) {
+        try {
+            return ResultMode.of(configuration.getString(RESULT_MODE_KEY), canRedraw);
+        } catch (IllegalArgumentException e) {
+            return ResultMode.of(null, canRedraw);
+        }
     }
 
     public static boolean verbose(Configuration configuration) {

@@ -2,29 +2,38 @@ package dev.runnel.shell.render;
 
 import dev.runnel.planner.session.QueryResult;
 import dev.runnel.planner.session.StatementResult;
-import dev.runnel.runtime.cluster.ResultChunk;
-import dev.runnel.runtime.data.Row;
 import java.io.PrintWriter;
-import java.time.Duration;
 import java.time.ZoneId;
 import java.util.function.BooleanSupplier;
+import org.jline.terminal.Terminal;
 
 /**
  * Prints what a statement produced, in the form both the REPL and script mode use:
  * {@code [INFO] text} for messages, a table for finite results (an {@code EXPLAIN} as plain
  * text), {@code Job submitted: id}
- * for jobs, and a growing changelog table for queries. Not thread-safe.
+ * for jobs, and queries in their {@link ResultMode}. Not thread-safe.
  */
 public final class ResultPrinter {
-    /** How long one fetch waits before the printer checks whether the user cancelled. */
-    static final Duration FETCH_TIMEOUT = Duration.ofMillis(100);
-
     private final PrintWriter out;
     private final TableauPrinter tables;
+    private final ResultMode mode;
+    private final Terminal terminal;
 
+    /** A printer that prints queries in {@code tableau} mode. */
     public ResultPrinter(PrintWriter out, ZoneId zone) {
+        this(out, zone, ResultMode.TABLEAU, null);
+    }
+
+    /**
+     * @param mode how queries are shown
+     * @param terminal the terminal {@code out} writes to, for the modes that redraw in place;
+     *                 {@code null} when {@code out} is not a terminal
+     */
+    public ResultPrinter(PrintWriter out, ZoneId zone, ResultMode mode, Terminal terminal) {
         this.out = out;
         this.tables = new TableauPrinter(out, zone);
+        this.mode = mode;
+        this.terminal = terminal;
     }
 
     /**
@@ -49,7 +58,7 @@ public final class ResultPrinter {
             out.println("Job submitted: " + job.jobId());
             out.flush();
         } else if (result instanceof QueryResult query) {
-            return stream(query, cancelRequested);
+            return mode.view(out, tables, terminal, System::nanoTime).show(query, cancelRequested);
         } else {
             throw new IllegalArgumentException("Unknown result " + result);
         }
@@ -63,34 +72,5 @@ public final class ResultPrinter {
     private static boolean isPlainText(StatementResult.Table table) {
         return table.columns().size() == 1 && table.columns().get(0).name().equals("result")
                 && table.rows().size() == 1 && table.rows().get(0).fields()[0] instanceof String;
-    }
-
-    private boolean stream(QueryResult query, BooleanSupplier cancelRequested) {
-        TableauPrinter.Stream stream = tables.startStream(query.columns());
-        boolean ended = false;
-        try {
-            while (true) {
-                if (cancelRequested.getAsBoolean()) {
-                    query.cancel();
-                    stream.cancelled();
-                    ended = true;
-                    return false;
-                }
-                ResultChunk chunk = query.fetch(FETCH_TIMEOUT);
-                for (Row row : chunk.rows()) {
-                    stream.row(row);
-                }
-                stream.flush();
-                if (chunk.endOfResult()) {
-                    stream.end();
-                    ended = true;
-                    return true;
-                }
-            }
-        } finally {
-            if (!ended) {
-                stream.abort();
-            }
-        }
     }
 }

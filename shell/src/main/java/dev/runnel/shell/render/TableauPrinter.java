@@ -73,10 +73,7 @@ public final class TableauPrinter {
     public Stream startStream(List<ColumnInfo> columns) {
         int[] widths = new int[columns.size() + 1];
         widths[0] = 2;
-        for (int c = 0; c < columns.size(); c++) {
-            ColumnInfo column = columns.get(c);
-            widths[c + 1] = Math.max(displayWidth(column.name()), typeWidth(column.type()));
-        }
+        System.arraycopy(streamWidths(columns), 0, widths, 1, columns.size());
         String[] header = new String[widths.length];
         header[0] = "op";
         String[] names = names(columns);
@@ -87,6 +84,16 @@ public final class TableauPrinter {
         out.println(stream.border);
         out.flush();
         return stream;
+    }
+
+    /** The width of each column of a streaming result: its name's or its type's widest value, whichever is wider. */
+    static int[] streamWidths(List<ColumnInfo> columns) {
+        int[] widths = new int[columns.size()];
+        for (int c = 0; c < widths.length; c++) {
+            ColumnInfo column = columns.get(c);
+            widths[c] = Math.max(displayWidth(column.name()), typeWidth(column.type()));
+        }
+        return widths;
     }
 
     /** The rows of one streaming result; see {@link #startStream}. */
@@ -144,11 +151,11 @@ public final class TableauPrinter {
         }
     }
 
-    private static String rowsText(long count) {
+    static String rowsText(long count) {
         return count == 1 ? "1 row" : count + " rows";
     }
 
-    private String[] texts(List<ColumnInfo> columns, Row row) {
+    String[] texts(List<ColumnInfo> columns, Row row) {
         String[] texts = new String[columns.size()];
         for (int c = 0; c < texts.length; c++) {
             String text = Values.toText(row.getField(c), columns.get(c).type(), zone);
@@ -157,11 +164,11 @@ public final class TableauPrinter {
         return texts;
     }
 
-    private static String[] names(List<ColumnInfo> columns) {
+    static String[] names(List<ColumnInfo> columns) {
         return columns.stream().map(ColumnInfo::name).toArray(String[]::new);
     }
 
-    private static String border(int[] widths) {
+    static String border(int[] widths) {
         StringBuilder sb = new StringBuilder("+");
         for (int width : widths) {
             sb.append("-".repeat(width + 2)).append('+');
@@ -169,7 +176,7 @@ public final class TableauPrinter {
         return sb.toString();
     }
 
-    private static String line(int[] widths, String[] cells) {
+    static String line(int[] widths, String[] cells) {
         StringBuilder sb = new StringBuilder("|");
         for (int c = 0; c < widths.length; c++) {
             sb.append(' ').append(" ".repeat(Math.max(0, widths[c] - displayWidth(cells[c]))))
@@ -178,7 +185,7 @@ public final class TableauPrinter {
         return sb.toString();
     }
 
-    private static String truncate(String text, int width) {
+    static String truncate(String text, int width) {
         if (displayWidth(text) <= width) {
             return text;
         }

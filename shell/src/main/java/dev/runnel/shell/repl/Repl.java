@@ -6,6 +6,7 @@ import dev.runnel.shell.cli.BuiltinCommand;
 import dev.runnel.shell.engine.ShellSettings;
 import dev.runnel.shell.engine.StatementExecutor;
 import dev.runnel.shell.render.ErrorFormatter;
+import dev.runnel.shell.render.ResultMode;
 import dev.runnel.shell.render.ResultPrinter;
 import dev.runnel.shell.script.ScriptStatement;
 import dev.runnel.shell.script.StatementSplitter;
@@ -27,7 +28,9 @@ import org.jline.terminal.Terminal;
 /**
  * The interactive shell: reads statements (ending with {@code ;}, possibly over several lines)
  * from a JLine terminal, runs them and prints their results as tables. A query streams its
- * rows until it ends or the user presses Ctrl-C, which cancels its job. Ctrl-C at the prompt
+ * rows, in the {@link ResultMode} the session chose ({@code table}, a table redrawn in place,
+ * by default on a terminal that can redraw), until it ends or the user presses Ctrl-C, which
+ * cancels its job. Ctrl-C at the prompt
  * clears the input; twice in a row at an empty prompt, or Ctrl-D, ends the REPL. Errors print
  * one line and the REPL goes on.
  *
@@ -144,7 +147,10 @@ public final class Repl {
         interrupted.set(false);
         try {
             StatementResult result = executor.execute(statement.text());
-            new ResultPrinter(out, ShellSettings.zone(executor.configuration())).print(result, interrupted::get);
+            boolean canRedraw = ResultMode.canRedraw(terminal);
+            new ResultPrinter(out, ShellSettings.zone(executor.configuration()),
+                    ShellSettings.resultMode(executor.configuration(), canRedraw), terminal)
+                    .print(result, interrupted::get);
             return true;
         } catch (RuntimeException e) {
             out.println(ErrorFormatter.replError(statement, e));

@@ -68,7 +68,8 @@ public final class ScriptRunner {
                 if (result instanceof StatementResult.JobSubmitted job) {
                     submitted.add(new JobSubmittedInfo(job.jobId(), job.jobName()));
                 }
-                new ResultPrinter(out, ShellSettings.zone(executor.configuration())).print(result, stopping);
+                new ResultPrinter(out, ShellSettings.zone(executor.configuration()),
+                        ShellSettings.resultMode(executor.configuration(), false), null).print(result, stopping);
             } catch (RuntimeException e) {
                 out.flush();
                 if (stopping.getAsBoolean()) {

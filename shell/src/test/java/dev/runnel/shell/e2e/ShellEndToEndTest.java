@@ -58,6 +58,41 @@ class ShellEndToEndTest {
     }
 
     @Test
+    void aChangelogSourceIsShownWrittenAndRefusedByAnAppendOnlySink() throws IOException {
+        Files.writeString(tmp.resolve("users.json"), String.join("\n",
+                "{\"before\":null,\"after\":{\"id\":1,\"name\":\"alice\"},\"op\":\"c\"}",
+                "{\"before\":null,\"after\":{\"id\":2,\"name\":\"bob\"},\"op\":\"c\"}",
+                "{\"before\":{\"id\":1,\"name\":\"alice\"},\"after\":{\"id\":1,\"name\":\"alicia\"},\"op\":\"u\"}",
+                "{\"before\":{\"id\":2,\"name\":\"bob\"},\"after\":null,\"op\":\"d\"}",
+                "{\"before\":null,\"after\":{\"id\":3,\"name\":\"carol\"},\"op\":\"r\"}", ""));
+
+        ShellRun run = runScript("changelog", tmp);
+
+        assertThat(run.err()).isEmpty();
+        assertThat(run.exitCode()).isZero();
+        assertMatchesExpected("changelog", run.out());
+        assertThat(linesOfFilesIn(tmp.resolve("copy"))).containsExactly(
+                "{\"before\":null,\"after\":{\"id\":1,\"name\":\"ALICE\"},\"op\":\"c\"}",
+                "{\"before\":null,\"after\":{\"id\":2,\"name\":\"BOB\"},\"op\":\"c\"}",
+                "{\"before\":{\"id\":1,\"name\":\"ALICE\"},\"after\":null,\"op\":\"d\"}",
+                "{\"before\":null,\"after\":{\"id\":1,\"name\":\"ALICIA\"},\"op\":\"c\"}",
+                "{\"before\":{\"id\":2,\"name\":\"BOB\"},\"after\":null,\"op\":\"d\"}");
+
+        ShellRun refused = ShellRun.of(EmbeddedEngine::start, "-e", String.join("\n",
+                "CREATE TABLE users (id BIGINT, name STRING) WITH ('connector' = 'filesystem', 'path' = '"
+                        + tmp.resolve("users.json") + "', 'format' = 'debezium-json');",
+                "CREATE TABLE names (name STRING) WITH ('connector' = 'filesystem', 'path' = '"
+                        + tmp.resolve("names") + "', 'format' = 'json');",
+                "INSERT INTO names SELECT name FROM users;"));
+        assertThat(refused.exitCode()).isEqualTo(1);
+        assertThat(refused.err()).startsWith("[ERROR] Statement 3 failed").contains("Table sink "
+                + "'default_catalog.default_database.names' doesn't support consuming update and delete changes which "
+                + "is produced by node TableSourceScan(table=[default_catalog.default_database.users], "
+                + "connector=[filesystem], fields=[id, name])");
+        assertThat(tmp.resolve("names")).doesNotExist();
+    }
+
+    @Test
     void aScriptEndingInsideAStatementSetFailsAndSaysSo() {
         ShellRun run = ShellRun.of(EmbeddedEngine::start, "-e", String.join("\n",
                 "CREATE TABLE snk (id BIGINT) WITH ('connector' = 'blackhole');",

@@ -52,6 +52,21 @@ public final class FakeQuery implements QueryResult {
         return query;
     }
 
+    /** A query that returns nothing until a test {@link #push}es rows or {@link #finish}es it. */
+    public static FakeQuery pushed(List<ColumnInfo> columns) {
+        return new FakeQuery(new JobId("0000000000000000000000000000000p"), columns);
+    }
+
+    /** Hands out {@code rows} as the next chunk. */
+    public void push(List<Row> rows) {
+        chunks.add(new ResultChunk(List.copyOf(rows), false));
+    }
+
+    /** Ends the result after the chunks pushed so far. */
+    public void finish() {
+        chunks.add(new ResultChunk(List.of(), true));
+    }
+
     public boolean cancelled() {
         return cancelled;
     }

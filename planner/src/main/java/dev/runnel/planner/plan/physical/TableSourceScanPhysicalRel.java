@@ -2,6 +2,9 @@ package dev.runnel.planner.plan.physical;
 
 import dev.runnel.planner.catalog.CatalogSchema;
 import dev.runnel.planner.catalog.CatalogTable;
+import dev.runnel.runtime.config.ConfigException;
+import dev.runnel.runtime.connector.ConnectorFactories;
+import dev.runnel.runtime.connector.TableContext;
 import java.util.List;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptTable;
@@ -10,8 +13,13 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelWriter;
 import org.apache.calcite.rel.core.TableScan;
 
-/** Reads a catalog table through its connector's source. */
+/**
+ * Reads a catalog table through its connector's source. Its changelog mode is what the
+ * connector (and the table's format) says the source emits: {@code [I]} for most tables,
+ * {@code [I,UB,UA,D]} for a changelog source such as a {@code debezium-json} file.
+ */
 public final class TableSourceScanPhysicalRel extends TableScan implements PhysicalRel {
+    private ChangelogMode changelogMode;
 
     public TableSourceScanPhysicalRel(RelOptCluster cluster, RelTraitSet traitSet, RelOptTable table) {
         super(cluster, traitSet, List.of(), table);
@@ -20,6 +28,20 @@ public final class TableSourceScanPhysicalRel extends TableScan implements Physi
     /** The catalog entry this scan reads. */
     public CatalogTable catalogTable() {
         return table.unwrapOrThrow(CatalogSchema.TableAdapter.class).catalogTable();
+    }
+
+    @Override
+    public ChangelogMode changelogMode() {
+        if (changelogMode == null) {
+            TableContext context = catalogTable().toContext();
+            try {
+                changelogMode = new ChangelogMode(ConnectorFactories.factoryFor(context).sourceChangelogMode(context));
+            } catch (ConfigException e) {
+                // wrong options fail the translation, which places the error in the statement
+                return ChangelogMode.INSERT_ONLY;
+            }
+        }
+        return changelogMode;
     }
 
     @Override

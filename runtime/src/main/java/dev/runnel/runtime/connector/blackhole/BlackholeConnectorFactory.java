@@ -3,7 +3,9 @@ package dev.runnel.runtime.connector.blackhole;
 import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.connector.ConnectorFactory;
 import dev.runnel.runtime.connector.TableContext;
+import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.operators.OperatorFactory;
+import java.util.EnumSet;
 import java.util.Set;
 
 /** Flink's {@code blackhole} connector: a sink that swallows every row, for benchmarks. */
@@ -14,6 +16,12 @@ public final class BlackholeConnectorFactory implements ConnectorFactory {
     @Override
     public boolean supportsPartitioning() {
         return true;
+    }
+
+    /** Every kind of row: it shows (or drops) a changelog as it is. */
+    @Override
+    public Set<RowKind> sinkChangelogMode(TableContext table) {
+        return EnumSet.allOf(RowKind.class);
     }
 
     @Override

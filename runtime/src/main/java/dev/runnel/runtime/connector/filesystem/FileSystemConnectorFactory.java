@@ -6,6 +6,7 @@ import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.connector.ConnectorFactory;
 import dev.runnel.runtime.connector.ConnectorOptions;
 import dev.runnel.runtime.connector.TableContext;
+import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.format.FormatFactory;
 import dev.runnel.runtime.format.Formats;
 import dev.runnel.runtime.operators.OperatorFactory;
@@ -16,9 +17,10 @@ import java.util.Set;
 
 /**
  * Flink's {@code filesystem} connector for newline-delimited files in a {@code format}
- * ({@code json}, {@code csv}). As a source it reads a file, or every visible file under a
- * directory (names starting with {@code .} or {@code _} are skipped), and ends. As a sink it
- * writes part files into a directory.
+ * ({@code json}, {@code csv}, {@code debezium-json}). As a source it reads a file, or every
+ * visible file under a directory (names starting with {@code .} or {@code _} are skipped), and
+ * ends. As a sink it writes part files into a directory. Its changelog is its format's: a
+ * {@code debezium-json} table reads and writes updates and deletes, the others only inserts.
  */
 public final class FileSystemConnectorFactory implements ConnectorFactory {
     public static final String IDENTIFIER = "filesystem";
@@ -26,7 +28,7 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
     public static final ConfigOption<String> PATH = ConfigOption.of("path", String.class, null,
             "The file or directory to read, or the directory to write part files into.");
     public static final ConfigOption<String> FORMAT = ConfigOption.of("format", String.class, null,
-            "The format of the files: json or csv.");
+            "The format of the files: json, csv or debezium-json.");
     public static final ConfigOption<String> ROLLING_FILE_SIZE = ConfigOption.of("sink.rolling-policy.file-size",
             String.class, "128MB", "A part file is closed and a new one started when it reaches this size.");
     public static final ConfigOption<Duration> ROLLOVER_INTERVAL = ConfigOption.of(
@@ -93,6 +95,16 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
     }
 
     @Override
+    public Set<RowKind> sourceChangelogMode(TableContext table) {
+        return format(table).changelogMode();
+    }
+
+    @Override
+    public Set<RowKind> sinkChangelogMode(TableContext table) {
+        return format(table).changelogMode();
+    }
+
+    @Override
     public SourceFactory createSource(TableContext table) {
         FormatFactory format = format(table);
         return new FileSystemSource(table.tableName(), table.options().get(PATH.key()), format.identifier(),
@@ -102,6 +114,8 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
     @Override
     public OperatorFactory createSink(TableContext table) {
         FormatFactory format = format(table);
+        // a format that cannot write with these options says so now, not when the job runs
+        format.createSerializer(table.schema(), formatOptions(table, format));
         Configuration options = new Configuration(table.options());
         return new FileSystemSink(table.tableName(), table.options().get(PATH.key()), format.identifier(),
                 formatOptions(table, format), table.schema(), rollingFileSize(table),

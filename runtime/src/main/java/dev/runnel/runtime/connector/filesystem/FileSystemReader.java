@@ -2,7 +2,6 @@ package dev.runnel.runtime.connector.filesystem;
 
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.connector.RecordException;
-import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.format.FormatException;
 import dev.runnel.runtime.format.Formats;
 import dev.runnel.runtime.format.RowDeserializer;
@@ -93,18 +92,15 @@ final class FileSystemReader implements SourceReader {
             if (line.isBlank()) {
                 continue;
             }
-            Row row = parse(line);
-            if (row != null) {
-                splitOutput.collect(row);
-            }
+            parse(line, splitOutput);
         }
         output.flush();
         return InputStatus.MORE_AVAILABLE;
     }
 
-    private Row parse(String line) {
+    private void parse(String line, Output output) {
         try {
-            Row row = deserializer.deserialize(line);
+            deserializer.deserialize(line, output::collect);
             if (deserializer.ignoredFieldErrors() > loggedFieldErrors) {
                 if (loggedFieldErrors == 0) {
                     LOG.warn("Table {}: set a field that cannot be parsed to NULL at line {} of {} ({} ignores parse "
@@ -112,7 +108,6 @@ final class FileSystemReader implements SourceReader {
                 }
                 loggedFieldErrors = deserializer.ignoredFieldErrors();
             }
-            return row;
         } catch (FormatException e) {
             String where = "line " + lineNumber + " of file " + currentFile;
             if (!deserializer.ignoreParseErrors()) {
@@ -122,7 +117,6 @@ final class FileSystemReader implements SourceReader {
                 LOG.warn("Table {}: skipped {} ({} ignores parse errors): {}; further ones are not logged",
                         tableName, where, format, e.getMessage());
             }
-            return null;
         }
     }
 

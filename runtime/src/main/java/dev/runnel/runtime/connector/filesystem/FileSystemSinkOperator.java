@@ -5,6 +5,7 @@ import dev.runnel.runtime.connector.RecordException;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.format.FormatException;
+import dev.runnel.runtime.format.FormatFactory;
 import dev.runnel.runtime.format.Formats;
 import dev.runnel.runtime.format.RowSerializer;
 import dev.runnel.runtime.operators.AbstractOperator;
@@ -17,6 +18,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.LongSupplier;
 
@@ -25,7 +27,8 @@ import java.util.function.LongSupplier;
  * and renames it to {@code part-<uuid>-<subtask>-<n>} when it is committed: when it reaches the
  * rolling file size, when it has been open for the rollover interval (checked as rows arrive),
  * when the input ends, and when the operator closes (also on cancellation: what was written is
- * kept). Readers of the directory skip in-progress files.
+ * kept). Readers of the directory skip in-progress files. Rows other than inserts are written
+ * only by a changelog format ({@code debezium-json}).
  */
 final class FileSystemSinkOperator extends AbstractOperator {
     private final String tableName;
@@ -38,6 +41,7 @@ final class FileSystemSinkOperator extends AbstractOperator {
     private final LongSupplier clock;
     private final String uuid = UUID.randomUUID().toString();
     private RowSerializer serializer;
+    private Set<RowKind> accepted;
     private int subtask;
     private int partCounter;
     private Path inProgress;
@@ -62,16 +66,19 @@ final class FileSystemSinkOperator extends AbstractOperator {
     public void open(OperatorContext context) throws Exception {
         super.open(context);
         subtask = context.subtaskIndex();
-        serializer = Formats.factory(format, "format").createSerializer(rowType, formatOptions);
+        FormatFactory factory = Formats.factory(format, "format");
+        serializer = factory.createSerializer(rowType, formatOptions);
+        accepted = factory.changelogMode();
         Files.createDirectories(directory);
     }
 
     @Override
     public void processBatch(RowBatch batch, int input) throws IOException {
         for (Row row : batch) {
-            if (row.kind() != RowKind.INSERT) {
-                throw new RecordException("The filesystem sink of table " + tableName + " writes only inserts (+I), "
-                        + "but got " + row);
+            if (!accepted.contains(row.kind())) {
+                // the planner refuses such queries; this guards against a plan that slipped through
+                throw new RecordException("The filesystem sink of table " + tableName + " with format '" + format
+                        + "' writes only inserts (+I), but got " + row);
             }
             byte[] bytes;
             try {

@@ -5,7 +5,9 @@ import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.connector.ConnectorFactory;
 import dev.runnel.runtime.connector.ConnectorOptions;
 import dev.runnel.runtime.connector.TableContext;
+import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.operators.OperatorFactory;
+import java.util.EnumSet;
 import java.util.Set;
 
 /** Flink's {@code print} connector: a sink that prints every row to standard out (or error). */
@@ -21,6 +23,12 @@ public final class PrintConnectorFactory implements ConnectorFactory {
     @Override
     public boolean supportsPartitioning() {
         return true;
+    }
+
+    /** Every kind of row: it shows (or drops) a changelog as it is. */
+    @Override
+    public Set<RowKind> sinkChangelogMode(TableContext table) {
+        return EnumSet.allOf(RowKind.class);
     }
 
     @Override

@@ -17,7 +17,7 @@ import java.util.Locale;
 
 /** Reads one JSON object per record into a row, by field name. */
 final class JsonRowDeserializer implements RowDeserializer {
-    private static final ObjectMapper MAPPER = new ObjectMapper()
+    static final ObjectMapper MAPPER = new ObjectMapper()
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
     private final RowType rowType;
@@ -53,16 +53,24 @@ final class JsonRowDeserializer implements RowDeserializer {
         if (node == null || !node.isObject()) {
             throw new FormatException("expected a JSON object, got " + (node == null ? "nothing" : node.getNodeType()));
         }
+        return toRow(node, "");
+    }
+
+    /**
+     * The INSERT row in the JSON object {@code node}; messages name fields as
+     * {@code path + name} (the debezium format passes {@code after.}).
+     */
+    Row toRow(JsonNode node, String path) {
         Object[] fields = new Object[rowType.arity()];
         for (int i = 0; i < fields.length; i++) {
             String name = rowType.name(i);
             JsonNode value = node.get(name);
             if (value == null && failOnMissingField) {
-                throw new FormatException("field '" + name + "' is missing");
+                throw new FormatException("field '" + path + name + "' is missing");
             }
-            fields[i] = value == null || value.isNull() ? null : convert(name, value, rowType.type(i));
+            fields[i] = value == null || value.isNull() ? null : convert(path + name, value, rowType.type(i));
             if (fields[i] == null && !rowType.type(i).nullable()) {
-                throw new FormatException("field '" + name + "' is NULL but its type is " + rowType.type(i));
+                throw new FormatException("field '" + path + name + "' is NULL but its type is " + rowType.type(i));
             }
         }
         return Row.of(fields);

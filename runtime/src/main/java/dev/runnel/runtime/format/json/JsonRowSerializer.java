@@ -32,24 +32,33 @@ final class JsonRowSerializer implements RowSerializer {
     @Override
     public String serialize(Row row) {
         StringWriter out = new StringWriter(64 + 16 * rowType.arity());
-        try (JsonGenerator g = FACTORY.createGenerator(out)) {
-            g.writeStartObject();
-            for (int i = 0; i < rowType.arity(); i++) {
-                Object value = row.getField(i);
-                if (value == null) {
-                    if (!ignoreNullFields) {
-                        g.writeNullField(rowType.name(i));
-                    }
-                    continue;
-                }
-                g.writeFieldName(rowType.name(i));
-                write(g, value, rowType.type(i));
-            }
-            g.writeEndObject();
+        try (JsonGenerator g = createGenerator(out)) {
+            writeObject(g, row);
         } catch (IOException | ClassCastException e) {
             throw new FormatException("cannot write " + row + " as JSON: " + e.getMessage(), e);
         }
         return out.toString();
+    }
+
+    static JsonGenerator createGenerator(StringWriter out) throws IOException {
+        return FACTORY.createGenerator(out);
+    }
+
+    /** Writes the fields of {@code row} as one JSON object (the debezium format nests it). */
+    void writeObject(JsonGenerator g, Row row) throws IOException {
+        g.writeStartObject();
+        for (int i = 0; i < rowType.arity(); i++) {
+            Object value = row.getField(i);
+            if (value == null) {
+                if (!ignoreNullFields) {
+                    g.writeNullField(rowType.name(i));
+                }
+                continue;
+            }
+            g.writeFieldName(rowType.name(i));
+            write(g, value, rowType.type(i));
+        }
+        g.writeEndObject();
     }
 
     private void write(JsonGenerator g, Object value, DataType type) throws IOException {

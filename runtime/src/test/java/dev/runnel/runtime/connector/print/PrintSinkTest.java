@@ -47,6 +47,14 @@ class PrintSinkTest {
     }
 
     @Test
+    void printsEveryKindOfChange() throws Exception {
+        assertThat(print(null, 0, 1, Row.ofKind(RowKind.INSERT, 1L, "a", null, null),
+                Row.ofKind(RowKind.UPDATE_BEFORE, 1L, "a", null, null), Row.ofKind(RowKind.UPDATE_AFTER, 1L, "b", null, null),
+                Row.ofKind(RowKind.DELETE, 1L, "b", null, null))).isEqualTo(
+                "+I[1, a, null, null]\n-U[1, a, null, null]\n+U[1, b, null, null]\n-D[1, b, null, null]\n");
+    }
+
+    @Test
     void prefixesIdentifierAndSubtaskWhenParallel() throws Exception {
         assertThat(print("orders", 0, 1, Row.of(1L, "a", null, null))).isEqualTo("orders> +I[1, a, null, null]\n");
         bytes.reset();

@@ -1,0 +1,185 @@
+package dev.runnel.shell.render;
+
+import dev.runnel.planner.session.ColumnInfo;
+import dev.runnel.runtime.data.Row;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.LongSupplier;
+import org.jline.terminal.Size;
+import org.jline.terminal.Terminal;
+import org.jline.utils.AttributedString;
+import org.jline.utils.Display;
+
+/**
+ * The {@code table} and {@code changelog} result modes on a terminal that can redraw: a table
+ * redrawn in place (with JLine's {@link Display}) below the statement, and under it a status
+ * line with the rows received, the rate, the elapsed time and how to stop. In {@code table}
+ * mode the table is the current result: the changelog applied by a {@link ChangelogTable}, so
+ * an update changes its row where it stands and a delete removes it. In {@code changelog} mode
+ * it holds the latest changes with their kind in an {@code op} column. What does not fit the
+ * screen is left out and said so. When the query ends or is stopped, the last frame stays on
+ * screen with the final status.
+ */
+final class LiveView extends QueryView {
+    /** The least time between two redraws, so that a fast query does not spend itself drawing. */
+    static final long REDRAW_INTERVAL_NANOS = 100_000_000L;
+    /** The header (3 lines), the closing border and the status line. */
+    private static final int FRAME_LINES = 5;
+
+    private final Terminal terminal;
+    private final TableauPrinter tables;
+    private final boolean materialize;
+    private final LongSupplier nanoClock;
+    private final ChangelogTable table = new ChangelogTable();
+    private final ArrayDeque<Row> latest = new ArrayDeque<>();
+    private Display display;
+    private List<ColumnInfo> columns;
+    private int[] widths;
+    private int screenColumns;
+    private int bodyRows;
+    private long received;
+    private long startedAt;
+    private long drawnAt;
+
+    /**
+     * @param materialize {@code table} mode (apply the changelog) rather than {@code changelog} mode
+     * @param nanoClock {@link System#nanoTime}, or a fake one in tests
+     */
+    LiveView(Terminal terminal, TableauPrinter tables, boolean materialize, LongSupplier nanoClock) {
+        this.terminal = terminal;
+        this.tables = tables;
+        this.materialize = materialize;
+        this.nanoClock = nanoClock;
+    }
+
+    @Override
+    void start(List<ColumnInfo> columns) {
+        this.columns = columns;
+        int[] columnWidths = TableauPrinter.streamWidths(columns);
+        if (materialize) {
+            widths = columnWidths;
+        } else {
+            widths = new int[columns.size() + 1];
+            widths[0] = 2;
+            System.arraycopy(columnWidths, 0, widths, 1, columnWidths.length);
+        }
+        Size size = terminal.getSize();
+        int screenRows = size.getRows() > 0 ? size.getRows() : 24;
+        screenColumns = size.getColumns() > 0 ? size.getColumns() : 80;
+        bodyRows = Math.max(1, screenRows - FRAME_LINES - 1);
+        display = new Display(terminal, false);
+        display.resize(screenRows, screenColumns);
+        startedAt = nanoClock.getAsLong();
+        draw("Press Ctrl-C to stop.");
+    }
+
+    @Override
+    void row(Row row) {
+        received++;
+        if (materialize) {
+            table.apply(row);
+        } else {
+            latest.addLast(row);
+            if (latest.size() > bodyRows) {
+                latest.removeFirst();
+            }
+        }
+    }
+
+    @Override
+    void refresh() {
+        // redrawn even without new rows, so that the elapsed time goes on
+        if (nanoClock.getAsLong() - drawnAt >= REDRAW_INTERVAL_NANOS) {
+            draw("Press Ctrl-C to stop.");
+        }
+    }
+
+    @Override
+    void end() {
+        finish("Query finished.");
+    }
+
+    @Override
+    void cancelled() {
+        finish("Query cancelled.");
+    }
+
+    @Override
+    void failed() {
+        finish("Query failed.");
+    }
+
+    private void finish(String state) {
+        draw(state);
+        terminal.writer().println();
+        terminal.flush();
+    }
+
+    private void draw(String state) {
+        drawnAt = nanoClock.getAsLong();
+        List<String> lines = new ArrayList<>();
+        String border = TableauPrinter.border(widths);
+        lines.add(border);
+        lines.add(TableauPrinter.line(widths, header()));
+        lines.add(border);
+        for (Row row : materialize ? table.rows(0, bodyRows) : latest) {
+            lines.add(TableauPrinter.line(widths, cells(row)));
+        }
+        lines.add(border);
+        lines.add(status(state));
+        List<AttributedString> shown = new ArrayList<>(lines.size());
+        for (String line : lines) {
+            // a line wider than the screen would wrap and break the redraw
+            shown.add(new AttributedString(TableauPrinter.truncate(line, screenColumns - 1)));
+        }
+        display.update(shown, -1);
+        terminal.flush();
+    }
+
+    private String[] header() {
+        String[] names = TableauPrinter.names(columns);
+        if (materialize) {
+            return names;
+        }
+        String[] header = new String[names.length + 1];
+        header[0] = "op";
+        System.arraycopy(names, 0, header, 1, names.length);
+        return header;
+    }
+
+    private String[] cells(Row row) {
+        String[] texts = tables.texts(columns, row);
+        int offset = materialize ? 0 : 1;
+        String[] cells = new String[texts.length + offset];
+        if (!materialize) {
+            cells[0] = row.kind().shortString();
+        }
+        for (int c = 0; c < texts.length; c++) {
+            cells[c + offset] = TableauPrinter.truncate(texts[c], widths[c + offset]);
+        }
+        return cells;
+    }
+
+    /** {@code Received 6 rows (120 rows/s) in 00:00:02; the table has 3 rows. Press Ctrl-C to stop.} */
+    String status(String state) {
+        long elapsedNanos = Math.max(0, nanoClock.getAsLong() - startedAt);
+        double seconds = elapsedNanos / 1e9;
+        long rate = seconds > 0 ? Math.round(received / seconds) : 0;
+        long totalSeconds = elapsedNanos / 1_000_000_000L;
+        StringBuilder sb = new StringBuilder("Received ").append(TableauPrinter.rowsText(received))
+                .append(" (").append(rate).append(" rows/s) in ")
+                .append(String.format(Locale.ROOT, "%02d:%02d:%02d", totalSeconds / 3600, totalSeconds / 60 % 60,
+                        totalSeconds % 60));
+        if (materialize) {
+            sb.append("; the table has ").append(TableauPrinter.rowsText(table.size()));
+            if (table.size() > bodyRows) {
+                sb.append(", the first ").append(bodyRows).append(" shown");
+            }
+        } else if (received > latest.size()) {
+            sb.append("; the latest ").append(latest.size()).append(" shown");
+        }
+        return sb.append(". ").append(state).toString();
+    }
+}
