@@ -110,6 +110,6 @@ class ValidationErrorTest {
         assertPlanning("SELECT DISTINCT id FROM orders")
                 .hasMessage("SELECT DISTINCT is not supported yet");
         assertPlanning("SELECT SUM(amount) OVER (PARTITION BY id) FROM orders")
-                .hasMessage("An OVER window is not supported yet");
+                .hasMessage("An OVER aggregation is not supported yet");
     }
 }
