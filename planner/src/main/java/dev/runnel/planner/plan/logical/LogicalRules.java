@@ -23,6 +23,7 @@ public final class LogicalRules {
             CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW,
             RankRules.FILTER_WINDOW_TO_RANK,
             RankRules.CONSTANT_RANK_NUMBER,
+            RankRules.PROJECT_RANK_TRANSPOSE,
             RankRules.REMOVE_UNUSED_RANK_NUMBER);
 
     /** Turns what remains of projections and filters into one {@code Calc} per chain. */

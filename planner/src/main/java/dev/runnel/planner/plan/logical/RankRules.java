@@ -9,6 +9,8 @@ import java.util.Set;
 import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.RelOptRuleCall;
 import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rel.RelFieldCollation;
+import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Window;
 import org.apache.calcite.rel.logical.LogicalFilter;
 import org.apache.calcite.rel.logical.LogicalProject;
@@ -21,6 +23,8 @@ import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.util.ImmutableBitSet;
+import org.apache.calcite.util.mapping.Mappings;
 
 /**
  * The logical rules of Top-N, as Flink plans it: after Calcite's rule turned an OVER projection
@@ -37,6 +41,9 @@ public final class RankRules {
 
     /** A rank whose range is one rank ({@code rn = 1}) outputs the number as a constant, as Flink's. */
     public static final RelOptRule CONSTANT_RANK_NUMBER = new ConstantRankNumberRule();
+
+    /** A projection over a rank reads only some input fields: the rank ranks only those (and its keys). */
+    public static final RelOptRule PROJECT_RANK_TRANSPOSE = new ProjectRankTransposeRule();
 
     /** A projection that drops the rank number of the rank below it. */
     public static final RelOptRule REMOVE_UNUSED_RANK_NUMBER = new RemoveUnusedRankNumberRule();
@@ -168,6 +175,53 @@ public final class RankRules {
             RelDataType rankType = rank.getRowType().getFieldList().get(projects.size()).getType();
             projects.add(rex.makeLiteral(BigDecimal.valueOf(spec.rankStart()), rankType));
             call.transformTo(LogicalProject.create(withoutNumber, List.of(), projects, rank.getRowType().getFieldNames(),
+                    Set.of()));
+        }
+    }
+
+    /**
+     * Pushes the fields a projection reads (and the rank's partition and order keys) below the
+     * rank, as Flink's CalcRankTransposeRule: fields nobody reads (such as an inner rank's
+     * number) then neither bloat state nor make equal rows differ.
+     */
+    private static final class ProjectRankTransposeRule extends RelOptRule {
+        ProjectRankTransposeRule() {
+            super(operand(LogicalProject.class, operand(RankLogicalRel.class, any())), "ProjectRankTransposeRule");
+        }
+
+        @Override
+        public void onMatch(RelOptRuleCall call) {
+            LogicalProject project = call.rel(0);
+            RankLogicalRel rank = call.rel(1);
+            RankSpec spec = rank.spec();
+            int inputCount = rank.getInput().getRowType().getFieldCount();
+            ImmutableBitSet used = RelOptUtil.InputFinder.bits(project.getProjects(), null)
+                    .intersect(ImmutableBitSet.range(inputCount))
+                    .union(spec.partitionKey())
+                    .union(ImmutableBitSet.of(spec.order().getFieldCollations().stream()
+                            .map(RelFieldCollation::getFieldIndex).toList()));
+            if (used.cardinality() == inputCount) {
+                return;
+            }
+            Mappings.TargetMapping mapping = Mappings.target(used::indexOf, inputCount, used.cardinality());
+            RexBuilder rex = rank.getCluster().getRexBuilder();
+            List<RexNode> trimmed = new ArrayList<>();
+            List<String> names = new ArrayList<>();
+            for (int field : used) {
+                trimmed.add(rex.makeInputRef(rank.getInput(), field));
+                names.add(rank.getInput().getRowType().getFieldNames().get(field));
+            }
+            RelNode input = LogicalProject.create(rank.getInput(), List.of(), trimmed, names, Set.of());
+            RankSpec remapped = new RankSpec(ImmutableBitSet.of(spec.partitionKey().asList().stream().map(used::indexOf).toList()),
+                    RexUtil.apply(mapping, spec.order()), spec.rankType(), spec.rankStart(), spec.rankEnd(),
+                    spec.outputRankNumber(), spec.rankFieldName());
+            RankLogicalRel newRank = new RankLogicalRel(rank.getCluster(), rank.getTraitSet(), input, remapped);
+            // The rank number, if output, moves from the end of the old input to the end of the trimmed one.
+            Mappings.TargetMapping outputMapping = Mappings.target(
+                    f -> f < inputCount ? used.indexOf(f) : used.cardinality(), rank.getRowType().getFieldCount(),
+                    newRank.getRowType().getFieldCount());
+            List<RexNode> projects = RexUtil.apply(outputMapping, project.getProjects());
+            call.transformTo(LogicalProject.create(newRank, List.of(), projects, project.getRowType().getFieldNames(),
                     Set.of()));
         }
     }
