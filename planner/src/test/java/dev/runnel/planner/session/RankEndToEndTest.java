@@ -57,7 +57,8 @@ class RankEndToEndTest {
 
     /** Parallelism 1 and 2 on every state backend there is. */
     static Stream<Arguments> settings() {
-        return Stream.of(Arguments.of(1, "hashmap"), Arguments.of(2, "hashmap"));
+        return Stream.of(Arguments.of(1, "hashmap"), Arguments.of(2, "hashmap"), Arguments.of(1, "rocksdb"),
+                Arguments.of(2, "rocksdb"));
     }
 
     private static Session session(int parallelism, String backend) {
