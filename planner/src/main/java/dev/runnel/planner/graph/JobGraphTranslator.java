@@ -192,6 +192,9 @@ public final class JobGraphTranslator {
         if (rel instanceof GroupAggregatePhysicalRel aggregate) {
             return GroupAggregateTranslation.translate(this, aggregate);
         }
+        if (RankTranslation.handles(rel)) {
+            return RankTranslation.translate(this, rel);
+        }
         if (rel instanceof UnionPhysicalRel union) {
             List<VertexBuilder> ends = new ArrayList<>();
             for (RelNode input : union.getInputs()) {

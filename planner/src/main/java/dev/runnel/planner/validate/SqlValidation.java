@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Properties;
 import java.util.function.Supplier;
 import org.apache.calcite.config.CalciteConnectionConfig;
+import org.apache.calcite.config.NullCollation;
 import org.apache.calcite.config.CalciteConnectionConfigImpl;
 import org.apache.calcite.config.CalciteConnectionProperty;
 import org.apache.calcite.jdbc.CalciteSchema;
@@ -86,7 +87,9 @@ public final class SqlValidation {
         SqlValidator.Config config = SqlValidator.Config.DEFAULT
                 .withIdentifierExpansion(true)
                 .withTypeCoercionEnabled(false)
-                .withConformance(RunnelSqlConformance.INSTANCE);
+                .withConformance(RunnelSqlConformance.INSTANCE)
+                // As Flink: NULL is the smallest value (first ascending, last descending).
+                .withDefaultNullCollation(NullCollation.LOW);
         return new RunnelValidator(operatorTable, catalogReader(schemaPath), typeFactory, config);
     }
 

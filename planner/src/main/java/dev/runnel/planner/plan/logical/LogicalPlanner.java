@@ -110,6 +110,7 @@ public final class LogicalPlanner {
     /** Runs the logical rule phases over {@code rel}. */
     public static RelNode optimize(RelNode rel) {
         RelNode simplified = runHep(rel, LogicalRules.SIMPLIFY);
+        OverWindows.checkPlanned(simplified);
         return runHep(simplified, LogicalRules.TO_CALC);
     }
 

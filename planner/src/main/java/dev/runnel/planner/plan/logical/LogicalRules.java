@@ -19,7 +19,13 @@ public final class LogicalRules {
             CoreRules.PROJECT_REDUCE_EXPRESSIONS,
             CoreRules.UNION_MERGE,
             CoreRules.UNION_REMOVE,
-            CoreRules.UNION_TO_DISTINCT);
+            CoreRules.UNION_TO_DISTINCT,
+            // Top-N and deduplication: OVER projections become windows, rank filters ranks.
+            CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW,
+            RankRules.FILTER_WINDOW_TO_RANK,
+            RankRules.CONSTANT_RANK_NUMBER,
+            RankRules.PROJECT_RANK_TRANSPOSE,
+            RankRules.REMOVE_UNUSED_RANK_NUMBER);
 
     /** Turns what remains of projections and filters into one {@code Calc} per chain. */
     public static final List<RelOptRule> TO_CALC = List.of(

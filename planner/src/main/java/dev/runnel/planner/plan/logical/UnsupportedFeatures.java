@@ -9,11 +9,8 @@ import org.apache.calcite.rel.core.Intersect;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.Match;
 import org.apache.calcite.rel.core.Minus;
-import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.TableFunctionScan;
-import org.apache.calcite.rel.core.Window;
-import org.apache.calcite.rex.RexOver;
 
 /**
  * Rejects, with a message naming the feature, the relational operators that the runtime cannot
@@ -52,9 +49,6 @@ public final class UnsupportedFeatures {
         }
         if (rel instanceof Minus) {
             return "EXCEPT";
-        }
-        if (rel instanceof Window || rel instanceof Project p && RexOver.containsOver(p.getProjects(), null)) {
-            return "An OVER window";
         }
         if (rel instanceof TableFunctionScan) {
             return "A table function (such as the windowing functions TUMBLE, HOP and CUMULATE)";

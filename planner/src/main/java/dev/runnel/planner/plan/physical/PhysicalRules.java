@@ -51,7 +51,8 @@ public final class PhysicalRules {
 
     /** Every physical conversion rule. */
     public static final List<RelOptRule> ALL = List.of(TABLE_SOURCE_SCAN, CALC, VALUES, UNION, SINK,
-            WATERMARK_ASSIGNER, GroupAggregatePhysicalRule.INSTANCE);
+            WATERMARK_ASSIGNER, GroupAggregatePhysicalRule.INSTANCE,
+            RankPhysicalRules.RANK);
 
     private static RelNode physical(RelNode input) {
         return ConverterRule.convert(input, input.getTraitSet().replace(RunnelConvention.INSTANCE));

@@ -1,0 +1,78 @@
+package dev.runnel.runtime.operators.rank;
+
+import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.data.RowKind;
+import dev.runnel.runtime.operators.AbstractOperator;
+import dev.runnel.runtime.operators.OperatorContext;
+import dev.runnel.runtime.state.KeyedStateBackend;
+import dev.runnel.runtime.state.Serializers;
+import dev.runnel.runtime.state.StateDescriptor;
+import dev.runnel.runtime.state.StateOptions;
+import dev.runnel.runtime.state.ValueState;
+import dev.runnel.runtime.state.VoidNamespace;
+import dev.runnel.runtime.stream.RowBatch;
+import dev.runnel.runtime.types.DataType;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Flink's deduplication: keeps one row per key in a value state. Keep-first on processing time
+ * emits the first row of each key and nothing else (insert-only); keep-last emits {@code +I}
+ * for a key's first row and {@code -U old, +U new} for every later one. On event time a row
+ * replaces the kept one when its time is earlier (keep first) or not earlier (keep last), so
+ * the result does not depend on arrival order. Rows arrive insert-only (the planner ensures it).
+ */
+final class DeduplicateOperator extends AbstractOperator {
+    private final DeduplicateOperatorFactory spec;
+    private KeyedStateBackend backend;
+    private ValueState<VoidNamespace, Row> kept;
+
+    DeduplicateOperator(DeduplicateOperatorFactory spec) {
+        this.spec = spec;
+    }
+
+    @Override
+    public void open(OperatorContext context) throws Exception {
+        super.open(context);
+        List<DataType> keyTypes = new ArrayList<>();
+        for (int field : spec.keyFields()) {
+            keyTypes.add(spec.inputTypes().get(field));
+        }
+        backend = context.keyedStateBackend(Serializers.row(keyTypes));
+        kept = backend.valueState(StateDescriptor.of(spec.keepLastRow() ? "last-row" : "first-row",
+                Serializers.row(spec.inputTypes()), context.configuration().get(StateOptions.STATE_TTL)));
+        kept.setCurrentNamespace(VoidNamespace.INSTANCE);
+    }
+
+    @Override
+    public void processBatch(RowBatch batch, int input) throws Exception {
+        for (Row row : batch) {
+            backend.setCurrentKey(KeyFields.of(row, spec.keyFields()));
+            Row previous = kept.value();
+            Row current = new Row(RowKind.INSERT, row.fields().clone());
+            if (previous == null) {
+                kept.update(current);
+                output.collect(current.copy());
+            } else if (replaces(previous, current)) {
+                kept.update(current);
+                output.collect(new Row(RowKind.UPDATE_BEFORE, previous.fields().clone()));
+                output.collect(new Row(RowKind.UPDATE_AFTER, current.fields().clone()));
+            }
+        }
+    }
+
+    private boolean replaces(Row previous, Row current) {
+        if (spec.rowtimeField() < 0) {
+            return spec.keepLastRow();
+        }
+        long before = time(previous);
+        long now = time(current);
+        return spec.keepLastRow() ? now >= before : now < before;
+    }
+
+    /** A NULL time sorts before every time, so that it never wins "last" over a real time. */
+    private long time(Row row) {
+        Object t = row.getField(spec.rowtimeField());
+        return t == null ? Long.MIN_VALUE : (Long) t;
+    }
+}

@@ -1,0 +1,117 @@
+package dev.runnel.runtime.operators.rank;
+
+import static dev.runnel.runtime.testing.TestRows.rows;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.state.Serializers;
+import dev.runnel.runtime.state.StateDescriptor;
+import dev.runnel.runtime.state.StateOptions;
+import dev.runnel.runtime.state.VoidNamespace;
+import dev.runnel.runtime.testing.OperatorHarness;
+import dev.runnel.runtime.types.DataType;
+import dev.runnel.runtime.types.RowType;
+import dev.runnel.runtime.types.TypeRoot;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Top-N per {@code category} over rows {@code (category, item, sales)}, highest sales first. */
+class TopNOperatorTest {
+    private static final RowType INPUT = RowType.of(
+            new RowType.Field("category", DataType.of(TypeRoot.VARCHAR)),
+            new RowType.Field("item", DataType.of(TypeRoot.VARCHAR)),
+            new RowType.Field("sales", DataType.of(TypeRoot.BIGINT)));
+    private static final SortKeyComparator SALES_DESC =
+            new SortKeyComparator(new int[] {2}, new boolean[] {false}, new boolean[] {false});
+
+    private static OperatorHarness top(long n, boolean rankNumber, boolean retracting) throws Exception {
+        TopNBuffer ranking = new TopNBuffer(SALES_DESC, RankType.ROW_NUMBER, 1, n, rankNumber);
+        var factory = new TopNOperatorFactory("Rank", new int[] {0}, List.of(INPUT.type(0), INPUT.type(1), INPUT.type(2)),
+                ranking, retracting);
+        return OperatorHarness.of(factory).withInputType(INPUT).open();
+    }
+
+    @Test
+    void insertOnlyInputDisplacesTheLastRowOfItsPartitionOnly() throws Exception {
+        try (var h = top(2, false, false)) {
+            h.processRows("+I fruit apple 10", "+I veg leek 3", "+I fruit pear 20", "+I fruit plum 15", "+I fruit fig 1");
+
+            assertThat(h.output()).isEqualTo(rows(INPUT,
+                    "+I fruit apple 10", "+I veg leek 3", "+I fruit pear 20", "-D fruit apple 10", "+I fruit plum 15"));
+        }
+    }
+
+    @Test
+    void rankNumbersChangeAsRowsOvertakeOthers() throws Exception {
+        try (var h = top(3, true, false)) {
+            h.processRows("+I fruit apple 10", "+I fruit pear 20");
+            assertThat(h.takeOutput()).isEqualTo(rows(
+                    "+I fruit apple 10 1", "-U fruit apple 10 1", "+U fruit pear 20 1", "+I fruit apple 10 2"));
+
+            h.processRows("+I fruit plum 15", "+I fruit fig 30");
+
+            assertThat(h.takeOutput()).isEqualTo(rows(
+                    "-U fruit apple 10 2", "+U fruit plum 15 2", "+I fruit apple 10 3",
+                    "-U fruit pear 20 1", "+U fruit fig 30 1", "-U fruit plum 15 2", "+U fruit pear 20 2",
+                    "-U fruit apple 10 3", "+U fruit plum 15 3"));
+        }
+    }
+
+    @Test
+    void tiesRankInArrivalOrder() throws Exception {
+        try (var h = top(2, true, false)) {
+            h.processRows("+I fruit apple 10", "+I fruit pear 10", "+I fruit plum 10");
+
+            assertThat(h.output()).isEqualTo(rows("+I fruit apple 10 1", "+I fruit pear 10 2"));
+        }
+    }
+
+    @Test
+    void retractingInputBringsBackTheNextRow() throws Exception {
+        try (var h = top(2, false, true)) {
+            h.processRows("+I fruit apple 10", "+I fruit pear 20", "+I fruit plum 5");
+            h.takeOutput();
+
+            // An upstream aggregate lowers pear from 20 to 1.
+            h.processRows("-U fruit pear 20", "+U fruit pear 1");
+
+            // pear at 1 is below plum, so the +U leaves the top two as they are.
+            assertThat(h.takeOutput()).isEqualTo(rows("-D fruit pear 20", "+I fruit plum 5"));
+            h.processRows("-D fruit apple 10");
+            assertThat(h.output()).isEqualTo(rows("-D fruit apple 10", "+I fruit pear 1"));
+        }
+    }
+
+    @Test
+    void insertOnlyInputKeepsOnlyTheTopRowsInState() throws Exception {
+        try (var h = top(1, false, false)) {
+            h.processRows("+I fruit apple 10", "+I fruit pear 20", "+I fruit plum 5");
+
+            h.stateBackend().setCurrentKey(Row.of("fruit"));
+            var state = h.stateBackend().valueState(
+                    StateDescriptor.of("rows", new RowListSerializer(Serializers.row(INPUT)), Duration.ZERO));
+            state.setCurrentNamespace(VoidNamespace.INSTANCE);
+            assertThat(state.value()).isEqualTo(rows("fruit pear 20"));
+        }
+    }
+
+    @Test
+    void stateExpiresAfterTheConfiguredTtl() throws Exception {
+        TopNBuffer ranking = new TopNBuffer(SALES_DESC, RankType.ROW_NUMBER, 1, 1, false);
+        var factory = new TopNOperatorFactory("Rank", new int[] {0}, List.of(INPUT.type(0), INPUT.type(1), INPUT.type(2)),
+                ranking, false);
+        Configuration config = new Configuration();
+        config.set(StateOptions.STATE_TTL.key(), "100 ms");
+        try (var h = OperatorHarness.of(factory).withInputType(INPUT).withConfiguration(config).open()) {
+            h.processRows("+I fruit pear 20");
+            h.setProcessingTime(1_000);
+
+            h.processRows("+I fruit apple 10");
+
+            // The expired pear no longer holds rank 1, so apple takes it without retracting pear.
+            assertThat(h.output()).isEqualTo(rows("+I fruit pear 20", "+I fruit apple 10"));
+        }
+    }
+}
