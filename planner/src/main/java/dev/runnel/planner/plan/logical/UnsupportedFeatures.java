@@ -1,5 +1,6 @@
 package dev.runnel.planner.plan.logical;
 
+import dev.runnel.planner.plan.window.WindowTableFunctionCall;
 import dev.runnel.planner.session.SqlExecutionException;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
@@ -59,8 +60,15 @@ public final class UnsupportedFeatures {
         if (rel instanceof Window || rel instanceof Project p && RexOver.containsOver(p.getProjects(), null)) {
             return "An OVER window";
         }
-        if (rel instanceof TableFunctionScan) {
-            return "A table function (such as the windowing functions TUMBLE, HOP and CUMULATE)";
+        if (rel instanceof TableFunctionScan scan) {
+            if (!WindowTableFunctionCall.isWindowing(scan)) {
+                return "A table function (other than the windowing functions TUMBLE, HOP, CUMULATE and SESSION)";
+            }
+            if (WindowTableFunctionCall.of(scan).function().equals("SESSION")) {
+                // Flink too: session windows exist only once rows are grouped into them.
+                return "The SESSION window table function outside a window aggregation";
+            }
+            WindowTableFunctionCall.checkTimeAttribute(scan);
         }
         if (rel instanceof Match) {
             return "MATCH_RECOGNIZE";
