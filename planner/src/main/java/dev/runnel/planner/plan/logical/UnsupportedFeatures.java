@@ -1,5 +1,6 @@
 package dev.runnel.planner.plan.logical;
 
+import dev.runnel.planner.plan.window.WindowAggregates;
 import dev.runnel.planner.plan.window.WindowTableFunctionCall;
 import dev.runnel.planner.session.SqlExecutionException;
 import org.apache.calcite.rel.RelNode;
@@ -36,8 +37,9 @@ public final class UnsupportedFeatures {
     }
 
     private static String describe(RelNode rel) {
-        if (rel instanceof Aggregate) {
-            return "Aggregation (GROUP BY, DISTINCT or an aggregate function)";
+        if (rel instanceof Aggregate aggregate) {
+            return WindowAggregates.shape(aggregate) != null ? WindowAggregates.unsupported(aggregate)
+                    : "Aggregation (GROUP BY, DISTINCT or an aggregate function)";
         }
         if (rel instanceof Join) {
             return "JOIN (including IN/EXISTS subqueries)";
