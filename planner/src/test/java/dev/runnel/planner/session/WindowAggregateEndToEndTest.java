@@ -138,6 +138,21 @@ class WindowAggregateEndToEndTest {
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
     @MethodSource("runs")
+    void sessionWindowAggregationMergesRowsCloserThanTheGap(int parallelism, String backend) {
+        List<Row> rows = query(parallelism, backend, "SELECT window_start, window_end, supplier_id, SUM(price) AS total"
+                + " FROM TABLE(SESSION(TABLE bids PARTITION BY supplier_id, DESCRIPTOR(bidtime), INTERVAL '2' MINUTES))"
+                + " GROUP BY window_start, window_end, supplier_id");
+
+        // Sessions that touch merge (08:05-08:07 and 08:07-08:09), as Flink's TimeWindow.intersects says.
+        assertThat(rows).containsExactlyInAnyOrder(
+                Row.of(ts("08:05"), ts("08:09"), "supplier1", price("6.00")),
+                Row.of(ts("08:13"), ts("08:15"), "supplier1", price("1.00")),
+                Row.of(ts("08:09"), ts("08:13"), "supplier2", price("8.00")),
+                Row.of(ts("08:17"), ts("08:19"), "supplier2", price("6.00")));
+    }
+
+    @ParameterizedTest(name = "parallelism {0}, {1}")
+    @MethodSource("runs")
     void windowAggregateIntoAFilesystemSinkIsAppendOnly(int parallelism, String backend) throws Exception {
         Path out = dir.resolve("out");
         try (Session session = session(parallelism, backend)) {

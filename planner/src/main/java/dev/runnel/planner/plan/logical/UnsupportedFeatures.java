@@ -27,12 +27,17 @@ public final class UnsupportedFeatures {
 
     /** @throws SqlExecutionException naming the first unsupported feature found in {@code rel} */
     public static void check(RelNode rel) {
+        WindowAggregates.checkSessionsAggregated(rel);
+        checkTree(rel);
+    }
+
+    private static void checkTree(RelNode rel) {
         String feature = describe(rel);
         if (feature != null) {
             throw new SqlExecutionException(feature + " is not supported yet");
         }
         for (RelNode input : rel.getInputs()) {
-            check(input);
+            checkTree(input);
         }
     }
 
@@ -65,10 +70,6 @@ public final class UnsupportedFeatures {
         if (rel instanceof TableFunctionScan scan) {
             if (!WindowTableFunctionCall.isWindowing(scan)) {
                 return "A table function (other than the windowing functions TUMBLE, HOP, CUMULATE and SESSION)";
-            }
-            if (WindowTableFunctionCall.of(scan).function().equals("SESSION")) {
-                // Flink too: session windows exist only once rows are grouped into them.
-                return "The SESSION window table function outside a window aggregation";
             }
             WindowTableFunctionCall.checkTimeAttribute(scan);
         }

@@ -5,8 +5,10 @@ import dev.runnel.planner.plan.window.WindowTableFunctionCall;
 import java.util.List;
 import org.apache.calcite.plan.Convention;
 import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.plan.volcano.RelSubset;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.convert.ConverterRule;
+import org.apache.calcite.rel.core.Exchange;
 import org.apache.calcite.rel.logical.LogicalAggregate;
 import org.apache.calcite.rel.logical.LogicalTableFunctionScan;
 
@@ -40,6 +42,11 @@ public final class WindowPhysicalRules {
             LogicalTableFunctionScan scan = (LogicalTableFunctionScan) rel;
             WindowTableFunctionCall call = WindowTableFunctionCall.of(scan);
             RelNode input = scan.getInputs().get(0);
+            // SESSION's TABLE t PARTITION BY k arrives as an exchange by k; the window aggregate above
+            // exchanges by its keys (the same ones) anyway.
+            if ((input instanceof RelSubset subset ? subset.getOriginal() : input) instanceof Exchange exchange) {
+                input = exchange.getInput();
+            }
             return new WindowTableFunctionPhysicalRel(scan.getCluster(), scan.getTraitSet().replace(RunnelConvention.INSTANCE),
                     convert(input, input.getTraitSet().replace(RunnelConvention.INSTANCE)), call, scan.getRowType());
         }

@@ -1,6 +1,7 @@
 package dev.runnel.planner.plan.window;
 
 import dev.runnel.planner.catalog.TypeConversions;
+import dev.runnel.planner.session.SqlExecutionException;
 import dev.runnel.runtime.operators.aggregate.functions.AggregateCall;
 import dev.runnel.runtime.operators.aggregate.functions.AggregateKind;
 import dev.runnel.runtime.types.DataType;
@@ -10,6 +11,7 @@ import org.apache.calcite.plan.volcano.RelSubset;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.Calc;
+import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.TableFunctionScan;
 import org.apache.calcite.rel.type.RelDataType;
@@ -33,7 +35,7 @@ public final class WindowAggregates {
      * Where a field of an aggregate's input comes from: a window property of {@code tvf}, or
      * {@code null} property for anything else.
      */
-    private record Origin(TableFunctionScan tvf, Property property) {
+    private record Origin(TableFunctionScan tvf, Property property, int inputField) {
     }
 
     /** The window shape of {@code aggregate}, or {@code null} when it is not a window aggregation. */
@@ -45,10 +47,12 @@ public final class WindowAggregates {
         int start = -1;
         int end = -1;
         List<Property> group = new ArrayList<>();
+        List<Origin> keys = new ArrayList<>();
         for (int field : aggregate.getGroupSet()) {
             Origin origin = origin(aggregate.getInput(), field);
-            if (origin == null) {
+            if (origin == null || origin.property == null) {
                 group.add(null);
+                keys.add(origin);
                 continue;
             }
             if (tvf != null && tvf != origin.tvf) {
@@ -65,7 +69,42 @@ public final class WindowAggregates {
         if (start < 0 || end < 0) {
             return null;
         }
-        return new Shape(WindowTableFunctionCall.of(tvf), start, end, group, windowTimeType(tvf));
+        WindowTableFunctionCall call = WindowTableFunctionCall.of(tvf);
+        if (call.function().equals("SESSION")) {
+            // Sessions are per partition key: the GROUP BY keys must be exactly those (Flink requires it too).
+            List<Integer> keyFields = new ArrayList<>();
+            for (Origin key : keys) {
+                if (key == null || key.tvf != tvf) {
+                    return null;
+                }
+                keyFields.add(key.inputField);
+            }
+            if (!new java.util.HashSet<>(keyFields).equals(new java.util.HashSet<>(call.partitionKeys()))) {
+                return null;
+            }
+        }
+        return new Shape(call, start, end, group, windowTimeType(tvf));
+    }
+
+    /**
+     * Fails unless every SESSION windowing function in {@code root} feeds a window aggregation:
+     * a session's end depends on later rows, so the function cannot run on its own yet.
+     */
+    public static void checkSessionsAggregated(RelNode root) {
+        checkSessions(root, false);
+    }
+
+    private static void checkSessions(RelNode rel, boolean aggregated) {
+        if (rel instanceof TableFunctionScan tvf && WindowTableFunctionCall.isWindowing(tvf)
+                && WindowTableFunctionCall.of(tvf).function().equals("SESSION") && !aggregated) {
+            throw new SqlExecutionException("The SESSION window table function outside a window aggregation (GROUP BY"
+                    + " its partition keys, window_start and window_end) is not supported yet");
+        }
+        boolean passOn = rel instanceof Aggregate aggregate ? shape(aggregate) != null
+                : aggregated && (rel instanceof Project || rel instanceof Calc || rel instanceof Filter);
+        for (RelNode input : rel.getInputs()) {
+            checkSessions(input, passOn);
+        }
     }
 
     /**
@@ -141,11 +180,14 @@ public final class WindowAggregates {
         if (rel instanceof TableFunctionScan tvf && WindowTableFunctionCall.isWindowing(tvf)) {
             int inputArity = tvf.getInputs().get(0).getRowType().getFieldCount();
             return switch (field - inputArity) {
-                case 0 -> new Origin(tvf, Property.START);
-                case 1 -> new Origin(tvf, Property.END);
-                case 2 -> new Origin(tvf, Property.TIME);
-                default -> null;
+                case 0 -> new Origin(tvf, Property.START, -1);
+                case 1 -> new Origin(tvf, Property.END, -1);
+                case 2 -> new Origin(tvf, Property.TIME, -1);
+                default -> new Origin(tvf, null, field);
             };
+        }
+        if (rel instanceof Filter) {
+            return origin(rel.getInput(0), field);
         }
         RexNode expression;
         if (rel instanceof Project project) {
