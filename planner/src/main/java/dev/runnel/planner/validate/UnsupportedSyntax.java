@@ -21,8 +21,8 @@ public final class UnsupportedSyntax {
     private UnsupportedSyntax() {
     }
 
-    /** The aggregate functions the runtime has (operators.aggregate.functions). */
-    private static final Set<SqlKind> RUNTIME_AGGREGATES = EnumSet.of(SqlKind.COUNT, SqlKind.SUM, SqlKind.SUM0,
+    /** The aggregate functions group aggregation runs (see {@code plan.physical.AggregateCalls}). */
+    private static final Set<SqlKind> GROUP_AGGREGATES = EnumSet.of(SqlKind.COUNT, SqlKind.SUM, SqlKind.SUM0,
             SqlKind.AVG, SqlKind.MIN, SqlKind.MAX, SqlKind.FIRST_VALUE, SqlKind.LAST_VALUE, SqlKind.LISTAGG);
 
     /** @throws SqlExecutionException at the first unsupported construct in {@code node} */
@@ -73,7 +73,7 @@ public final class UnsupportedSyntax {
             }
             case MATCH_RECOGNIZE -> fail("MATCH_RECOGNIZE", call);
             default -> {
-                if (call.getOperator().isAggregator() && !RUNTIME_AGGREGATES.contains(call.getKind())) {
+                if (call.getOperator().isAggregator() && !GROUP_AGGREGATES.contains(call.getKind())) {
                     fail("The aggregate function " + call.getOperator().getName(), call);
                 }
             }
