@@ -59,12 +59,9 @@ class WindowAggregateEndToEndTest {
                 + " WITH ('connector' = 'filesystem', 'path' = '" + data + "', 'format' = 'csv')";
     }
 
-    /**
-     * Parallelism 1 and 2 on each state backend. Only the heap backend is on main yet; add
-     * "rocksdb" here when it lands.
-     */
+    /** Parallelism 1 and 2 on each state backend. */
     static Stream<Arguments> runs() {
-        return Stream.of(1, 2).flatMap(p -> Stream.of("hashmap").map(b -> Arguments.of(p, b)));
+        return Stream.of(1, 2).flatMap(p -> Stream.of("hashmap", "rocksdb").map(b -> Arguments.of(p, b)));
     }
 
     private static Session session(int parallelism, String backend) {

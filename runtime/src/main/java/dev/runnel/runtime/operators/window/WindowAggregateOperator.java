@@ -18,6 +18,10 @@ import dev.runnel.runtime.state.ValueState;
 import dev.runnel.runtime.state.VoidNamespace;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.Watermark;
+import dev.runnel.runtime.types.DataType;
+import dev.runnel.runtime.types.TypeRoot;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -112,6 +116,13 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
             sessions.remove(window.start());
         }
         Object[] values = aggregates.getValues(acc.fields().clone(), ViewSource.NONE);
+        List<DataType> resultTypes = aggregates.resultTypes();
+        for (int i = 0; i < values.length; i++) {
+            // State serializers normalize a DECIMAL's scale (11.00 is stored as 11): restore the type's.
+            if (values[i] instanceof BigDecimal d && resultTypes.get(i).root() == TypeRoot.DECIMAL) {
+                values[i] = d.setScale(resultTypes.get(i).scale(), RoundingMode.HALF_UP);
+            }
+        }
         List<GroupField> group = spec.outputGroup();
         Object[] out = new Object[group.size() + values.length];
         Row key = timer.key();

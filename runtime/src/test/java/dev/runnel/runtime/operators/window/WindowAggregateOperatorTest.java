@@ -15,6 +15,8 @@ import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Input rows: item, price, window_start, window_end (as a windowing table function appends them). */
 class WindowAggregateOperatorTest {
@@ -28,9 +30,13 @@ class WindowAggregateOperatorTest {
             GroupField.WindowProperty.START, GroupField.WindowProperty.END, GroupField.WindowProperty.TIME);
 
     private static OperatorHarness harness(boolean merging) throws Exception {
+        return harness(merging, "hashmap");
+    }
+
+    private static OperatorHarness harness(boolean merging, String backend) throws Exception {
         return OperatorHarness.of(new WindowAggregateOperatorFactory("WindowAggregate", new int[] {0},
                 List.of(DataType.of(TypeRoot.VARCHAR, Integer.MAX_VALUE)), 2, 3, ITEM_AND_WINDOW, SUM_AND_COUNT,
-                merging, WindowTime.LOCAL)).open();
+                merging, WindowTime.LOCAL)).withStateBackend(backend).open();
     }
 
     private static Row bid(String item, int price, long start, long end) {
@@ -45,9 +51,10 @@ class WindowAggregateOperatorTest {
         return ((WindowAggregateOperator) h.operator()).numLateRecordsDropped();
     }
 
-    @Test
-    void aWindowFiresOnceTheWatermarkReachesItsWindowTime() throws Exception {
-        try (var h = harness(false)) {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void aWindowFiresOnceTheWatermarkReachesItsWindowTime(String backend) throws Exception {
+        try (var h = harness(false, backend)) {
             process(h, bid("A", 4, 0, 10), bid("B", 2, 0, 10), bid("A", 5, 10, 20), bid("A", 1, 0, 10));
             h.processWatermark(8);
             assertThat(h.output()).isEmpty();
@@ -62,9 +69,10 @@ class WindowAggregateOperatorTest {
         }
     }
 
-    @Test
-    void rowsOfFiredWindowsAreDroppedAndCounted() throws Exception {
-        try (var h = harness(false)) {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void rowsOfFiredWindowsAreDroppedAndCounted(String backend) throws Exception {
+        try (var h = harness(false, backend)) {
             process(h, bid("A", 4, 0, 10));
             h.processWatermark(12);
             assertThat(h.takeOutput()).containsExactly(Row.of("A", 0L, 10L, 9L, 4, 1L));
@@ -89,9 +97,10 @@ class WindowAggregateOperatorTest {
         }
     }
 
-    @Test
-    void sessionWindowsMergeWhenTheyOverlapOrTouch() throws Exception {
-        try (var h = harness(true)) {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void sessionWindowsMergeWhenTheyOverlapOrTouch(String backend) throws Exception {
+        try (var h = harness(true, backend)) {
             // Gap 5: each row arrives with its own window [ts, ts + 5).
             process(h, bid("A", 1, 1, 6), bid("A", 1, 4, 9), bid("A", 1, 20, 25), bid("A", 1, 10, 15),
                     bid("B", 1, 2, 7));
