@@ -127,7 +127,7 @@ public final class RunnelOperatorTable {
 
     /** The table to chain before Calcite's standard operators (its functions take precedence). */
     public static SqlOperatorTable instance() {
-        return SqlOperatorTables.of(ALL);
+        return SqlOperatorTables.chain(SqlOperatorTables.of(ALL), SqlOperatorTables.of(WindowTableFunctions.ALL));
     }
 
     private static SqlReturnTypeInference explicit(SqlTypeName type, int precision) {

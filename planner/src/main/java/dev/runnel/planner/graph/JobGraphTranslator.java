@@ -232,6 +232,9 @@ public final class JobGraphTranslator {
             }
             return attach(input, operator, sinkParallelism, new Partitioning.Rebalance());
         }
+        if (WindowTranslation.handles(rel)) {
+            return WindowTranslation.translate(this, rel);
+        }
         throw new IllegalStateException("No job graph translation for " + rel.getRelTypeName());
     }
 

@@ -2,6 +2,7 @@ package dev.runnel.planner.validate;
 
 import dev.runnel.planner.catalog.CatalogSchema;
 import dev.runnel.planner.functions.RunnelOperatorTable;
+import dev.runnel.planner.functions.WindowTableFunctions;
 import dev.runnel.planner.session.SqlExecutionException;
 import java.util.List;
 import java.util.Properties;
@@ -72,7 +73,7 @@ public final class SqlValidation {
         this.catalogReader = new CalciteCatalogReader(rootSchema, CatalogSchema.DEFAULT_PATH, typeFactory, config);
         this.operatorTable = SqlOperatorTables.chain(
                 RunnelOperatorTable.instance(),
-                SqlStdOperatorTable.instance(),
+                WindowTableFunctions.withoutCalcites(SqlStdOperatorTable.instance()),
                 SqlOperatorTables.of(FLINK_FUNCTIONS_FROM_LIBRARIES),
                 catalogReader);
     }

@@ -1,6 +1,8 @@
 package dev.runnel.planner.plan.logical;
 
 import dev.runnel.planner.plan.physical.AggregateCalls;
+import dev.runnel.planner.plan.window.WindowAggregates;
+import dev.runnel.planner.plan.window.WindowTableFunctionCall;
 import dev.runnel.planner.session.SqlExecutionException;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
@@ -22,18 +24,24 @@ public final class UnsupportedFeatures {
 
     /** @throws SqlExecutionException naming the first unsupported feature found in {@code rel} */
     public static void check(RelNode rel) {
+        WindowAggregates.checkSessionsAggregated(rel);
+        checkTree(rel);
+    }
+
+    private static void checkTree(RelNode rel) {
         String feature = describe(rel);
         if (feature != null) {
             throw new SqlExecutionException(feature + " is not supported yet");
         }
         for (RelNode input : rel.getInputs()) {
-            check(input);
+            checkTree(input);
         }
     }
 
     private static String describe(RelNode rel) {
         if (rel instanceof Aggregate aggregate) {
-            return AggregateCalls.unsupported(aggregate);
+            return WindowAggregates.shape(aggregate) != null ? WindowAggregates.unsupported(aggregate)
+                    : AggregateCalls.unsupported(aggregate);
         }
         if (rel instanceof Join) {
             return "JOIN (including IN/EXISTS subqueries)";
@@ -50,8 +58,11 @@ public final class UnsupportedFeatures {
         if (rel instanceof Minus) {
             return "EXCEPT";
         }
-        if (rel instanceof TableFunctionScan) {
-            return "A table function (such as the windowing functions TUMBLE, HOP and CUMULATE)";
+        if (rel instanceof TableFunctionScan scan) {
+            if (!WindowTableFunctionCall.isWindowing(scan)) {
+                return "A table function (other than the windowing functions TUMBLE, HOP, CUMULATE and SESSION)";
+            }
+            WindowTableFunctionCall.checkTimeAttribute(scan);
         }
         if (rel instanceof Match) {
             return "MATCH_RECOGNIZE";

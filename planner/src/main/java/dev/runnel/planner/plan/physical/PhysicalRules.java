@@ -3,6 +3,7 @@ package dev.runnel.planner.plan.physical;
 import dev.runnel.planner.plan.logical.SinkLogicalRel;
 import dev.runnel.planner.plan.logical.WatermarkAssignerLogicalRel;
 import java.util.List;
+import java.util.stream.Stream;
 import org.apache.calcite.plan.Convention;
 import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.rel.RelNode;
@@ -50,9 +51,9 @@ public final class PhysicalRules {
             .toRule(ConverterRule.class);
 
     /** Every physical conversion rule. */
-    public static final List<RelOptRule> ALL = List.of(TABLE_SOURCE_SCAN, CALC, VALUES, UNION, SINK,
-            WATERMARK_ASSIGNER, GroupAggregatePhysicalRule.INSTANCE,
-            RankPhysicalRules.RANK);
+    public static final List<RelOptRule> ALL = Stream.concat(WindowPhysicalRules.ALL.stream(),
+            Stream.<RelOptRule>of(TABLE_SOURCE_SCAN, CALC, VALUES, UNION, SINK, WATERMARK_ASSIGNER,
+                    GroupAggregatePhysicalRule.INSTANCE, RankPhysicalRules.RANK)).toList();
 
     private static RelNode physical(RelNode input) {
         return ConverterRule.convert(input, input.getTraitSet().replace(RunnelConvention.INSTANCE));

@@ -1,0 +1,202 @@
+package dev.runnel.planner.plan.window;
+
+import dev.runnel.planner.catalog.TypeConversions;
+import dev.runnel.planner.session.SqlExecutionException;
+import dev.runnel.runtime.operators.aggregate.functions.AggregateCall;
+import dev.runnel.runtime.operators.aggregate.functions.AggregateKind;
+import dev.runnel.runtime.types.DataType;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.plan.volcano.RelSubset;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.Calc;
+import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.TableFunctionScan;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexNode;
+
+/**
+ * Recognizes a window aggregation: an {@link Aggregate} whose GROUP BY holds the
+ * {@code window_start} and {@code window_end} of one windowing table function (passed through
+ * projections unchanged), as Flink requires. Such an aggregate becomes a window aggregate
+ * operator instead of a (updating) group aggregate.
+ */
+public final class WindowAggregates {
+    private WindowAggregates() {
+    }
+
+    /** A window property of the windowing function, read through projections. */
+    public enum Property { START, END, TIME }
+
+    /**
+     * Where a field of an aggregate's input comes from: a window property of {@code tvf}, or
+     * {@code null} property for anything else.
+     */
+    private record Origin(TableFunctionScan tvf, Property property, int inputField) {
+    }
+
+    /** The window shape of {@code aggregate}, or {@code null} when it is not a window aggregation. */
+    public static Shape shape(Aggregate aggregate) {
+        if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
+            return null;
+        }
+        TableFunctionScan tvf = null;
+        int start = -1;
+        int end = -1;
+        List<Property> group = new ArrayList<>();
+        List<Origin> keys = new ArrayList<>();
+        for (int field : aggregate.getGroupSet()) {
+            Origin origin = origin(aggregate.getInput(), field);
+            if (origin == null || origin.property == null) {
+                group.add(null);
+                keys.add(origin);
+                continue;
+            }
+            if (tvf != null && tvf != origin.tvf) {
+                return null;
+            }
+            tvf = origin.tvf;
+            group.add(origin.property);
+            if (origin.property == Property.START) {
+                start = field;
+            } else if (origin.property == Property.END) {
+                end = field;
+            }
+        }
+        if (start < 0 || end < 0) {
+            return null;
+        }
+        WindowTableFunctionCall call = WindowTableFunctionCall.of(tvf);
+        if (call.function().equals("SESSION")) {
+            // Sessions are per partition key: the GROUP BY keys must be exactly those (Flink requires it too).
+            List<Integer> keyFields = new ArrayList<>();
+            for (Origin key : keys) {
+                if (key == null || key.tvf != tvf) {
+                    return null;
+                }
+                keyFields.add(key.inputField);
+            }
+            if (!new java.util.HashSet<>(keyFields).equals(new java.util.HashSet<>(call.partitionKeys()))) {
+                return null;
+            }
+        }
+        return new Shape(call, start, end, group, windowTimeType(tvf));
+    }
+
+    /**
+     * Fails unless every SESSION windowing function in {@code root} feeds a window aggregation:
+     * a session's end depends on later rows, so the function cannot run on its own yet.
+     */
+    public static void checkSessionsAggregated(RelNode root) {
+        checkSessions(root, false);
+    }
+
+    private static void checkSessions(RelNode rel, boolean aggregated) {
+        if (rel instanceof TableFunctionScan tvf && WindowTableFunctionCall.isWindowing(tvf)
+                && WindowTableFunctionCall.of(tvf).function().equals("SESSION") && !aggregated) {
+            throw new SqlExecutionException("The SESSION window table function outside a window aggregation (GROUP BY"
+                    + " its partition keys, window_start and window_end) is not supported yet");
+        }
+        boolean passOn = rel instanceof Aggregate aggregate ? shape(aggregate) != null
+                : aggregated && (rel instanceof Project || rel instanceof Calc || rel instanceof Filter);
+        for (RelNode input : rel.getInputs()) {
+            checkSessions(input, passOn);
+        }
+    }
+
+    /**
+     * A window aggregation.
+     *
+     * @param windowStart the aggregate input's field holding {@code window_start}
+     * @param windowEnd the aggregate input's field holding {@code window_end}
+     * @param group per GROUP BY field (in field order): its window property, or {@code null} for a key
+     * @param windowTimeType the SQL type name of {@code window_time} (TIMESTAMP or TIMESTAMP_LTZ)
+     */
+    public record Shape(WindowTableFunctionCall call, int windowStart, int windowEnd, List<Property> group,
+                        RelDataType windowTimeType) {
+    }
+
+    /**
+     * What about the window aggregation {@code aggregate} is not supported yet (for "… is not
+     * supported yet"), or {@code null}.
+     */
+    public static String unsupported(Aggregate aggregate) {
+        for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
+            if (kind(call) == null) {
+                return "The aggregate function " + call.getAggregation().getName() + " in a window aggregation";
+            }
+            if (call.isDistinct()) {
+                return "DISTINCT in a window aggregation";
+            }
+            if (!call.getCollation().getFieldCollations().isEmpty()) {
+                return "WITHIN GROUP (ORDER BY …) in a window aggregation";
+            }
+        }
+        return null;
+    }
+
+    /** The runtime calls of {@code aggregate}, reading fields of its input. */
+    public static List<AggregateCall> toRuntime(Aggregate aggregate) {
+        RelDataType input = aggregate.getInput().getRowType();
+        List<AggregateCall> calls = new ArrayList<>();
+        for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
+            int[] args = call.getArgList().stream().mapToInt(Integer::intValue).toArray();
+            List<DataType> argTypes = call.getArgList().stream()
+                    .map(i -> TypeConversions.toDataType(input.getFieldList().get(i).getType())).toList();
+            calls.add(new AggregateCall(kind(call), args, argTypes, TypeConversions.toDataType(call.getType()),
+                    call.isDistinct(), call.filterArg, call.getName()));
+        }
+        return calls;
+    }
+
+    private static AggregateKind kind(org.apache.calcite.rel.core.AggregateCall call) {
+        return switch (call.getAggregation().getKind()) {
+            case COUNT -> call.getArgList().isEmpty() ? AggregateKind.COUNT_STAR : AggregateKind.COUNT;
+            case SUM -> AggregateKind.SUM;
+            case SUM0 -> AggregateKind.SUM0;
+            case AVG -> AggregateKind.AVG;
+            case MIN -> AggregateKind.MIN;
+            case MAX -> AggregateKind.MAX;
+            case FIRST_VALUE -> AggregateKind.FIRST_VALUE;
+            case LAST_VALUE -> AggregateKind.LAST_VALUE;
+            case LISTAGG -> AggregateKind.LISTAGG;
+            default -> null;
+        };
+    }
+
+    private static RelDataType windowTimeType(TableFunctionScan tvf) {
+        List<org.apache.calcite.rel.type.RelDataTypeField> fields = tvf.getRowType().getFieldList();
+        return fields.get(fields.size() - 1).getType();
+    }
+
+    /** Follows {@code field} of {@code rel} down through plain projections to a windowing function's window column. */
+    private static Origin origin(RelNode rel, int field) {
+        if (rel instanceof RelSubset subset) {
+            return origin(subset.getOriginal(), field);
+        }
+        if (rel instanceof TableFunctionScan tvf && WindowTableFunctionCall.isWindowing(tvf)) {
+            int inputArity = tvf.getInputs().get(0).getRowType().getFieldCount();
+            return switch (field - inputArity) {
+                case 0 -> new Origin(tvf, Property.START, -1);
+                case 1 -> new Origin(tvf, Property.END, -1);
+                case 2 -> new Origin(tvf, Property.TIME, -1);
+                default -> new Origin(tvf, null, field);
+            };
+        }
+        if (rel instanceof Filter) {
+            return origin(rel.getInput(0), field);
+        }
+        RexNode expression;
+        if (rel instanceof Project project) {
+            expression = project.getProjects().get(field);
+        } else if (rel instanceof Calc calc) {
+            expression = calc.getProgram().expandLocalRef(calc.getProgram().getProjectList().get(field));
+        } else {
+            return null;
+        }
+        return expression instanceof RexInputRef ref ? origin(rel.getInput(0), ref.getIndex()) : null;
+    }
+}

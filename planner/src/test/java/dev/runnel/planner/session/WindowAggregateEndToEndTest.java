@@ -1,0 +1,184 @@
+package dev.runnel.planner.session;
+
+import static dev.runnel.planner.session.EndToEndSupport.fetchAll;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.runnel.runtime.cluster.EmbeddedCluster;
+import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.data.Row;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Window aggregations over a bounded CSV table with a WATERMARK: the source ends with the
+ * maximum watermark, so every window fires. Flink's documentation example (bids).
+ */
+class WindowAggregateEndToEndTest {
+    private static EmbeddedCluster cluster;
+
+    @TempDir
+    Path dir;
+    private String bids;
+
+    @BeforeAll
+    static void startCluster() {
+        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")));
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        cluster.close();
+    }
+
+    @BeforeEach
+    void writeBids() throws IOException {
+        Path data = Files.createDirectories(dir.resolve("bids"));
+        Files.write(data.resolve("bids.csv"), List.of(
+                "2020-04-15 08:05:00,4.00,C,supplier1",
+                "2020-04-15 08:07:00,2.00,A,supplier1",
+                "2020-04-15 08:09:00,5.00,D,supplier2",
+                "2020-04-15 08:11:00,3.00,B,supplier2",
+                "2020-04-15 08:13:00,1.00,E,supplier1",
+                "2020-04-15 08:17:00,6.00,F,supplier2"));
+        bids = "CREATE TABLE bids (bidtime TIMESTAMP(3), price DECIMAL(10, 2), item STRING, supplier_id STRING,"
+                + " WATERMARK FOR bidtime AS bidtime - INTERVAL '1' SECOND)"
+                + " WITH ('connector' = 'filesystem', 'path' = '" + data + "', 'format' = 'csv')";
+    }
+
+    /** Parallelism 1 and 2 on each state backend. */
+    static Stream<Arguments> runs() {
+        return Stream.of(1, 2).flatMap(p -> Stream.of("hashmap", "rocksdb").map(b -> Arguments.of(p, b)));
+    }
+
+    private static Session session(int parallelism, String backend) {
+        return new Session(cluster, new Configuration(Map.of("parallelism.default", String.valueOf(parallelism),
+                "state.backend.type", backend)));
+    }
+
+    private static long ts(String hhmm) {
+        return LocalDateTime.parse("2020-04-15T" + hhmm).toInstant(ZoneOffset.UTC).toEpochMilli();
+    }
+
+    private List<Row> query(int parallelism, String backend, String sql) {
+        try (Session session = session(parallelism, backend)) {
+            session.execute(bids);
+            return fetchAll((QueryResult) session.execute(sql));
+        }
+    }
+
+    private static java.math.BigDecimal price(String value) {
+        return new java.math.BigDecimal(value);
+    }
+
+    @ParameterizedTest(name = "parallelism {0}, {1}")
+    @MethodSource("runs")
+    void tumbleWindowAggregation(int parallelism, String backend) {
+        List<Row> rows = query(parallelism, backend, "SELECT window_start, window_end, SUM(price) AS total_price"
+                + " FROM TABLE(TUMBLE(TABLE bids, DESCRIPTOR(bidtime), INTERVAL '10' MINUTES))"
+                + " GROUP BY window_start, window_end");
+
+        assertThat(rows).containsExactlyInAnyOrder(
+                Row.of(ts("08:00"), ts("08:10"), price("11.00")),
+                Row.of(ts("08:10"), ts("08:20"), price("10.00")));
+    }
+
+    @ParameterizedTest(name = "parallelism {0}, {1}")
+    @MethodSource("runs")
+    void hopWindowAggregationByKeyWithWindowTime(int parallelism, String backend) {
+        List<Row> rows = query(parallelism, backend, "SELECT supplier_id, window_start, window_end, window_time,"
+                + " COUNT(*) AS n, MAX(price) AS top FROM TABLE(HOP(TABLE bids, DESCRIPTOR(bidtime),"
+                + " INTERVAL '5' MINUTES, INTERVAL '10' MINUTES))"
+                + " GROUP BY supplier_id, window_start, window_end, window_time");
+
+        assertThat(rows).containsExactlyInAnyOrder(
+                Row.of("supplier1", ts("08:00"), ts("08:10"), ts("08:10") - 1, 2L, price("4.00")),
+                Row.of("supplier1", ts("08:05"), ts("08:15"), ts("08:15") - 1, 3L, price("4.00")),
+                Row.of("supplier1", ts("08:10"), ts("08:20"), ts("08:20") - 1, 1L, price("1.00")),
+                Row.of("supplier2", ts("08:05"), ts("08:15"), ts("08:15") - 1, 2L, price("5.00")),
+                Row.of("supplier2", ts("08:00"), ts("08:10"), ts("08:10") - 1, 1L, price("5.00")),
+                Row.of("supplier2", ts("08:10"), ts("08:20"), ts("08:20") - 1, 2L, price("6.00")),
+                Row.of("supplier2", ts("08:15"), ts("08:25"), ts("08:25") - 1, 1L, price("6.00")));
+    }
+
+    @ParameterizedTest(name = "parallelism {0}, {1}")
+    @MethodSource("runs")
+    void cumulateWindowAggregation(int parallelism, String backend) {
+        List<Row> rows = query(parallelism, backend, "SELECT window_start, window_end, SUM(price) AS total_price"
+                + " FROM TABLE(CUMULATE(TABLE bids, DESCRIPTOR(bidtime), INTERVAL '2' MINUTES, INTERVAL '10' MINUTES))"
+                + " GROUP BY window_start, window_end");
+
+        // Flink's documentation result for the same bids.
+        assertThat(rows).containsExactlyInAnyOrder(
+                Row.of(ts("08:00"), ts("08:06"), price("4.00")),
+                Row.of(ts("08:00"), ts("08:08"), price("6.00")),
+                Row.of(ts("08:00"), ts("08:10"), price("11.00")),
+                Row.of(ts("08:10"), ts("08:12"), price("3.00")),
+                Row.of(ts("08:10"), ts("08:14"), price("4.00")),
+                Row.of(ts("08:10"), ts("08:16"), price("4.00")),
+                Row.of(ts("08:10"), ts("08:18"), price("10.00")),
+                Row.of(ts("08:10"), ts("08:20"), price("10.00")));
+    }
+
+    @ParameterizedTest(name = "parallelism {0}, {1}")
+    @MethodSource("runs")
+    void sessionWindowAggregationMergesRowsCloserThanTheGap(int parallelism, String backend) {
+        List<Row> rows = query(parallelism, backend, "SELECT window_start, window_end, supplier_id, SUM(price) AS total"
+                + " FROM TABLE(SESSION(TABLE bids PARTITION BY supplier_id, DESCRIPTOR(bidtime), INTERVAL '2' MINUTES))"
+                + " GROUP BY window_start, window_end, supplier_id");
+
+        // Sessions that touch merge (08:05-08:07 and 08:07-08:09), as Flink's TimeWindow.intersects says.
+        assertThat(rows).containsExactlyInAnyOrder(
+                Row.of(ts("08:05"), ts("08:09"), "supplier1", price("6.00")),
+                Row.of(ts("08:13"), ts("08:15"), "supplier1", price("1.00")),
+                Row.of(ts("08:09"), ts("08:13"), "supplier2", price("8.00")),
+                Row.of(ts("08:17"), ts("08:19"), "supplier2", price("6.00")));
+    }
+
+    @ParameterizedTest(name = "parallelism {0}, {1}")
+    @MethodSource("runs")
+    void windowAggregateIntoAFilesystemSinkIsAppendOnly(int parallelism, String backend) throws Exception {
+        Path out = dir.resolve("out");
+        try (Session session = session(parallelism, backend)) {
+            session.execute(bids);
+            session.execute("CREATE TABLE totals (window_start TIMESTAMP(3), window_end TIMESTAMP(3), total DECIMAL(10, 2))"
+                    + " WITH ('connector' = 'filesystem', 'path' = '" + out + "', 'format' = 'csv')");
+            var job = (StatementResult.JobSubmitted) session.execute("INSERT INTO totals"
+                    + " SELECT window_start, window_end, SUM(price) FROM TABLE(TUMBLE(TABLE bids, DESCRIPTOR(bidtime),"
+                    + " INTERVAL '10' MINUTES)) GROUP BY window_start, window_end");
+            cluster.jobTermination(job.jobId()).get(60, java.util.concurrent.TimeUnit.SECONDS);
+
+            assertThat(EndToEndSupport.partFileLines(out)).containsExactly(
+                    "2020-04-15 08:00:00.000,2020-04-15 08:10:00.000,11.00",
+                    "2020-04-15 08:10:00.000,2020-04-15 08:20:00.000,10.00");
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void aGroupByWithoutTheWindowIsNotAWindowAggregation() {
+        try (Session session = session(1, "hashmap")) {
+            session.execute(bids);
+            assertThatThrownBy(() -> session.execute("SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE bids,"
+                    + " DESCRIPTOR(bidtime), INTERVAL '10' MINUTES)) GROUP BY window_start"))
+                    .isInstanceOf(SqlExecutionException.class).hasMessageContaining("is not supported yet");
+            String plan = session.explain("SELECT item, window_start, window_end, COUNT(*) FROM TABLE(TUMBLE(TABLE bids,"
+                    + " DESCRIPTOR(bidtime), INTERVAL '10' MINUTES)) GROUP BY item, window_start, window_end");
+            assertThat(plan).contains("WindowAggregatePhysicalRel(groupBy=[item], window=[TUMBLE(time_col=[bidtime],"
+                    + " size=[10 min])], select=[item, start('w$) AS window_start, end('w$) AS window_end,"
+                    + " COUNT(*) AS EXPR$3])");
+        }
+    }
+}

@@ -1,0 +1,212 @@
+package dev.runnel.runtime.operators.window;
+
+import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.data.RowKind;
+import dev.runnel.runtime.operators.AbstractOperator;
+import dev.runnel.runtime.operators.OperatorContext;
+import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
+import dev.runnel.runtime.operators.aggregate.functions.ViewSource;
+import dev.runnel.runtime.operators.window.WindowAggregateOperatorFactory.GroupField;
+import dev.runnel.runtime.state.KeyedStateBackend;
+import dev.runnel.runtime.state.MapState;
+import dev.runnel.runtime.state.Serializers;
+import dev.runnel.runtime.state.StateDescriptor;
+import dev.runnel.runtime.state.Timer;
+import dev.runnel.runtime.state.TimerService;
+import dev.runnel.runtime.state.Triggerable;
+import dev.runnel.runtime.state.ValueState;
+import dev.runnel.runtime.state.VoidNamespace;
+import dev.runnel.runtime.stream.RowBatch;
+import dev.runnel.runtime.stream.Watermark;
+import dev.runnel.runtime.types.DataType;
+import dev.runnel.runtime.types.TypeRoot;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Aggregates rows per key and event-time window and emits each window's result once, when the
+ * watermark passes the window's end (its {@code window_time}); the output is append-only, as
+ * in Flink. State: one accumulator per key and window (namespace), an event-time timer per key
+ * and window, and, for merging (SESSION) windows, the key's open sessions. A row whose window
+ * has already fired (its window time is at or behind the current watermark) is late: it is
+ * dropped and counted ({@link #numLateRecordsDropped()}).
+ *
+ * <p>Input rows must be inserts (the planner feeds it insert-only input only).
+ */
+final class WindowAggregateOperator extends AbstractOperator implements Triggerable<TimeWindow> {
+    private final WindowAggregateOperatorFactory spec;
+    private final AggregatesHandle aggregates;
+    private final int[] keyFields;
+    private KeyedStateBackend backend;
+    private ValueState<TimeWindow, Row> accumulators;
+    /** SESSION only: the key's open session windows, start to end. */
+    private MapState<VoidNamespace, Long, Long> sessions;
+    private TimerService<TimeWindow> timers;
+    private long numLateRecordsDropped;
+
+    WindowAggregateOperator(WindowAggregateOperatorFactory spec) {
+        this.spec = spec;
+        this.aggregates = spec.aggregates();
+        this.keyFields = spec.keyFields();
+    }
+
+    @Override
+    public void open(OperatorContext context) throws Exception {
+        super.open(context);
+        backend = context.keyedStateBackend(Serializers.row(spec.keyTypes()));
+        accumulators = backend.valueState(new StateDescriptor<>("window-accumulators", TimeWindowSerializer.INSTANCE,
+                null, Serializers.row(aggregates.accumulatorTypes()), Duration.ZERO));
+        if (spec.merging()) {
+            sessions = backend.mapState(StateDescriptor.map("session-windows", Serializers.LONG, Serializers.LONG,
+                    Duration.ZERO));
+        }
+        timers = backend.timerService("window-timers", TimeWindowSerializer.INSTANCE, this);
+    }
+
+    /** Rows dropped because their window had already fired. */
+    long numLateRecordsDropped() {
+        return numLateRecordsDropped;
+    }
+
+    @Override
+    public void processBatch(RowBatch batch, int input) throws Exception {
+        for (Row row : batch) {
+            if (row.kind() != RowKind.INSERT) {
+                throw new IllegalStateException("Operator '" + context.operatorName() + "' takes only inserts, not "
+                        + row.kind().shortString() + " " + row);
+            }
+            backend.setCurrentKey(key(row));
+            TimeWindow window = new TimeWindow((Long) row.getField(spec.windowStartField()),
+                    (Long) row.getField(spec.windowEndField()));
+            if (spec.merging()) {
+                window = mergeSessions(window);
+            }
+            if (isLate(window)) {
+                numLateRecordsDropped++;
+                continue;
+            }
+            accumulators.setCurrentNamespace(window);
+            Object[] acc = read(accumulators.value());
+            aggregates.accumulate(acc, row, ViewSource.NONE);
+            accumulators.update(new Row(RowKind.INSERT, acc));
+            timers.registerEventTimeTimer(window, fireTime(window));
+        }
+    }
+
+    @Override
+    public void processWatermark(Watermark watermark) throws Exception {
+        backend.advanceWatermark(watermark.timestamp());
+        super.processWatermark(watermark);
+    }
+
+    @Override
+    public void onEventTime(Timer<TimeWindow> timer) throws Exception {
+        TimeWindow window = timer.namespace();
+        accumulators.setCurrentNamespace(window);
+        Row acc = accumulators.value();
+        if (acc == null) {
+            return;
+        }
+        accumulators.clear();
+        if (spec.merging()) {
+            sessions.remove(window.start());
+        }
+        Object[] values = aggregates.getValues(acc.fields().clone(), ViewSource.NONE);
+        List<DataType> resultTypes = aggregates.resultTypes();
+        for (int i = 0; i < values.length; i++) {
+            // State serializers normalize a DECIMAL's scale (11.00 is stored as 11): restore the type's.
+            if (values[i] instanceof BigDecimal d && resultTypes.get(i).root() == TypeRoot.DECIMAL) {
+                values[i] = d.setScale(resultTypes.get(i).scale(), RoundingMode.HALF_UP);
+            }
+        }
+        List<GroupField> group = spec.outputGroup();
+        Object[] out = new Object[group.size() + values.length];
+        Row key = timer.key();
+        for (int i = 0; i < group.size(); i++) {
+            out[i] = group.get(i) instanceof GroupField.Key k ? key.getField(k.index())
+                    : switch ((GroupField.WindowProperty) group.get(i)) {
+                        case START -> window.start();
+                        case END -> window.end();
+                        case TIME -> spec.time().windowTime(window);
+                    };
+        }
+        System.arraycopy(values, 0, out, group.size(), values.length);
+        output.collect(new Row(RowKind.INSERT, out));
+    }
+
+    @Override
+    public void onProcessingTime(Timer<TimeWindow> timer) {
+        // Window aggregates run on event time only.
+    }
+
+    /**
+     * Merges {@code window} with the key's open sessions it overlaps (or touches), moving their
+     * accumulators and timers to the merged window, which it returns.
+     */
+    private TimeWindow mergeSessions(TimeWindow window) throws Exception {
+        TimeWindow merged = window;
+        List<TimeWindow> overlapping = new ArrayList<>();
+        for (Map.Entry<Long, Long> session : sessions.entries()) {
+            TimeWindow open = new TimeWindow(session.getKey(), session.getValue());
+            if (open.intersects(window)) {
+                overlapping.add(open);
+                merged = merged.cover(open);
+            }
+        }
+        if (overlapping.size() == 1 && overlapping.get(0).equals(merged)) {
+            return merged;
+        }
+        Object[] acc = null;
+        for (TimeWindow open : overlapping) {
+            accumulators.setCurrentNamespace(open);
+            Row other = accumulators.value();
+            if (other != null) {
+                Object[] otherAcc = other.fields().clone();
+                if (acc == null) {
+                    acc = otherAcc;
+                } else {
+                    aggregates.merge(acc, ViewSource.NONE, otherAcc, ViewSource.NONE);
+                }
+            }
+            accumulators.clear();
+            timers.deleteEventTimeTimer(open, fireTime(open));
+            sessions.remove(open.start());
+        }
+        if (acc != null) {
+            accumulators.setCurrentNamespace(merged);
+            accumulators.update(new Row(RowKind.INSERT, acc));
+        }
+        if (!isLate(merged)) {
+            sessions.put(merged.start(), merged.end());
+            if (acc != null) {
+                timers.registerEventTimeTimer(merged, fireTime(merged));
+            }
+        }
+        return merged;
+    }
+
+    private boolean isLate(TimeWindow window) {
+        return fireTime(window) <= timers.currentWatermark();
+    }
+
+    /** The event time at which the window is complete: its window time, as an instant. */
+    private long fireTime(TimeWindow window) {
+        return spec.time().windowTime(window);
+    }
+
+    private Object[] read(Row stored) {
+        return stored == null ? aggregates.createAccumulators() : stored.fields().clone();
+    }
+
+    private Row key(Row row) {
+        Object[] key = new Object[keyFields.length];
+        for (int i = 0; i < keyFields.length; i++) {
+            key[i] = row.getField(keyFields[i]);
+        }
+        return new Row(RowKind.INSERT, key);
+    }
+}

@@ -1,0 +1,143 @@
+package dev.runnel.runtime.operators.window;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.data.RowKind;
+import dev.runnel.runtime.operators.aggregate.functions.AggregateCall;
+import dev.runnel.runtime.operators.aggregate.functions.AggregateKind;
+import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
+import dev.runnel.runtime.operators.window.WindowAggregateOperatorFactory.GroupField;
+import dev.runnel.runtime.stream.RowBatch;
+import dev.runnel.runtime.testing.OperatorHarness;
+import dev.runnel.runtime.types.DataType;
+import dev.runnel.runtime.types.TypeRoot;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Input rows: item, price, window_start, window_end (as a windowing table function appends them). */
+class WindowAggregateOperatorTest {
+    private static final DataType INT = DataType.of(TypeRoot.INTEGER);
+    private static final AggregatesHandle SUM_AND_COUNT = new AggregatesHandle(List.of(
+            AggregateCall.of(AggregateKind.SUM, new int[] {1}, List.of(INT), INT, "total"),
+            AggregateCall.of(AggregateKind.COUNT_STAR, new int[0], List.of(), DataType.of(TypeRoot.BIGINT).notNull(), "n")),
+            false);
+    /** Output: item, window_start, window_end, window_time, SUM(price), COUNT(*). */
+    private static final List<GroupField> ITEM_AND_WINDOW = List.of(GroupField.key(0),
+            GroupField.WindowProperty.START, GroupField.WindowProperty.END, GroupField.WindowProperty.TIME);
+
+    private static OperatorHarness harness(boolean merging) throws Exception {
+        return harness(merging, "hashmap");
+    }
+
+    private static OperatorHarness harness(boolean merging, String backend) throws Exception {
+        return OperatorHarness.of(new WindowAggregateOperatorFactory("WindowAggregate", new int[] {0},
+                List.of(DataType.of(TypeRoot.VARCHAR, Integer.MAX_VALUE)), 2, 3, ITEM_AND_WINDOW, SUM_AND_COUNT,
+                merging, WindowTime.LOCAL)).withStateBackend(backend).open();
+    }
+
+    private static Row bid(String item, int price, long start, long end) {
+        return Row.of(item, price, start, end);
+    }
+
+    private static OperatorHarness process(OperatorHarness h, Row... rows) throws Exception {
+        return h.processBatch(RowBatch.of(rows));
+    }
+
+    private static long lateDropped(OperatorHarness h) {
+        return ((WindowAggregateOperator) h.operator()).numLateRecordsDropped();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void aWindowFiresOnceTheWatermarkReachesItsWindowTime(String backend) throws Exception {
+        try (var h = harness(false, backend)) {
+            process(h, bid("A", 4, 0, 10), bid("B", 2, 0, 10), bid("A", 5, 10, 20), bid("A", 1, 0, 10));
+            h.processWatermark(8);
+            assertThat(h.output()).isEmpty();
+
+            h.processWatermark(9);
+            assertThat(h.watermarks()).containsExactly(8L, 9L);
+            assertThat(h.takeOutput()).containsExactlyInAnyOrder(Row.of("A", 0L, 10L, 9L, 5, 2L),
+                    Row.of("B", 0L, 10L, 9L, 2, 1L));
+
+            h.processWatermark(Long.MAX_VALUE);
+            assertThat(h.takeOutput()).containsExactly(Row.of("A", 10L, 20L, 19L, 5, 1L));
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void rowsOfFiredWindowsAreDroppedAndCounted(String backend) throws Exception {
+        try (var h = harness(false, backend)) {
+            process(h, bid("A", 4, 0, 10));
+            h.processWatermark(12);
+            assertThat(h.takeOutput()).containsExactly(Row.of("A", 0L, 10L, 9L, 4, 1L));
+
+            process(h, bid("A", 100, 0, 10), bid("A", 7, 10, 20));
+            h.processWatermark(Long.MAX_VALUE);
+
+            assertThat(h.output()).containsExactly(Row.of("A", 10L, 20L, 19L, 7, 1L));
+            assertThat(lateDropped(h)).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void overlappingWindowsOfOneRowAggregateSeparately() throws Exception {
+        try (var h = harness(false)) {
+            // HOP(slide 5, size 10) gives a row at 7 the windows [0, 10) and [5, 15).
+            process(h, bid("A", 3, 0, 10), bid("A", 3, 5, 15), bid("A", 1, 5, 15));
+            h.processWatermark(Long.MAX_VALUE);
+
+            assertThat(h.output()).containsExactly(Row.of("A", 0L, 10L, 9L, 3, 1L), Row.of("A", 5L, 15L, 14L, 4, 2L));
+            assertThat(h.output()).allMatch(r -> r.kind() == RowKind.INSERT);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void sessionWindowsMergeWhenTheyOverlapOrTouch(String backend) throws Exception {
+        try (var h = harness(true, backend)) {
+            // Gap 5: each row arrives with its own window [ts, ts + 5).
+            process(h, bid("A", 1, 1, 6), bid("A", 1, 4, 9), bid("A", 1, 20, 25), bid("A", 1, 10, 15),
+                    bid("B", 1, 2, 7));
+            // [1, 9) and [10, 15) are apart until a row at 8 bridges them into [1, 15).
+            process(h, bid("A", 1, 8, 13));
+            h.processWatermark(14);
+            assertThat(h.takeOutput()).containsExactlyInAnyOrder(Row.of("A", 1L, 15L, 14L, 4, 4L),
+                    Row.of("B", 2L, 7L, 6L, 1, 1L));
+
+            // Windows behind the watermark touching no open session: late.
+            process(h, bid("B", 1, 3, 8), bid("A", 1, 5, 10));
+            // Touching the open session [20, 25): merged into [16, 25).
+            process(h, bid("A", 1, 16, 21));
+            h.processWatermark(Long.MAX_VALUE);
+
+            assertThat(h.output()).containsExactly(Row.of("A", 16L, 25L, 24L, 2, 2L));
+            assertThat(lateDropped(h)).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aGlobalWindowAggregateHasNoKey() throws Exception {
+        try (var h = OperatorHarness.of(new WindowAggregateOperatorFactory("WindowAggregate", new int[0], List.of(), 2, 3,
+                List.of(GroupField.WindowProperty.START, GroupField.WindowProperty.END), SUM_AND_COUNT, false,
+                WindowTime.LOCAL)).open()) {
+            process(h, bid("A", 4, 0, 10), bid("B", 2, 0, 10));
+            h.processWatermark(Long.MAX_VALUE);
+
+            assertThat(h.output()).containsExactly(Row.of(0L, 10L, 6, 2L));
+        }
+    }
+
+    @Test
+    void retractionsAreRejected() throws Exception {
+        try (var h = harness(false)) {
+            assertThatThrownBy(() -> h.processBatch(RowBatch.of(Row.ofKind(RowKind.DELETE, "A", 1, 0L, 10L))))
+                    .hasMessageContaining("takes only inserts");
+        }
+    }
+}
