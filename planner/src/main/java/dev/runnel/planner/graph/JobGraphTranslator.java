@@ -172,6 +172,9 @@ public final class JobGraphTranslator {
             return attach(input, new CalcOperatorFactory(calc.describe(), generated), OptionalInt.empty(),
                     new Partitioning.Rebalance());
         }
+        if (JoinTranslation.handles(rel)) {
+            return JoinTranslation.translate(this, rel);
+        }
         if (rel instanceof UnionPhysicalRel union) {
             List<VertexBuilder> ends = new ArrayList<>();
             for (RelNode input : union.getInputs()) {

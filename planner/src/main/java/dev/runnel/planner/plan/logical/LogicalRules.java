@@ -17,6 +17,9 @@ public final class LogicalRules {
             CoreRules.PROJECT_REMOVE,
             CoreRules.FILTER_REDUCE_EXPRESSIONS,
             CoreRules.PROJECT_REDUCE_EXPRESSIONS,
+            CoreRules.FILTER_INTO_JOIN,
+            CoreRules.JOIN_CONDITION_PUSH,
+            CoreRules.JOIN_PUSH_EXPRESSIONS,
             CoreRules.UNION_MERGE,
             CoreRules.UNION_REMOVE);
 

@@ -38,8 +38,8 @@ public final class UnsupportedFeatures {
         if (rel instanceof Aggregate) {
             return "Aggregation (GROUP BY, DISTINCT or an aggregate function)";
         }
-        if (rel instanceof Join) {
-            return "JOIN (including IN/EXISTS subqueries)";
+        if (rel instanceof Join join && !join.getJoinType().projectsRight()) {
+            return "A semi or anti join (from IN, EXISTS or NOT EXISTS subqueries)";
         }
         if (rel instanceof Correlate) {
             return "A correlated subquery or LATERAL join";

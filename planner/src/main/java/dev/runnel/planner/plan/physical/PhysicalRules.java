@@ -43,7 +43,8 @@ public final class PhysicalRules {
             .toRule(ConverterRule.class);
 
     /** Every physical conversion rule. */
-    public static final List<RelOptRule> ALL = List.of(TABLE_SOURCE_SCAN, CALC, VALUES, UNION, SINK);
+    public static final List<RelOptRule> ALL = List.of(TABLE_SOURCE_SCAN, CALC, VALUES, UNION, SINK,
+            JoinPhysicalRules.JOIN, JoinPhysicalRules.INTERVAL_JOIN);
 
     private static RelNode physical(RelNode input) {
         return ConverterRule.convert(input, input.getTraitSet().replace(RunnelConvention.INSTANCE));

@@ -1,0 +1,98 @@
+package dev.runnel.planner.graph;
+
+import dev.runnel.planner.catalog.TypeConversions;
+import dev.runnel.planner.graph.JobGraphTranslator.VertexBuilder;
+import dev.runnel.planner.plan.physical.IntervalJoinPhysicalRel;
+import dev.runnel.planner.plan.physical.IntervalJoinSpec;
+import dev.runnel.planner.plan.physical.JoinKeys;
+import dev.runnel.planner.plan.physical.JoinPhysicalRel;
+import dev.runnel.planner.plan.physical.PhysicalRel;
+import dev.runnel.planner.session.SqlExecutionException;
+import dev.runnel.runtime.codegen.GeneratedClass;
+import dev.runnel.runtime.operators.calc.CalcFunction;
+import dev.runnel.runtime.operators.join.IntervalJoinOperatorFactory;
+import dev.runnel.runtime.operators.join.JoinType;
+import dev.runnel.runtime.operators.join.StreamingJoinOperatorFactory;
+import dev.runnel.runtime.types.DataType;
+import java.util.List;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexProgramBuilder;
+
+/**
+ * Translates the streaming joins into two-input keyed operators: input 0 is the left side,
+ * input 1 the right, each hash-partitioned on its join keys (one subtask behind GLOBAL edges
+ * when the join has no equi-keys). Interval joins take only append-only inputs.
+ */
+final class JoinTranslation {
+    private JoinTranslation() {
+    }
+
+    /** Whether {@code rel} is a join this class translates. */
+    static boolean handles(RelNode rel) {
+        return rel instanceof JoinPhysicalRel || rel instanceof IntervalJoinPhysicalRel;
+    }
+
+    static List<VertexBuilder> translate(JobGraphTranslator translator, RelNode rel) {
+        return rel instanceof IntervalJoinPhysicalRel interval ? translate(translator, interval)
+                : translate(translator, (JoinPhysicalRel) rel);
+    }
+
+    private static List<VertexBuilder> translate(JobGraphTranslator translator, JoinPhysicalRel join) {
+        JoinKeys keys = join.keys();
+        var operator = new StreamingJoinOperatorFactory(join.describe(), joinType(join.getJoinType()),
+                keys.leftKeys(), keys.rightKeys(), keys.nullSafe(), fieldTypes(join.getLeft()),
+                fieldTypes(join.getRight()), predicate(translator, join, keys.residual()));
+        return translator.attachKeyed(List.of(translator.visit(join.getLeft()), translator.visit(join.getRight())),
+                operator, List.of(keys.leftKeys(), keys.rightKeys()));
+    }
+
+    private static List<VertexBuilder> translate(JobGraphTranslator translator, IntervalJoinPhysicalRel join) {
+        for (RelNode input : join.getInputs()) {
+            if (!((PhysicalRel) input).changelogMode().isInsertOnly()) {
+                throw new SqlExecutionException("An interval join needs append-only inputs, but one of its inputs"
+                        + " updates earlier rows (" + ((PhysicalRel) input).changelogMode() + ")");
+            }
+        }
+        IntervalJoinSpec spec = join.spec();
+        JoinKeys keys = spec.keys();
+        var operator = IntervalJoinOperatorFactory.of(join.describe(), joinType(join.getJoinType()),
+                keys.leftKeys(), keys.rightKeys(), keys.nullSafe(), fieldTypes(join.getLeft()),
+                fieldTypes(join.getRight()), predicate(translator, join, keys.residual()), spec.leftTime(),
+                spec.rightTime(), spec.lowerBound(), spec.upperBound());
+        return translator.attachKeyed(List.of(translator.visit(join.getLeft()), translator.visit(join.getRight())),
+                operator, List.of(keys.leftKeys(), keys.rightKeys()));
+    }
+
+    static JoinType joinType(JoinRelType type) {
+        return switch (type) {
+            case INNER -> JoinType.INNER;
+            case LEFT -> JoinType.LEFT;
+            case RIGHT -> JoinType.RIGHT;
+            case FULL -> JoinType.FULL;
+            default -> throw new IllegalArgumentException("No streaming join of type " + type);
+        };
+    }
+
+    static List<DataType> fieldTypes(RelNode rel) {
+        return TypeConversions.toRowType(rel.getRowType()).fields().stream().map(f -> f.type()).toList();
+    }
+
+    /**
+     * The generated filter of {@code condition} over the concatenated row {@code left ++ right}
+     * (its projection is empty: only whether it passes matters); {@code null} for no condition.
+     */
+    static GeneratedClass<CalcFunction> predicate(JobGraphTranslator translator, Join join, RexNode condition) {
+        if (condition == null) {
+            return null;
+        }
+        RelDataType joined = join.getCluster().getTypeFactory().createJoinType(join.getLeft().getRowType(),
+                join.getRight().getRowType());
+        RexProgramBuilder program = new RexProgramBuilder(joined, join.getCluster().getRexBuilder());
+        program.addCondition(condition);
+        return translator.codeGenerator().generate(program.getProgram(), translator.zone());
+    }
+}
