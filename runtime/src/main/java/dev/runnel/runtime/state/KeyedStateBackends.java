@@ -1,10 +1,16 @@
 package dev.runnel.runtime.state;
 
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.state.heap.HeapKeyedStateBackend;
+import java.util.Locale;
 
 /** Creates the keyed state backend that the job's configuration selects ({@code state.backend.type}). */
 public final class KeyedStateBackends {
+    public static final String HASHMAP = "hashmap";
+    public static final String ROCKSDB = "rocksdb";
+
     private KeyedStateBackends() {
     }
 
@@ -18,7 +24,15 @@ public final class KeyedStateBackends {
                              ProcessingTimeService processingTimeService) {
     }
 
+    /** The backend named by {@link StateOptions#STATE_BACKEND} in the parameters' configuration. */
     public static KeyedStateBackend create(Parameters parameters) {
-        throw new UnsupportedOperationException("No keyed state backend is built yet");
+        String type = parameters.configuration().get(StateOptions.STATE_BACKEND).trim().toLowerCase(Locale.ROOT);
+        return switch (type) {
+            case HASHMAP -> new HeapKeyedStateBackend(parameters);
+            case ROCKSDB -> throw new UnsupportedOperationException("The 'rocksdb' state backend is not supported yet"
+                    + " (operator '" + parameters.operatorName() + "'); SET 'state.backend.type' = 'hashmap'");
+            default -> throw new ConfigException(StateOptions.STATE_BACKEND.key(), "Invalid value '" + type
+                    + "' for option '" + StateOptions.STATE_BACKEND.key() + "': expected 'rocksdb' or 'hashmap'", null);
+        };
     }
 }

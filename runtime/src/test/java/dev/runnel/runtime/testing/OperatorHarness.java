@@ -1,5 +1,6 @@
 package dev.runnel.runtime.testing;
 
+import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.operators.Operator;
@@ -7,6 +8,11 @@ import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.operators.OperatorFactory;
 import dev.runnel.runtime.operators.Output;
 import dev.runnel.runtime.operators.sink.ResultSender;
+import dev.runnel.runtime.state.KeyedStateBackend;
+import dev.runnel.runtime.state.KeyedStateBackends;
+import dev.runnel.runtime.state.ProcessingTimeService;
+import dev.runnel.runtime.state.StateOptions;
+import dev.runnel.runtime.state.TypeSerializer;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.Watermark;
 import dev.runnel.runtime.types.RowType;
@@ -24,6 +30,11 @@ import java.util.List;
  * }
  * }</pre>
  *
+ * <p>Keyed operators get a real state backend: the heap ("hashmap") unless
+ * {@link #withStateBackend} or the configuration ({@code state.backend.type}) names another.
+ * Processing time is a manual clock starting at 0: {@link #setProcessingTime} moves it and runs
+ * the timers and callbacks due by then. {@link #close()} closes the operator, then its backends.
+ *
  * <p>Single-threaded, like a task.
  */
 public final class OperatorHarness implements AutoCloseable {
@@ -35,6 +46,9 @@ public final class OperatorHarness implements AutoCloseable {
     private RowType inputType;
     private int subtaskIndex;
     private int parallelism = 1;
+    private String stateBackend;
+    private final ManualProcessingTimeService processingTime = new ManualProcessingTimeService(0);
+    private final List<KeyedStateBackend> backends = new ArrayList<>();
     private boolean opened;
     private boolean closed;
 
@@ -59,6 +73,12 @@ public final class OperatorHarness implements AutoCloseable {
     /** Parses text rows given to {@link #processRows} by this type instead of guessing. */
     public OperatorHarness withInputType(RowType type) {
         this.inputType = type;
+        return this;
+    }
+
+    /** The state backend keyed operators get: "hashmap" (the harness's default) or "rocksdb". */
+    public OperatorHarness withStateBackend(String type) {
+        this.stateBackend = type;
         return this;
     }
 
@@ -98,6 +118,30 @@ public final class OperatorHarness implements AutoCloseable {
         checkOpen();
         operator.processWatermark(new Watermark(timestamp));
         return this;
+    }
+
+    /** Moves the manual processing-time clock to {@code time}, running the timers and callbacks due by then. */
+    public OperatorHarness setProcessingTime(long time) throws Exception {
+        checkOpen();
+        processingTime.setCurrentTime(time);
+        output.flush();
+        return this;
+    }
+
+    public long processingTime() {
+        return processingTime.currentTime();
+    }
+
+    public ManualProcessingTimeService processingTimeService() {
+        return processingTime;
+    }
+
+    /** The keyed state backend the operator created (the only or the last one). */
+    public KeyedStateBackend stateBackend() {
+        if (backends.isEmpty()) {
+            throw new IllegalStateException("Operator '" + name + "' created no keyed state backend");
+        }
+        return backends.get(backends.size() - 1);
     }
 
     public OperatorHarness endInput(int input) throws Exception {
@@ -144,7 +188,10 @@ public final class OperatorHarness implements AutoCloseable {
         return operator;
     }
 
-    /** Closes the operator; what its {@code close} throws is rethrown unchecked. */
+    /**
+     * Closes the operator, then the state backends it created (also when the operator's close
+     * failed); what {@code close} throws is rethrown unchecked.
+     */
     @Override
     public void close() {
         if (!closed) {
@@ -155,6 +202,10 @@ public final class OperatorHarness implements AutoCloseable {
                 throw e;
             } catch (Exception e) {
                 throw new IllegalStateException("Operator '" + name + "' failed to close: " + e.getMessage(), e);
+            } finally {
+                for (KeyedStateBackend backend : backends) {
+                    backend.close();
+                }
             }
         }
     }
@@ -204,6 +255,26 @@ public final class OperatorHarness implements AutoCloseable {
         @Override
         public ResultSender resultSender() {
             return sentResults::addAll;
+        }
+
+        @Override
+        public KeyedStateBackend keyedStateBackend(TypeSerializer<Row> keySerializer) {
+            Configuration config = configuration.copy();
+            if (stateBackend != null) {
+                config.set(StateOptions.STATE_BACKEND, stateBackend);
+            } else if (!config.contains(StateOptions.STATE_BACKEND.key())) {
+                config.set(StateOptions.STATE_BACKEND, KeyedStateBackends.HASHMAP);
+            }
+            KeyedStateBackend backend = KeyedStateBackends.create(new KeyedStateBackends.Parameters("harness", name,
+                    subtaskIndex, parallelism, config.get(RuntimeOptions.MAX_PARALLELISM), config, keySerializer,
+                    processingTime));
+            backends.add(backend);
+            return backend;
+        }
+
+        @Override
+        public ProcessingTimeService processingTimeService() {
+            return processingTime;
         }
     }
 }

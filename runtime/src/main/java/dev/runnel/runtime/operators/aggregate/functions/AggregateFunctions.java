@@ -1,0 +1,31 @@
+package dev.runnel.runtime.operators.aggregate.functions;
+
+/** Creates the {@link AggregateFunction} of an {@link AggregateCall}. */
+public final class AggregateFunctions {
+    private AggregateFunctions() {
+    }
+
+    /**
+     * The function for {@code call}.
+     *
+     * @param withRetraction whether the input may retract rows (-U/-D); MIN, MAX, FIRST_VALUE,
+     *                       LAST_VALUE and LISTAGG then keep their values in map views, and every
+     *                       function supports {@link AggregateFunction#retract}
+     */
+    public static AggregateFunction create(AggregateCall call, boolean withRetraction) {
+        AggregateFunction f = switch (call.kind()) {
+            case COUNT_STAR, COUNT -> new CountFunction(call);
+            case SUM -> new SumFunction(call, false);
+            case SUM0 -> new SumFunction(call, true);
+            case AVG -> new AvgFunction(call);
+            case MIN -> new MinMaxFunction(call, false, withRetraction);
+            case MAX -> new MinMaxFunction(call, true, withRetraction);
+            case FIRST_VALUE -> new FirstLastValueFunction(call, false, withRetraction);
+            case LAST_VALUE -> new FirstLastValueFunction(call, true, withRetraction);
+            case LISTAGG -> new ListAggFunction(call, withRetraction);
+        };
+        // MIN/MAX of distinct values are MIN/MAX of all values; other functions need the distinct view.
+        boolean distinctMatters = call.kind() != AggregateKind.MIN && call.kind() != AggregateKind.MAX;
+        return call.distinct() && distinctMatters ? new DistinctFunction(call, f) : f;
+    }
+}

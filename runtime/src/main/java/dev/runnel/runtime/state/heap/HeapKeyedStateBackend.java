@@ -1,0 +1,120 @@
+package dev.runnel.runtime.state.heap;
+
+import dev.runnel.runtime.state.KeyedStateBackends;
+import dev.runnel.runtime.state.ListState;
+import dev.runnel.runtime.state.MapState;
+import dev.runnel.runtime.state.StateDescriptor;
+import dev.runnel.runtime.state.ValueState;
+import dev.runnel.runtime.state.backend.AbstractKeyedStateBackend;
+import dev.runnel.runtime.state.backend.AbstractState;
+import dev.runnel.runtime.state.backend.TimerQueue;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The "hashmap" backend: state as Java objects on the heap, one {@link HeapStateTable} per
+ * declared state, organised by key group. For tests and small jobs; state is lost with the task.
+ */
+public final class HeapKeyedStateBackend extends AbstractKeyedStateBackend {
+    private final Map<String, HeapStateTable> tables = new HashMap<>();
+    private final List<HeapTimerQueue> timerQueues = new ArrayList<>();
+
+    public HeapKeyedStateBackend(KeyedStateBackends.Parameters parameters) {
+        super(parameters);
+    }
+
+    private HeapStateTable table(StateDescriptor<?, ?, ?> descriptor, HeapStateTable.Kind kind) {
+        return tables.computeIfAbsent(descriptor.name(),
+                name -> new HeapStateTable(kind, descriptor.ttl().toMillis(), keyGroupStart(), keyGroupEnd()));
+    }
+
+    @Override
+    protected <N, V> ValueState<N, V> createValueState(StateDescriptor<N, ?, V> descriptor) {
+        return new HeapValueState<>(descriptor, this, table(descriptor, HeapStateTable.Kind.VALUE));
+    }
+
+    @Override
+    protected <N, V> ListState<N, V> createListState(StateDescriptor<N, ?, V> descriptor) {
+        return new HeapListState<>(descriptor, this, table(descriptor, HeapStateTable.Kind.LIST));
+    }
+
+    @Override
+    protected <N, K, V> MapState<N, K, V> createMapState(StateDescriptor<N, K, V> descriptor) {
+        return new HeapMapState<>(descriptor, this, table(descriptor, HeapStateTable.Kind.MAP));
+    }
+
+    @Override
+    protected TimerQueue createTimerQueue(String serviceName, boolean eventTime) {
+        HeapTimerQueue queue = new HeapTimerQueue();
+        timerQueues.add(queue);
+        return queue;
+    }
+
+    @Override
+    protected void forEachKeyBytes(AbstractState<?, ?, ?> state, byte[] namespace, KeyBytesAction action) throws Exception {
+        HeapStateTable table = tables.get(state.name());
+        long now = now();
+        // Collected first: the action may add or remove entries.
+        List<StateKey> keys = new ArrayList<>();
+        List<Integer> groups = new ArrayList<>();
+        for (int i = 0; i < table.keyGroupCount(); i++) {
+            int group = table.keyGroupStart() + i;
+            for (Map.Entry<StateKey, Object> e : table.group(group).entrySet()) {
+                if (e.getKey().hasNamespace(namespace) && table.live(e.getValue(), now)) {
+                    keys.add(e.getKey());
+                    groups.add(group);
+                }
+            }
+        }
+        for (int i = 0; i < keys.size(); i++) {
+            StateKey key = keys.get(i);
+            action.accept(groups.get(i), key.key(), 0, key.keyLength());
+        }
+    }
+
+    @Override
+    protected void cleanUpExpired(long now) {
+        for (HeapStateTable table : tables.values()) {
+            if (table.ttlMillis > 0) {
+                table.cleanUpExpired(now);
+            }
+        }
+    }
+
+    @Override
+    public long storedEntries(String stateName) {
+        HeapStateTable table = tables.get(stateName);
+        return table == null ? 0 : table.storedEntries();
+    }
+
+    /** The number of pending timers of all services and both time domains, for tests. */
+    public int pendingTimers() {
+        return timerQueues.stream().mapToInt(HeapTimerQueue::size).sum();
+    }
+
+    @Override
+    protected void closeStorage() {
+        tables.clear();
+        timerQueues.clear();
+    }
+
+    // Package access to the current key for the states.
+
+    byte[] currentKeyBytes() {
+        return keyBytes();
+    }
+
+    int currentKeyLength() {
+        return keyLength();
+    }
+
+    int currentKeyHash() {
+        return keyHash();
+    }
+
+    byte[] currentKeyCopy() {
+        return keyCopy();
+    }
+}

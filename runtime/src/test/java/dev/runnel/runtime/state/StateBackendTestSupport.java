@@ -1,0 +1,38 @@
+package dev.runnel.runtime.state;
+
+import dev.runnel.runtime.cluster.RuntimeOptions;
+import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.testing.ManualProcessingTimeService;
+import dev.runnel.runtime.types.DataType;
+import dev.runnel.runtime.types.TypeRoot;
+import java.util.List;
+
+/** Builds backends of either type for tests, over a manual clock. */
+final class StateBackendTestSupport {
+    static final TypeSerializer<Row> LONG_KEY = Serializers.row(List.of(DataType.of(TypeRoot.BIGINT)));
+
+    private StateBackendTestSupport() {
+    }
+
+    /** The backend types every contract test runs on. */
+    static List<String> types() {
+        return List.of(KeyedStateBackends.HASHMAP);
+    }
+
+    static KeyedStateBackend create(String type, ManualProcessingTimeService clock) {
+        return create(type, clock, LONG_KEY, 0, 1, new Configuration());
+    }
+
+    static KeyedStateBackend create(String type, ManualProcessingTimeService clock, TypeSerializer<Row> keySerializer,
+                                    int subtask, int parallelism, Configuration configuration) {
+        Configuration config = configuration.copy();
+        config.set(StateOptions.STATE_BACKEND, type);
+        return KeyedStateBackends.create(new KeyedStateBackends.Parameters("test-job", "test-op", subtask, parallelism,
+                config.get(RuntimeOptions.MAX_PARALLELISM), config, keySerializer, clock));
+    }
+
+    static Row key(long id) {
+        return Row.of(id);
+    }
+}
