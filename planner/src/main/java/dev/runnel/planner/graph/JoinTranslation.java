@@ -89,8 +89,11 @@ final class JoinTranslation {
         if (condition == null) {
             return null;
         }
-        RelDataType joined = join.getCluster().getTypeFactory().createJoinType(join.getLeft().getRowType(),
-                join.getRight().getRowType());
+        RelDataType joined = join.getCluster().getTypeFactory().builder()
+                .addAll(join.getLeft().getRowType().getFieldList())
+                .addAll(join.getRight().getRowType().getFieldList())
+                .uniquify()
+                .build();
         RexProgramBuilder program = new RexProgramBuilder(joined, join.getCluster().getRexBuilder());
         program.addCondition(condition);
         return translator.codeGenerator().generate(program.getProgram(), translator.zone());
