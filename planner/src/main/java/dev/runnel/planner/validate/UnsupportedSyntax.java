@@ -12,7 +12,7 @@ import org.apache.calcite.sql.util.SqlBasicVisitor;
 
 /**
  * Rejects, at the position where it is written, SQL that validates but that the runtime cannot
- * run yet (aggregation, temporal joins, ORDER BY, windows, …): these come with later issues. The message
+ * run yet (aggregation, ORDER BY, windows, …): these come with later issues. The message
  * names the feature: "GROUP BY is not supported yet".
  */
 public final class UnsupportedSyntax {
@@ -50,7 +50,6 @@ public final class UnsupportedSyntax {
             return;
         }
         switch (call.getKind()) {
-            case SNAPSHOT -> fail("A temporal join (FOR SYSTEM_TIME AS OF)", call);
             case OVER -> fail("An OVER window", call);
             case UNION -> {
                 if (call.getOperator() == SqlStdOperatorTable.UNION) {

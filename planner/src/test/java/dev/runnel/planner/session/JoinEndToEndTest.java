@@ -39,6 +39,7 @@ class JoinEndToEndTest {
         write("orders", "1,alice,10.5,2024-01-01 10:00:00", "2,bob,20.0,2024-01-01 10:05:00",
                 "3,alice,7.25,2024-01-01 11:00:00", "4,dave,3.0,2024-01-01 12:00:00");
         write("customers", "alice,Paris,2001", "bob,Oslo,1999", "carol,Rome,2010");
+        write("rates", "alice,1.0,2024-01-01 09:00:00", "alice,2.0,2024-01-01 10:30:00", "bob,5.0,2024-01-01 11:00:00");
         write("shipments", "1,2024-01-01 10:30:00", "2,2024-01-01 16:00:00", "3,2024-01-01 11:59:00",
                 "9,2024-01-01 10:00:00");
     }
@@ -64,6 +65,9 @@ class JoinEndToEndTest {
         session.execute("CREATE TABLE shipments (order_id BIGINT, ship_ts TIMESTAMP(3),"
                 + " WATERMARK FOR ship_ts AS ship_ts) WITH ('connector' = 'filesystem', 'path' = '"
                 + dir.resolve("shipments") + "', 'format' = 'csv')");
+        session.execute("CREATE TABLE rates (currency STRING, rate DOUBLE, rate_ts TIMESTAMP(3),"
+                + " PRIMARY KEY (currency) NOT ENFORCED, WATERMARK FOR rate_ts AS rate_ts) WITH ("
+                + "'connector' = 'filesystem', 'path' = '" + dir.resolve("rates") + "', 'format' = 'csv')");
         return session;
     }
 
@@ -164,6 +168,27 @@ class JoinEndToEndTest {
         }
     }
 
+    @ParameterizedTest(name = "parallelism {0}")
+    @ValueSource(ints = {1, 2})
+    void temporalJoinTakesTheVersionValidAtEachRowsTime(int parallelism) {
+        try (Session session = session(parallelism)) {
+            List<Row> rows = query(session, "SELECT o.id, r.rate FROM orders o"
+                    + " JOIN rates FOR SYSTEM_TIME AS OF o.ts AS r ON o.customer = r.currency");
+            assertThat(rows).containsExactlyInAnyOrder(Row.of(1L, 1.0), Row.of(3L, 2.0));
+        }
+    }
+
+    @ParameterizedTest(name = "parallelism {0}")
+    @ValueSource(ints = {1, 2})
+    void leftTemporalJoinPadsRowsWithoutAValidVersion(int parallelism) {
+        try (Session session = session(parallelism)) {
+            List<Row> rows = query(session, "SELECT o.id, r.rate FROM orders o"
+                    + " LEFT JOIN rates FOR SYSTEM_TIME AS OF o.ts AS r ON o.customer = r.currency");
+            assertThat(rows).containsExactlyInAnyOrder(Row.of(1L, 1.0), Row.of(2L, null), Row.of(3L, 2.0),
+                    Row.of(4L, null));
+        }
+    }
+
     @Test
     void intervalJoinOverAnUpdatingInputIsRejected() {
         try (Session session = session(1)) {
@@ -171,7 +196,7 @@ class JoinEndToEndTest {
                     + " (SELECT o.id, o.ts, c.city FROM orders o LEFT JOIN customers c ON o.customer = c.name) oc"
                     + " JOIN shipments s ON oc.id = s.order_id AND s.ship_ts BETWEEN oc.ts AND oc.ts + INTERVAL '1' HOUR"))
                     .isInstanceOf(SqlExecutionException.class)
-                    .hasMessageContaining("interval join needs append-only inputs");
+                    .hasMessageContaining("interval join's left input must be append-only");
         }
     }
 

@@ -20,6 +20,9 @@ class JoinPlanTest {
         CREATE TABLE shipments (order_id BIGINT, ship_ts TIMESTAMP(3),
           WATERMARK FOR ship_ts AS ship_ts) WITH ('connector' = 'datagen')""",
         """
+        CREATE TABLE rates (currency STRING, rate DOUBLE, rate_ts TIMESTAMP(3), PRIMARY KEY (currency) NOT ENFORCED,
+          WATERMARK FOR rate_ts AS rate_ts) WITH ('connector' = 'datagen')""",
+        """
         CREATE TABLE plain_shipments (order_id BIGINT, ship_ts TIMESTAMP(3)) WITH ('connector' = 'datagen')"""
     };
 
@@ -65,5 +68,23 @@ class JoinPlanTest {
         String plan = explain("SELECT o.id, s.ship_ts FROM orders o JOIN plain_shipments s ON o.id = s.order_id"
                 + " AND s.ship_ts BETWEEN o.ts AND o.ts + INTERVAL '4' HOUR");
         assertThat(plan).contains("Join(joinType=[InnerJoin]").doesNotContain("IntervalJoin");
+    }
+
+    @Test
+    void forSystemTimeAsOfAVersionedTableIsATemporalJoin() {
+        String plan = explain("SELECT o.id, r.rate FROM orders o"
+                + " JOIN rates FOR SYSTEM_TIME AS OF o.ts AS r ON o.customer = r.currency AND r.rate > 1");
+        assertThat(plan).contains("TemporalJoin(joinType=[InnerJoin], where=[AND(=(customer, currency), >(rate, 1))],"
+                + " asOf=[ts]").contains("changelogMode=[I]");
+    }
+
+    @Test
+    void temporalJoinNeedsAVersionedTable() {
+        assertThatThrownBy(() -> explain("SELECT o.id FROM orders o"
+                + " JOIN customers FOR SYSTEM_TIME AS OF o.ts AS c ON o.customer = c.name"))
+                .hasMessageContaining("'customers' has no PRIMARY KEY");
+        assertThatThrownBy(() -> explain("SELECT o.id FROM orders o"
+                + " JOIN rates FOR SYSTEM_TIME AS OF o.ts AS r ON o.amount = r.rate"))
+                .hasMessageContaining("must compare every column of the PRIMARY KEY");
     }
 }

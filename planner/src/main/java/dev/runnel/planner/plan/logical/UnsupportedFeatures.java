@@ -41,7 +41,7 @@ public final class UnsupportedFeatures {
         if (rel instanceof Join join && !join.getJoinType().projectsRight()) {
             return "A semi or anti join (from IN, EXISTS or NOT EXISTS subqueries)";
         }
-        if (rel instanceof Correlate) {
+        if (rel instanceof Correlate correlate && !TemporalJoins.isTemporalJoin(correlate)) {
             return "A correlated subquery or LATERAL join";
         }
         if (rel instanceof Sort) {

@@ -1,14 +1,16 @@
 package dev.runnel.planner.plan.physical;
 
+import dev.runnel.planner.session.SqlExecutionException;
 import java.util.List;
 import java.util.Set;
 import org.apache.calcite.plan.Convention;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.convert.ConverterRule;
 import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.logical.LogicalCorrelate;
 import org.apache.calcite.rel.logical.LogicalJoin;
 
-/** The rules that turn logical joins into streaming joins: regular joins and interval joins. */
+/** The rules that turn logical joins into streaming joins: regular, interval and temporal joins. */
 public final class JoinPhysicalRules {
     private JoinPhysicalRules() {
     }
@@ -28,6 +30,13 @@ public final class JoinPhysicalRules {
             .withConversion(LogicalJoin.class, JoinPhysicalRules::isIntervalJoin, Convention.NONE,
                     RunnelConvention.INSTANCE, "IntervalJoinPhysicalRule")
             .withRuleFactory(IntervalJoinRule::new)
+            .toRule(ConverterRule.class);
+
+    /** An event-time temporal join: a correlate over a snapshot of a versioned table ({@link TemporalJoinSpec}). */
+    public static final ConverterRule TEMPORAL_JOIN = ConverterRule.Config.INSTANCE
+            .withConversion(LogicalCorrelate.class, TemporalJoinSpec::matches, Convention.NONE,
+                    RunnelConvention.INSTANCE, "TemporalJoinPhysicalRule")
+            .withRuleFactory(TemporalJoinRule::new)
             .toRule(ConverterRule.class);
 
     private static boolean isIntervalJoin(LogicalJoin join) {
@@ -74,6 +83,24 @@ public final class JoinPhysicalRules {
             return new IntervalJoinPhysicalRel(join.getCluster(), join.getTraitSet().replace(RunnelConvention.INSTANCE),
                     physical(join.getLeft()), physical(join.getRight()), join.getCondition(), join.getJoinType(),
                     IntervalJoinSpec.of(join).orElseThrow());
+        }
+    }
+
+    static final class TemporalJoinRule extends ConverterRule {
+        TemporalJoinRule(Config config) {
+            super(config);
+        }
+
+        @Override
+        public RelNode convert(RelNode rel) {
+            LogicalCorrelate correlate = (LogicalCorrelate) rel;
+            if (correlate.getJoinType() != JoinRelType.INNER && correlate.getJoinType() != JoinRelType.LEFT) {
+                throw new SqlExecutionException("A temporal join must be an inner or a LEFT join");
+            }
+            TemporalJoinSpec spec = TemporalJoinSpec.of(correlate);
+            return new TemporalJoinPhysicalRel(correlate.getCluster(),
+                    correlate.getTraitSet().replace(RunnelConvention.INSTANCE), physical(spec.left()),
+                    physical(spec.right()), spec);
         }
     }
 

@@ -44,7 +44,7 @@ public final class PhysicalRules {
 
     /** Every physical conversion rule. */
     public static final List<RelOptRule> ALL = List.of(TABLE_SOURCE_SCAN, CALC, VALUES, UNION, SINK,
-            JoinPhysicalRules.JOIN, JoinPhysicalRules.INTERVAL_JOIN);
+            JoinPhysicalRules.JOIN, JoinPhysicalRules.INTERVAL_JOIN, JoinPhysicalRules.TEMPORAL_JOIN);
 
     private static RelNode physical(RelNode input) {
         return ConverterRule.convert(input, input.getTraitSet().replace(RunnelConvention.INSTANCE));
