@@ -14,15 +14,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Joins run end to end over CSV files at parallelism 1 and 2. The two inputs of a join are read
+ * Joins run end to end over CSV files at parallelism 1 and 2, on both state backends. The two inputs of a join are read
  * concurrently, so the order of an updating result's changes varies from run to run; such
  * results are checked as the table the changelog materializes to, after checking that every
  * retraction takes back a row emitted before.
@@ -54,9 +56,15 @@ class JoinEndToEndTest {
         Files.write(table.resolve("part-0.csv"), List.of(lines));
     }
 
-    private static Session session(int parallelism) {
+    /** Parallelism 1 and 2 on both state backends. */
+    static Stream<Arguments> settings() {
+        return Stream.of(Arguments.of(1, "hashmap"), Arguments.of(2, "hashmap"), Arguments.of(1, "rocksdb"),
+                Arguments.of(2, "rocksdb"));
+    }
+
+    private static Session session(int parallelism, String backend) {
         Session session = new Session(cluster, new Configuration(Map.of("parallelism.default",
-                String.valueOf(parallelism), "state.backend.type", "hashmap")));
+                String.valueOf(parallelism), "state.backend.type", backend)));
         session.execute("CREATE TABLE orders (id BIGINT, customer STRING, amount DOUBLE, ts TIMESTAMP(3),"
                 + " WATERMARK FOR ts AS ts - INTERVAL '1' SECOND) WITH ('connector' = 'filesystem', 'path' = '"
                 + dir.resolve("orders") + "', 'format' = 'csv')");
@@ -89,20 +97,20 @@ class JoinEndToEndTest {
         return table;
     }
 
-    @ParameterizedTest(name = "parallelism {0}")
-    @ValueSource(ints = {1, 2})
-    void innerJoinOfAppendOnlyTablesInsertsEachPair(int parallelism) {
-        try (Session session = session(parallelism)) {
+    @ParameterizedTest(name = "parallelism {0}, {1}")
+    @MethodSource("settings")
+    void innerJoinOfAppendOnlyTablesInsertsEachPair(int parallelism, String backend) {
+        try (Session session = session(parallelism, backend)) {
             List<Row> rows = query(session,
                     "SELECT o.id, c.city FROM orders o JOIN customers c ON o.customer = c.name");
             assertThat(rows).containsExactlyInAnyOrder(Row.of(1L, "Paris"), Row.of(2L, "Oslo"), Row.of(3L, "Paris"));
         }
     }
 
-    @ParameterizedTest(name = "parallelism {0}")
-    @ValueSource(ints = {1, 2})
-    void leftJoinWithResidualConditionRetractsPaddedRows(int parallelism) {
-        try (Session session = session(parallelism)) {
+    @ParameterizedTest(name = "parallelism {0}, {1}")
+    @MethodSource("settings")
+    void leftJoinWithResidualConditionRetractsPaddedRows(int parallelism, String backend) {
+        try (Session session = session(parallelism, backend)) {
             List<Row> changes = query(session, "SELECT o.id, c.city FROM orders o LEFT JOIN customers c"
                     + " ON o.customer = c.name AND o.amount > 10");
             assertThat(changes).extracting(Row::kind).containsOnly(RowKind.INSERT, RowKind.DELETE);
@@ -111,10 +119,10 @@ class JoinEndToEndTest {
         }
     }
 
-    @ParameterizedTest(name = "parallelism {0}")
-    @ValueSource(ints = {1, 2})
-    void fullJoinKeepsUnmatchedRowsOfBothSides(int parallelism) {
-        try (Session session = session(parallelism)) {
+    @ParameterizedTest(name = "parallelism {0}, {1}")
+    @MethodSource("settings")
+    void fullJoinKeepsUnmatchedRowsOfBothSides(int parallelism, String backend) {
+        try (Session session = session(parallelism, backend)) {
             List<Row> changes = query(session,
                     "SELECT o.id, c.name FROM orders o FULL JOIN customers c ON o.customer = c.name");
             assertThat(materialize(changes)).containsExactlyInAnyOrder(
@@ -122,10 +130,10 @@ class JoinEndToEndTest {
         }
     }
 
-    @ParameterizedTest(name = "parallelism {0}")
-    @ValueSource(ints = {1, 2})
-    void joinConsumesTheRetractionsOfAnOuterJoin(int parallelism) {
-        try (Session session = session(parallelism)) {
+    @ParameterizedTest(name = "parallelism {0}, {1}")
+    @MethodSource("settings")
+    void joinConsumesTheRetractionsOfAnOuterJoin(int parallelism, String backend) {
+        try (Session session = session(parallelism, backend)) {
             // The inner join's left input is a left join, which retracts its padded rows.
             List<Row> changes = query(session, "SELECT oc.id, oc.city, s.order_id FROM"
                     + " (SELECT o.id, c.city FROM orders o LEFT JOIN customers c ON o.customer = c.name) oc"
@@ -135,10 +143,10 @@ class JoinEndToEndTest {
         }
     }
 
-    @ParameterizedTest(name = "parallelism {0}")
-    @ValueSource(ints = {1, 2})
-    void joinWithoutEquiKeysRunsOnOneSubtask(int parallelism) {
-        try (Session session = session(parallelism)) {
+    @ParameterizedTest(name = "parallelism {0}, {1}")
+    @MethodSource("settings")
+    void joinWithoutEquiKeysRunsOnOneSubtask(int parallelism, String backend) {
+        try (Session session = session(parallelism, backend)) {
             List<Row> rows = query(session, "SELECT o.id, c.name FROM orders o, customers c"
                     + " WHERE o.amount > 10 AND c.since < 2005");
             assertThat(rows).containsExactlyInAnyOrder(Row.of(1L, "alice"), Row.of(1L, "bob"),
@@ -146,10 +154,10 @@ class JoinEndToEndTest {
         }
     }
 
-    @ParameterizedTest(name = "parallelism {0}")
-    @ValueSource(ints = {1, 2})
-    void intervalJoinMatchesRowsWithinTheBounds(int parallelism) {
-        try (Session session = session(parallelism)) {
+    @ParameterizedTest(name = "parallelism {0}, {1}")
+    @MethodSource("settings")
+    void intervalJoinMatchesRowsWithinTheBounds(int parallelism, String backend) {
+        try (Session session = session(parallelism, backend)) {
             List<Row> rows = query(session, "SELECT o.id, s.ship_ts FROM orders o JOIN shipments s"
                     + " ON o.id = s.order_id AND s.ship_ts BETWEEN o.ts AND o.ts + INTERVAL '1' HOUR");
             assertThat(rows).extracting(Row::toString).containsExactlyInAnyOrder(
@@ -157,10 +165,10 @@ class JoinEndToEndTest {
         }
     }
 
-    @ParameterizedTest(name = "parallelism {0}")
-    @ValueSource(ints = {1, 2})
-    void leftIntervalJoinPadsRowsThatFindNoMatch(int parallelism) {
-        try (Session session = session(parallelism)) {
+    @ParameterizedTest(name = "parallelism {0}, {1}")
+    @MethodSource("settings")
+    void leftIntervalJoinPadsRowsThatFindNoMatch(int parallelism, String backend) {
+        try (Session session = session(parallelism, backend)) {
             List<Row> rows = query(session, "SELECT o.id, s.order_id FROM orders o LEFT JOIN shipments s"
                     + " ON o.id = s.order_id AND s.ship_ts >= o.ts AND s.ship_ts < o.ts + INTERVAL '1' HOUR");
             assertThat(rows).containsExactlyInAnyOrder(Row.of(1L, 1L), Row.of(2L, null), Row.of(3L, 3L),
@@ -168,20 +176,20 @@ class JoinEndToEndTest {
         }
     }
 
-    @ParameterizedTest(name = "parallelism {0}")
-    @ValueSource(ints = {1, 2})
-    void temporalJoinTakesTheVersionValidAtEachRowsTime(int parallelism) {
-        try (Session session = session(parallelism)) {
+    @ParameterizedTest(name = "parallelism {0}, {1}")
+    @MethodSource("settings")
+    void temporalJoinTakesTheVersionValidAtEachRowsTime(int parallelism, String backend) {
+        try (Session session = session(parallelism, backend)) {
             List<Row> rows = query(session, "SELECT o.id, r.rate FROM orders o"
                     + " JOIN rates FOR SYSTEM_TIME AS OF o.ts AS r ON o.customer = r.currency");
             assertThat(rows).containsExactlyInAnyOrder(Row.of(1L, 1.0), Row.of(3L, 2.0));
         }
     }
 
-    @ParameterizedTest(name = "parallelism {0}")
-    @ValueSource(ints = {1, 2})
-    void leftTemporalJoinPadsRowsWithoutAValidVersion(int parallelism) {
-        try (Session session = session(parallelism)) {
+    @ParameterizedTest(name = "parallelism {0}, {1}")
+    @MethodSource("settings")
+    void leftTemporalJoinPadsRowsWithoutAValidVersion(int parallelism, String backend) {
+        try (Session session = session(parallelism, backend)) {
             List<Row> rows = query(session, "SELECT o.id, r.rate FROM orders o"
                     + " LEFT JOIN rates FOR SYSTEM_TIME AS OF o.ts AS r ON o.customer = r.currency");
             assertThat(rows).containsExactlyInAnyOrder(Row.of(1L, 1.0), Row.of(2L, null), Row.of(3L, 2.0),
@@ -191,7 +199,7 @@ class JoinEndToEndTest {
 
     @Test
     void intervalJoinOverAnUpdatingInputIsRejected() {
-        try (Session session = session(1)) {
+        try (Session session = session(1, "hashmap")) {
             assertThatThrownBy(() -> session.execute("SELECT * FROM"
                     + " (SELECT o.id, o.ts, c.city FROM orders o LEFT JOIN customers c ON o.customer = c.name) oc"
                     + " JOIN shipments s ON oc.id = s.order_id AND s.ship_ts BETWEEN oc.ts AND oc.ts + INTERVAL '1' HOUR"))

@@ -17,9 +17,9 @@ final class JoinTestSupport {
     static final DataType BIGINT = DataType.of(TypeRoot.BIGINT);
     static final DataType STRING = DataType.of(TypeRoot.VARCHAR);
 
-    /** The state backends the operators are tested on (RocksDB joins when its backend lands). */
+    /** The state backends the operators are tested on. */
     static List<String> backends() {
-        return List.of("hashmap");
+        return List.of("hashmap", "rocksdb");
     }
 
     /** Feeds {@code rows} (in {@link TestRows} notation, values guessed) to input {@code input}. */
