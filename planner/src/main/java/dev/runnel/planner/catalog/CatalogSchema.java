@@ -17,6 +17,7 @@ import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.schema.Schema;
 import org.apache.calcite.schema.Table;
+import org.apache.calcite.schema.TemporalTable;
 import org.apache.calcite.schema.TranslatableTable;
 import org.apache.calcite.schema.impl.AbstractSchema;
 import org.apache.calcite.schema.impl.AbstractTable;
@@ -113,8 +114,12 @@ public final class CatalogSchema {
         }
     }
 
-    /** A catalog table as a Calcite {@link Table}; unwrap a scan's table to this to get the catalog entry. */
-    public static final class TableAdapter extends AbstractTable {
+    /**
+     * A catalog table as a Calcite {@link Table}; unwrap a scan's table to this to get the catalog
+     * entry. Every table may be named in {@code FOR SYSTEM_TIME AS OF} as far as Calcite is
+     * concerned ({@link TemporalTable}); the temporal join rules check that it is a versioned table.
+     */
+    public static final class TableAdapter extends AbstractTable implements TemporalTable {
         private final CatalogTable table;
 
         TableAdapter(CatalogTable table) {
@@ -128,6 +133,17 @@ public final class CatalogSchema {
         @Override
         public RelDataType getRowType(RelDataTypeFactory typeFactory) {
             return TypeConversions.toRelDataType(table.rowType(), typeFactory);
+        }
+
+        /** The rowtime column (empty without a watermark): versions are valid from their row time. */
+        @Override
+        public String getSysStartFieldName() {
+            return table.watermark() == null ? "" : table.watermark().rowtimeColumn();
+        }
+
+        @Override
+        public String getSysEndFieldName() {
+            return getSysStartFieldName();
         }
 
         /** Computed columns are told to Calcite as virtual columns (see {@link ComputedColumns}). */

@@ -195,6 +195,9 @@ public final class JobGraphTranslator {
         if (RankTranslation.handles(rel)) {
             return RankTranslation.translate(this, rel);
         }
+        if (JoinTranslation.handles(rel)) {
+            return JoinTranslation.translate(this, rel);
+        }
         if (rel instanceof UnionPhysicalRel union) {
             List<VertexBuilder> ends = new ArrayList<>();
             for (RelNode input : union.getInputs()) {

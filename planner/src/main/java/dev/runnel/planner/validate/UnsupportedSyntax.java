@@ -13,7 +13,7 @@ import org.apache.calcite.sql.util.SqlBasicVisitor;
 
 /**
  * Rejects, at the position where it is written, SQL that validates but that the runtime cannot
- * run yet (aggregation, joins, ORDER BY, windows, …): these come with later issues. The message
+ * run yet (aggregation, ORDER BY, windows, …): these come with later issues. The message
  * names the feature: "GROUP BY is not supported yet".
  */
 public final class UnsupportedSyntax {
@@ -54,7 +54,6 @@ public final class UnsupportedSyntax {
             return;
         }
         switch (call.getKind()) {
-            case JOIN -> fail("JOIN", call);
             case GROUPING_SETS, ROLLUP, CUBE -> fail("GROUP BY with GROUPING SETS, ROLLUP or CUBE", call);
             case INTERSECT -> fail("INTERSECT", call);
             case EXCEPT -> fail("EXCEPT", call);

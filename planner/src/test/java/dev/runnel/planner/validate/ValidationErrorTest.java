@@ -97,8 +97,6 @@ class ValidationErrorTest {
         assertPlanning("SELECT\n  STDDEV_POP(amount) FROM orders")
                 .hasMessage("The aggregate function STDDEV_POP is not supported yet")
                 .satisfies(e -> assertThat(position(e)).isEqualTo("2:3"));
-        assertPlanning("SELECT o.id FROM orders o\n  JOIN big_orders b ON o.id = b.id")
-                .hasMessage("JOIN is not supported yet");
         assertPlanning("SELECT id FROM orders\nORDER BY id")
                 .hasMessage("ORDER BY is not supported yet")
                 .satisfies(e -> assertThat(position(e)).isEqualTo("2:1"));

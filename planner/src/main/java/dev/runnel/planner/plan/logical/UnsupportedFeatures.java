@@ -43,10 +43,10 @@ public final class UnsupportedFeatures {
             return WindowAggregates.shape(aggregate) != null ? WindowAggregates.unsupported(aggregate)
                     : AggregateCalls.unsupported(aggregate);
         }
-        if (rel instanceof Join) {
-            return "JOIN (including IN/EXISTS subqueries)";
+        if (rel instanceof Join join && !join.getJoinType().projectsRight()) {
+            return "A semi or anti join (from IN, EXISTS or NOT EXISTS subqueries)";
         }
-        if (rel instanceof Correlate) {
+        if (rel instanceof Correlate correlate && !TemporalJoins.isTemporalJoin(correlate)) {
             return "A correlated subquery or LATERAL join";
         }
         if (rel instanceof Sort) {

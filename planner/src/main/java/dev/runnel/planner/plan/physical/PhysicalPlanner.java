@@ -25,6 +25,12 @@ public final class PhysicalPlanner {
         } catch (RelOptPlanner.CannotPlanException e) {
             throw new SqlExecutionException("This query cannot be run yet: no physical operator for part of its plan:\n"
                     + RelOptUtil.toString(logical), e);
+        } catch (RuntimeException e) {
+            // A rule that rejects what it matched (a temporal join of a table without a key) says why.
+            if (e.getCause() instanceof SqlExecutionException rejected) {
+                throw rejected;
+            }
+            throw e;
         }
     }
 

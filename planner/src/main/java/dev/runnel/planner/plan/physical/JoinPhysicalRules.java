@@ -1,0 +1,120 @@
+package dev.runnel.planner.plan.physical;
+
+import dev.runnel.planner.session.SqlExecutionException;
+import java.util.List;
+import java.util.Set;
+import org.apache.calcite.plan.Convention;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.convert.ConverterRule;
+import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.logical.LogicalCorrelate;
+import org.apache.calcite.rel.logical.LogicalJoin;
+
+/** The rules that turn logical joins into streaming joins: regular, interval and temporal joins. */
+public final class JoinPhysicalRules {
+    private JoinPhysicalRules() {
+    }
+
+    private static final Set<JoinRelType> REGULAR_TYPES =
+            Set.of(JoinRelType.INNER, JoinRelType.LEFT, JoinRelType.RIGHT, JoinRelType.FULL);
+
+    /** A regular join: any inner or outer join that is neither an interval join nor a window join. */
+    public static final ConverterRule JOIN = ConverterRule.Config.INSTANCE
+            .withConversion(LogicalJoin.class, JoinPhysicalRules::isRegularJoin, Convention.NONE,
+                    RunnelConvention.INSTANCE, "JoinPhysicalRule")
+            .withRuleFactory(JoinRule::new)
+            .toRule(ConverterRule.class);
+
+    /** An event-time interval join: time bounds between two rowtime attributes ({@link IntervalJoinSpec}). */
+    public static final ConverterRule INTERVAL_JOIN = ConverterRule.Config.INSTANCE
+            .withConversion(LogicalJoin.class, JoinPhysicalRules::isIntervalJoin, Convention.NONE,
+                    RunnelConvention.INSTANCE, "IntervalJoinPhysicalRule")
+            .withRuleFactory(IntervalJoinRule::new)
+            .toRule(ConverterRule.class);
+
+    /** An event-time temporal join: a correlate over a snapshot of a versioned table ({@link TemporalJoinSpec}). */
+    public static final ConverterRule TEMPORAL_JOIN = ConverterRule.Config.INSTANCE
+            .withConversion(LogicalCorrelate.class, TemporalJoinSpec::matches, Convention.NONE,
+                    RunnelConvention.INSTANCE, "TemporalJoinPhysicalRule")
+            .withRuleFactory(TemporalJoinRule::new)
+            .toRule(ConverterRule.class);
+
+    private static boolean isIntervalJoin(LogicalJoin join) {
+        return REGULAR_TYPES.contains(join.getJoinType()) && !isWindowJoin(join) && IntervalJoinSpec.of(join).isPresent();
+    }
+
+    private static boolean isRegularJoin(LogicalJoin join) {
+        return REGULAR_TYPES.contains(join.getJoinType()) && !isWindowJoin(join)
+                && IntervalJoinSpec.of(join).isEmpty();
+    }
+
+    /**
+     * A join of two window TVFs on their {@code window_start} and {@code window_end} is a window
+     * join, which the window operators plan; told apart by the names of the key fields.
+     */
+    static boolean isWindowJoin(LogicalJoin join) {
+        JoinKeys keys = JoinKeys.of(join.getLeft(), join.getRight(), join.getCondition());
+        return hasWindowBounds(join.getLeft(), keys.leftKeys()) && hasWindowBounds(join.getRight(), keys.rightKeys());
+    }
+
+    private static boolean hasWindowBounds(RelNode input, int[] keys) {
+        List<String> names = input.getRowType().getFieldNames();
+        boolean start = false;
+        boolean end = false;
+        for (int k : keys) {
+            start |= names.get(k).equals("window_start");
+            end |= names.get(k).equals("window_end");
+        }
+        return start && end;
+    }
+
+    static RelNode physical(RelNode input) {
+        return ConverterRule.convert(input, input.getTraitSet().replace(RunnelConvention.INSTANCE));
+    }
+
+    static final class IntervalJoinRule extends ConverterRule {
+        IntervalJoinRule(Config config) {
+            super(config);
+        }
+
+        @Override
+        public RelNode convert(RelNode rel) {
+            LogicalJoin join = (LogicalJoin) rel;
+            return new IntervalJoinPhysicalRel(join.getCluster(), join.getTraitSet().replace(RunnelConvention.INSTANCE),
+                    physical(join.getLeft()), physical(join.getRight()), join.getCondition(), join.getJoinType(),
+                    IntervalJoinSpec.of(join).orElseThrow());
+        }
+    }
+
+    static final class TemporalJoinRule extends ConverterRule {
+        TemporalJoinRule(Config config) {
+            super(config);
+        }
+
+        @Override
+        public RelNode convert(RelNode rel) {
+            LogicalCorrelate correlate = (LogicalCorrelate) rel;
+            if (correlate.getJoinType() != JoinRelType.INNER && correlate.getJoinType() != JoinRelType.LEFT) {
+                throw new SqlExecutionException("A temporal join must be an inner or a LEFT join");
+            }
+            TemporalJoinSpec spec = TemporalJoinSpec.of(correlate);
+            return new TemporalJoinPhysicalRel(correlate.getCluster(),
+                    correlate.getTraitSet().replace(RunnelConvention.INSTANCE), physical(spec.left()),
+                    physical(spec.right()), spec);
+        }
+    }
+
+    static final class JoinRule extends ConverterRule {
+        JoinRule(Config config) {
+            super(config);
+        }
+
+        @Override
+        public RelNode convert(RelNode rel) {
+            LogicalJoin join = (LogicalJoin) rel;
+            return new JoinPhysicalRel(join.getCluster(), join.getTraitSet().replace(RunnelConvention.INSTANCE),
+                    physical(join.getLeft()), physical(join.getRight()), join.getCondition(), join.getJoinType(),
+                    JoinKeys.of(join.getLeft(), join.getRight(), join.getCondition()));
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package dev.runnel.runtime.operators.join;
+
+import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.state.KeyedStateBackend;
+import dev.runnel.runtime.state.MapState;
+import dev.runnel.runtime.state.Serializers;
+import dev.runnel.runtime.state.StateDescriptor;
+import dev.runnel.runtime.state.TypeSerializer;
+import dev.runnel.runtime.state.VoidNamespace;
+import dev.runnel.runtime.types.DataType;
+import dev.runnel.runtime.types.TypeRoot;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The rows one input of a regular join holds for the current key: each distinct row with its
+ * multiplicity, and the number of rows of the other input it matches (which an outer side
+ * needs, to know when to emit or retract its null-padded row; Flink's
+ * {@code OuterJoinRecordStateView}). One map entry per distinct row: {@code row -> [count, matches]}.
+ */
+final class JoinRecordState {
+    private static final TypeSerializer<Row> COUNTS = Serializers.row(
+            List.of(DataType.of(TypeRoot.BIGINT).notNull(), DataType.of(TypeRoot.BIGINT).notNull()));
+
+    private final MapState<VoidNamespace, Row, Row> records;
+
+    JoinRecordState(KeyedStateBackend backend, String name, TypeSerializer<Row> rowSerializer, Duration ttl) {
+        records = backend.mapState(StateDescriptor.map(name, rowSerializer, COUNTS, ttl));
+        records.setCurrentNamespace(VoidNamespace.INSTANCE);
+    }
+
+    /** A distinct row of the current key, how often it is held and how many rows of the other input it matches. */
+    record Entry(Row row, long count, long matches) {
+    }
+
+    /** Adds one occurrence of {@code row}, which matches {@code matches} rows of the other input. */
+    void add(Row row, long matches) {
+        Row counts = records.get(row);
+        long count = counts == null ? 0 : (long) counts.getField(0);
+        records.put(row, Row.of(count + 1, matches));
+    }
+
+    /** Removes one occurrence of {@code row}; a retraction of a row never added is ignored (as Flink does). */
+    void retract(Row row) {
+        Row counts = records.get(row);
+        if (counts == null) {
+            return;
+        }
+        long count = (long) counts.getField(0);
+        if (count <= 1) {
+            records.remove(row);
+        } else {
+            records.put(row, Row.of(count - 1, counts.getField(1)));
+        }
+    }
+
+    /** Removes every occurrence of {@code row}. */
+    void removeAll(Row row) {
+        records.remove(row);
+    }
+
+    void updateMatches(Row row, long matches) {
+        Row counts = records.get(row);
+        if (counts != null) {
+            records.put(row, Row.of(counts.getField(0), matches));
+        }
+    }
+
+    /** The rows of the current key. */
+    List<Entry> entries() {
+        List<Entry> result = new ArrayList<>();
+        for (Map.Entry<Row, Row> e : records.entries()) {
+            result.add(new Entry(e.getKey(), (long) e.getValue().getField(0), (long) e.getValue().getField(1)));
+        }
+        return result;
+    }
+}

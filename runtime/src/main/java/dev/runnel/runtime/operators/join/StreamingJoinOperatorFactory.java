@@ -1,0 +1,41 @@
+package dev.runnel.runtime.operators.join;
+
+import dev.runnel.runtime.codegen.GeneratedClass;
+import dev.runnel.runtime.operators.Operator;
+import dev.runnel.runtime.operators.OperatorFactory;
+import dev.runnel.runtime.operators.calc.CalcFunction;
+import dev.runnel.runtime.types.DataType;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A regular (unbounded) streaming equi-join of two keyed inputs: input 0 is the left side,
+ * input 1 the right, both partitioned by their join keys.
+ *
+ * @param leftKeys and {@code rightKeys}: the equi-join key fields of each input, pairwise equal
+ *        in type; empty for a join without equi-keys (then the operator runs with parallelism 1)
+ * @param nullSafe per key pair, whether it is {@code IS NOT DISTINCT FROM} (null matches null)
+ *        rather than {@code =} (a null key matches nothing)
+ * @param leftTypes and {@code rightTypes}: the field types of each input, for state
+ * @param condition the residual (non-equi) condition over the concatenated row
+ *        {@code left ++ right}: a {@link CalcFunction} that returns null to reject; {@code null}
+ *        when there is none
+ */
+public record StreamingJoinOperatorFactory(String name, JoinType joinType, int[] leftKeys, int[] rightKeys,
+                                           boolean[] nullSafe, List<DataType> leftTypes, List<DataType> rightTypes,
+                                           GeneratedClass<CalcFunction> condition) implements OperatorFactory {
+    public StreamingJoinOperatorFactory {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(joinType, "joinType");
+        if (leftKeys.length != rightKeys.length || nullSafe.length != leftKeys.length) {
+            throw new IllegalArgumentException("Join keys must come in pairs");
+        }
+        leftTypes = List.copyOf(leftTypes);
+        rightTypes = List.copyOf(rightTypes);
+    }
+
+    @Override
+    public Operator create() {
+        return new StreamingJoinOperator(this);
+    }
+}
