@@ -5,6 +5,7 @@ import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.operators.OperatorFactory;
 import dev.runnel.runtime.source.SourceFactory;
 import dev.runnel.runtime.types.DataType;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -69,6 +70,15 @@ public interface ConnectorFactory {
      */
     default boolean supportsPartitioning() {
         return false;
+    }
+
+    /**
+     * The partitions of a partitioned table that hold data, each as {@code k1=v1/k2=v2} in
+     * {@code PARTITIONED BY} order (for {@code SHOW PARTITIONS}); empty where the connector
+     * keeps no partitions.
+     */
+    default List<String> partitions(TableContext table) {
+        return List.of();
     }
 
     /** A source reading the table; throws {@link ConfigException} if this connector cannot read. */

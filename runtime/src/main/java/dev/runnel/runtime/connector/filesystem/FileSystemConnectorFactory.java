@@ -12,13 +12,15 @@ import dev.runnel.runtime.operators.OperatorFactory;
 import dev.runnel.runtime.source.SourceFactory;
 import java.time.Duration;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
  * Flink's {@code filesystem} connector for newline-delimited files in a {@code format}
  * ({@code json}, {@code csv}). As a source it reads a file, or every visible file under a
  * directory (names starting with {@code .} or {@code _} are skipped), and ends. As a sink it
- * writes part files into a directory.
+ * writes part files into a directory. A table {@code PARTITIONED BY} columns keeps its rows in
+ * Hive-style partition directories ({@link Partitioning}, options in {@link PartitionOptions}).
  */
 public final class FileSystemConnectorFactory implements ConnectorFactory {
     public static final String IDENTIFIER = "filesystem";
@@ -47,6 +49,7 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
     public Set<ConfigOption<?>> optionalOptions() {
         Set<ConfigOption<?>> all = new LinkedHashSet<>(Set.of(ROLLING_FILE_SIZE, ROLLOVER_INTERVAL,
                 ConnectorOptions.SINK_PARALLELISM));
+        all.addAll(PartitionOptions.ALL);
         for (FormatFactory f : Formats.all().values()) {
             all.addAll(Formats.prefixedOptions(f, f.identifier() + "."));
         }
@@ -67,6 +70,19 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
         format.validate(table.schema(), formatOptions(table, format), format.identifier() + ".");
         rollingFileSize(table);
         sinkParallelism(table);
+        PartitionOptions.validate(table);
+    }
+
+    @Override
+    public boolean supportsPartitioning() {
+        return true;
+    }
+
+    @Override
+    public List<String> partitions(TableContext table) {
+        Partitioning partitioning = PartitionOptions.partitioning(table);
+        return new FileSystemSource(table.tableName(), table.options().get(PATH.key()), format(table).identifier(),
+                new Configuration(), partitioning).partitions();
     }
 
     static FormatFactory format(TableContext table) {
@@ -96,7 +112,7 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
     public SourceFactory createSource(TableContext table) {
         FormatFactory format = format(table);
         return new FileSystemSource(table.tableName(), table.options().get(PATH.key()), format.identifier(),
-                formatOptions(table, format), table.schema());
+                formatOptions(table, format), PartitionOptions.partitioning(table));
     }
 
     @Override
@@ -104,7 +120,7 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
         FormatFactory format = format(table);
         Configuration options = new Configuration(table.options());
         return new FileSystemSink(table.tableName(), table.options().get(PATH.key()), format.identifier(),
-                formatOptions(table, format), table.schema(), rollingFileSize(table),
-                options.get(ROLLOVER_INTERVAL).toMillis());
+                formatOptions(table, format), PartitionOptions.partitioning(table), PartitionOptions.committer(table),
+                rollingFileSize(table), options.get(ROLLOVER_INTERVAL).toMillis());
     }
 }

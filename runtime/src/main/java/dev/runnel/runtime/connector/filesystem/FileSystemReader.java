@@ -11,7 +11,6 @@ import dev.runnel.runtime.operators.Output;
 import dev.runnel.runtime.source.InputStatus;
 import dev.runnel.runtime.source.SourceReader;
 import dev.runnel.runtime.stream.RowBatch;
-import dev.runnel.runtime.types.RowType;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -38,25 +37,28 @@ final class FileSystemReader implements SourceReader {
     private final int parallelism;
     private final String format;
     private final Configuration formatOptions;
-    private final RowType rowType;
+    private final Path root;
+    private final Partitioning partitioning;
     private final List<Path> files = new ArrayList<>();
     private RowDeserializer deserializer;
     private int nextFile;
     private Path currentFile;
+    private Object[] currentPartition;
     private BufferedReader current;
     private long lineNumber;
     private long skippedRecords;
     private long loggedFieldErrors;
 
-    FileSystemReader(String tableName, Supplier<List<Path>> listing, int subtaskIndex, int parallelism, String format,
-                     Configuration formatOptions, RowType rowType) {
+    FileSystemReader(String tableName, Path root, Supplier<List<Path>> listing, int subtaskIndex, int parallelism,
+                     String format, Configuration formatOptions, Partitioning partitioning) {
         this.tableName = tableName;
+        this.root = root;
         this.listing = listing;
         this.subtaskIndex = subtaskIndex;
         this.parallelism = parallelism;
         this.format = format;
         this.formatOptions = formatOptions;
-        this.rowType = rowType;
+        this.partitioning = partitioning;
     }
 
     @Override
@@ -65,7 +67,7 @@ final class FileSystemReader implements SourceReader {
         for (int i = subtaskIndex; i < all.size(); i += parallelism) {
             files.add(all.get(i));
         }
-        deserializer = Formats.factory(format, "format").createDeserializer(rowType, formatOptions);
+        deserializer = Formats.factory(format, "format").createDeserializer(partitioning.dataType(), formatOptions);
     }
 
     @Override
@@ -89,7 +91,7 @@ final class FileSystemReader implements SourceReader {
             }
             Row row = parse(line);
             if (row != null) {
-                output.collect(row);
+                output.collect(partitioning.fullRow(row, currentPartition));
             }
         }
         output.flush();
@@ -125,6 +127,14 @@ final class FileSystemReader implements SourceReader {
             return false;
         }
         currentFile = files.get(nextFile++);
+        if (partitioning.isPartitioned()) {
+            try {
+                currentPartition = partitioning.values(root.relativize(currentFile.getParent()));
+            } catch (IllegalArgumentException e) {
+                throw new RecordException("Cannot read file " + currentFile + " of table " + tableName + ": "
+                        + e.getMessage(), e);
+            }
+        }
         current = Files.newBufferedReader(currentFile, StandardCharsets.UTF_8);
         lineNumber = 0;
         return true;
