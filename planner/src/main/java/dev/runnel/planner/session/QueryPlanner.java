@@ -37,12 +37,14 @@ public final class QueryPlanner {
     private final SqlValidation validation;
     private final LogicalPlanner logicalPlanner;
     private final QueryNames names;
+    private final StaticPartitions staticPartitions;
 
     public QueryPlanner(Catalog catalog) {
         this.validation = new SqlValidation(CatalogSchema.rootSchema(catalog), typeFactory,
                 () -> CatalogSchema.currentPath(catalog));
         this.logicalPlanner = new LogicalPlanner(validation);
         this.names = new QueryNames(catalog, () -> functionNames(validation.operatorTable()));
+        this.staticPartitions = new StaticPartitions(catalog, typeFactory);
     }
 
     /* The names of the functions in {@code table} (not operators such as {@code +}), for suggestions. */
@@ -98,8 +100,9 @@ public final class QueryPlanner {
      *
      * @throws SqlExecutionException for validation errors (with position) and unsupported features
      */
-    public ExplainedQuery planWithAst(SqlNode parsed) {
-        names.rejectInsertIntoView(parsed);
+    public ExplainedQuery planWithAst(SqlNode statement) {
+        names.rejectInsertIntoView(statement);
+        SqlNode parsed = staticPartitions.rewrite(statement);
         SqlValidator validator = validation.newValidator();
         SqlNode validated = names.suggestOnUnknownName(parsed, () -> SqlValidation.validate(validator, parsed));
         UnsupportedSyntax.check(validated);

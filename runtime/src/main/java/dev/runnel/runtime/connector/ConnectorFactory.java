@@ -73,11 +73,11 @@ public interface ConnectorFactory {
     }
 
     /**
-     * The partitions of a partitioned table that hold data, each as {@code k1=v1/k2=v2} in
-     * {@code PARTITIONED BY} order (for {@code SHOW PARTITIONS}); empty where the connector
-     * keeps no partitions.
+     * The partitions of a partitioned table that hold data (for {@code SHOW PARTITIONS}), each
+     * as its values as text by partition key in {@code PARTITIONED BY} order; empty where the
+     * connector keeps no partitions.
      */
-    default List<String> partitions(TableContext table) {
+    default List<Map<String, String>> partitions(TableContext table) {
         return List.of();
     }
 

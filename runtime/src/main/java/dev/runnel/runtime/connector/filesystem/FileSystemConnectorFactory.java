@@ -13,6 +13,7 @@ import dev.runnel.runtime.source.SourceFactory;
 import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -79,7 +80,7 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
     }
 
     @Override
-    public List<String> partitions(TableContext table) {
+    public List<Map<String, String>> partitions(TableContext table) {
         Partitioning partitioning = PartitionOptions.partitioning(table);
         return new FileSystemSource(table.tableName(), table.options().get(PATH.key()), format(table).identifier(),
                 new Configuration(), partitioning).partitions();

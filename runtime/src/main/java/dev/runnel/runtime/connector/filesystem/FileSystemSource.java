@@ -10,7 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
@@ -78,23 +80,29 @@ final class FileSystemSource implements SourceFactory {
     }
 
     /**
-     * The partitions that hold files, as {@code k1=v1/k2=v2} with the values unescaped, sorted;
-     * empty for an unpartitioned table or a path that does not exist.
+     * The partitions that hold files, sorted by directory: each as its directory values by key,
+     * unescaped (the default partition name stands for NULL); empty for an unpartitioned table or
+     * a path that does not exist.
      */
-    List<String> partitions() {
+    List<Map<String, String>> partitions() {
         if (!partitioning.isPartitioned() || !Files.isDirectory(Path.of(path))) {
             return List.of();
         }
         Path root = Path.of(path);
-        TreeSet<String> partitions = new TreeSet<>();
+        TreeMap<Path, Map<String, String>> partitions = new TreeMap<>();
         for (Path file : files()) {
-            List<String> levels = new ArrayList<>();
-            for (Path level : root.relativize(file.getParent())) {
-                levels.add(Partitioning.unescape(level.toString()));
-            }
-            partitions.add(String.join("/", levels));
+            partitions.computeIfAbsent(root.relativize(file.getParent()), dir -> {
+                Map<String, String> values = new LinkedHashMap<>();
+                for (Path level : dir) {
+                    String name = level.toString();
+                    int eq = name.indexOf('=');
+                    values.put(Partitioning.unescape(name.substring(0, eq)),
+                            Partitioning.unescape(name.substring(eq + 1)));
+                }
+                return values;
+            });
         }
-        return List.copyOf(partitions);
+        return List.copyOf(partitions.values());
     }
 
     /** Hidden and in-progress files ({@code .x}, {@code _x}), also inside hidden directories, are skipped. */
