@@ -143,4 +143,60 @@ class PartitionedFileSystemEndToEndTest {
                     + "that is not a INT");
         }
     }
+
+    @ParameterizedTest(name = "parallelism {0}")
+    @ValueSource(ints = {1, 2})
+    void staticPartitionsAndShowPartitions(int parallelism) throws Exception {
+        Path out = dir.resolve("static");
+        try (Session session = session(parallelism)) {
+            session.execute(createEvents(out, ""));
+            // every partition column static: the query gives id and name
+            awaitFinished(session.execute("INSERT INTO events PARTITION (dt = '2024-01-01', hr = 10) "
+                    + "VALUES (1, 'a'), (2, 'b')"));
+            // dt static, hr dynamic: the query gives id, name and hr, in table order
+            awaitFinished(session.execute("INSERT INTO events PARTITION (dt = '2024-01-02') "
+                    + "SELECT id, name, hr FROM (VALUES (3, 'c', 7), (4, 'd', 8)) AS v(id, name, hr)"));
+            // a column list names the query's columns; the static ones come from the clause
+            awaitFinished(session.execute("EXECUTE INSERT INTO events PARTITION (hr = 9) (name, dt, id) "
+                    + "VALUES ('e', '2024-01-03', 5)"));
+
+            assertThat(tree(out)).containsExactly("dt=2024-01-01/hr=10/part: 1,a", "dt=2024-01-01/hr=10/part: 2,b",
+                    "dt=2024-01-02/hr=7/part: 3,c", "dt=2024-01-02/hr=8/part: 4,d", "dt=2024-01-03/hr=9/part: 5,e");
+            StatementResult.Table partitions = (StatementResult.Table) session.execute("SHOW PARTITIONS events");
+            assertThat(partitions.columns()).extracting(ColumnInfo::name).containsExactly("partition name");
+            assertThat(partitions.rows()).extracting(r -> r.getField(0)).containsExactly("dt=2024-01-01/hr=10",
+                    "dt=2024-01-02/hr=7", "dt=2024-01-02/hr=8", "dt=2024-01-03/hr=9");
+            assertThat(((StatementResult.Table) session.execute(
+                    "SHOW PARTITIONS events PARTITION (dt = '2024-01-02')")).rows()).extracting(r -> r.getField(0))
+                    .containsExactly("dt=2024-01-02/hr=7", "dt=2024-01-02/hr=8");
+            assertThat(((StatementResult.Table) session.execute("SHOW PARTITIONS events PARTITION (hr = 9)")).rows())
+                    .extracting(r -> r.getField(0)).containsExactly("dt=2024-01-03/hr=9");
+        }
+    }
+
+    @Test
+    void staticPartitionErrorsNameTheColumn() {
+        try (Session session = session(1)) {
+            session.execute(createEvents(dir.resolve("errors"), ""));
+            session.execute("CREATE TABLE flat (id BIGINT) WITH ('connector' = 'blackhole')");
+            assertThatThrownBy(() -> session.execute("INSERT INTO events PARTITION (name = 'x') VALUES (1, 'a', 2)"))
+                    .isInstanceOf(SqlExecutionException.class).hasMessage("Static partition column 'name' is not a "
+                            + "partition column of table default_catalog.default_database.events; its partition "
+                            + "columns are [dt, hr]");
+            assertThatThrownBy(() -> session.execute("INSERT INTO events PARTITION (hr = 1, hr = 2) VALUES (1, 'a', 'b')"))
+                    .hasMessage("Duplicate static partition column 'hr'");
+            assertThatThrownBy(() -> session.execute("INSERT INTO events PARTITION (hr = 1) (id, hr) VALUES (1, 2)"))
+                    .hasMessage("Column 'hr' has a static value in the PARTITION clause and cannot also be in the "
+                            + "column list");
+            assertThatThrownBy(() -> session.execute("INSERT INTO flat PARTITION (id = 1) VALUES (1)"))
+                    .isInstanceOf(SqlExecutionException.class)
+                    .hasMessage("Table default_catalog.default_database.flat is not partitioned, so it takes no "
+                            + "PARTITION clause");
+            assertThatThrownBy(() -> session.execute("SHOW PARTITIONS flat"))
+                    .hasMessage("Table default_catalog.default_database.flat is not partitioned");
+            assertThatThrownBy(() -> session.execute("SHOW PARTITIONS events PARTITION (id = 1)"))
+                    .hasMessageStartingWith("Column 'id' is not a partition column");
+            assertThat(((StatementResult.Table) session.execute("SHOW PARTITIONS events")).rows()).isEmpty();
+        }
+    }
 }
