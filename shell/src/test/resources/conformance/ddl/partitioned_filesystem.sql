@@ -32,5 +32,5 @@ CREATE TABLE bad2 (id BIGINT, dt STRING) PARTITIONED BY (dt) WITH ('connector' =
 CREATE TABLE bad3 (id BIGINT, dt STRING) PARTITIONED BY (dt) WITH ('connector' = 'filesystem',
   'path' = 'target/bad3', 'format' = 'csv', 'partition.default-nam' = 'none');
 CREATE TABLE bad4 (id BIGINT, dt STRING) PARTITIONED BY (dt) WITH ('connector' = 'datagen');
-CREATE TABLE bad5 (id BIGINT, dt STRING) PARTITIONED BY (day) WITH ('connector' = 'blackhole');
+CREATE TABLE bad5 (id BIGINT, dt STRING) PARTITIONED BY (dayz) WITH ('connector' = 'blackhole');
 SHOW TABLES;

@@ -99,8 +99,10 @@ final class NamespaceCommands {
             boolean dropped = catalog.dropCatalog(drop.name().getSimple(), drop.ifExists());
             return new StatementResult.Message(dropped ? "Catalog has been dropped." : "Catalog does not exist.");
         } catch (CatalogException e) {
-            throw ObjectResolver.error(e.getMessage() + (catalog.hasCatalog(drop.name().getSimple()) ? ""
-                    : ObjectResolver.didYouMean(drop.name().getSimple(), catalog.catalogNames())),
+            String hint = catalog.hasCatalog(drop.name().getSimple()) ? ""
+                    : ObjectResolver.didYouMean(drop.name().getSimple(), catalog.catalogNames());
+            String message = e.getMessage();
+            throw ObjectResolver.error(hint.isEmpty() ? message : message.replaceAll("\\.$", "") + hint,
                     drop.name().getParserPosition());
         }
     }
