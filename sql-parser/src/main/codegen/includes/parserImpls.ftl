@@ -218,10 +218,12 @@ SqlNode RunnelShow() :
     |
         <JOBS> { return new SqlShowJobs(s.end(this)); }
     |
+        node = RunnelShowPartitions(s) { return node; }
+    |
         // Calcite has no SHOW statement: claim every SHOW so the error names the next word.
         {
             throw ParserSupport.unexpected(getToken(1), "CATALOGS", "COLUMNS", "CREATE",
-                "CURRENT", "DATABASES", "FUNCTIONS", "JOBS", "TABLES", "VIEWS");
+                "CURRENT", "DATABASES", "FUNCTIONS", "JOBS", "PARTITIONS", "TABLES", "VIEWS");
         }
     )
 }
@@ -726,9 +728,7 @@ SqlNode RunnelExplain() :
     (
         LOOKAHEAD(2) stmt = RunnelStatementSet()
     |
-        LOOKAHEAD(2) stmt = RunnelInsertOverwrite()
-    |
-        stmt = SqlInsert()
+        stmt = RunnelRichInsert()
     |
         stmt = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY)
     )
@@ -778,11 +778,7 @@ SqlNode RunnelStatementSet() :
     )
     <SET> <BEGIN> { insertsSpan = span(); }
     (
-        (
-            LOOKAHEAD(2) insert = RunnelInsertOverwrite()
-        |
-            insert = SqlInsert()
-        )
+        insert = RunnelRichInsert()
         <SEMICOLON> { inserts.add(insert); }
     )+
     <END> {
@@ -829,5 +825,216 @@ SqlNode RunnelInsertOverwrite() :
     ]
     source = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY) {
         return new SqlRichInsert(s.end(source), SqlNodeList.EMPTY, table, source, columns, true);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Issue 3 gaps: static partitions, SHOW PARTITIONS, EXECUTE INSERT, ALTER VIEW,
+// DESCRIBE CATALOG | DATABASE, CREATE/DROP CATALOG
+// ---------------------------------------------------------------------------------------
+
+/**
+ * INSERT {INTO | OVERWRITE} table PARTITION (column = literal, ...) [(column, ...)] query:
+ * Flink's insert with static partition values.
+ */
+SqlNode RunnelInsertPartition() :
+{
+    final Span s;
+    boolean overwrite = false;
+    final SqlIdentifier table;
+    final SqlNodeList partitions;
+    SqlNodeList columns = null;
+    final SqlNode source;
+}
+{
+    // As in RunnelDescribeTable: the semantic lookahead sits on a choice so that, inside
+    // SqlStmt's LOOKAHEAD(2), this production fails for inserts without PARTITION.
+    (
+        LOOKAHEAD(<INSERT>, { ParserSupport.isInsertPartition(this) }) <INSERT>
+    |
+        LOOKAHEAD(<INSERT>, { ParserSupport.isInsertPartition(this) }) <INSERT>
+    )
+    { s = span(); }
+    ( <INTO> | <OVERWRITE> { overwrite = true; } )
+    table = CompoundIdentifier()
+    partitions = RunnelPartitionSpec()
+    [
+        LOOKAHEAD(2) columns = ParenthesizedSimpleIdentifierList()
+    ]
+    source = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY) {
+        return new SqlRichInsert(s.end(source), SqlNodeList.EMPTY, table, source, columns, overwrite,
+            partitions);
+    }
+}
+
+/** PARTITION (column = literal, ...) */
+SqlNodeList RunnelPartitionSpec() :
+{
+    final Span s;
+    final List<SqlNode> list = new ArrayList<SqlNode>();
+}
+{
+    <PARTITION> { s = span(); }
+    <LPAREN>
+    RunnelPartitionValue(list)
+    (
+        <COMMA> RunnelPartitionValue(list)
+    )*
+    <RPAREN> {
+        return new SqlNodeList(list, s.end(this));
+    }
+}
+
+void RunnelPartitionValue(List<SqlNode> list) :
+{
+    final SqlIdentifier column;
+    final SqlNode value;
+}
+{
+    column = SimpleIdentifier()
+    <EQ>
+    value = Literal() {
+        list.add(new SqlStaticPartition(column.getParserPosition().plus(getPos()), column, value));
+    }
+}
+
+/** Any INSERT: with static partitions, OVERWRITE, or Calcite's INSERT INTO. */
+SqlNode RunnelRichInsert() :
+{
+    final SqlNode insert;
+}
+{
+    (
+        LOOKAHEAD(2) insert = RunnelInsertPartition()
+    |
+        LOOKAHEAD(2) insert = RunnelInsertOverwrite()
+    |
+        insert = SqlInsert()
+    )
+    { return insert; }
+}
+
+/** EXECUTE insert: as in Flink, the same as the INSERT alone. */
+SqlNode RunnelExecuteInsert() :
+{
+    final SqlNode insert;
+}
+{
+    <EXECUTE>
+    insert = RunnelRichInsert() { return insert; }
+}
+
+/** SHOW PARTITIONS table [PARTITION (column = literal, ...)] (SHOW is already consumed). */
+SqlNode RunnelShowPartitions(Span s) :
+{
+    final SqlIdentifier name;
+    SqlNodeList spec = SqlNodeList.EMPTY;
+}
+{
+    <PARTITIONS>
+    name = CompoundIdentifier()
+    [
+        spec = RunnelPartitionSpec()
+    ]
+    {
+        return new SqlShowPartitions(s.end(this), name, spec);
+    }
+}
+
+/** ALTER VIEW name (RENAME TO new_name | AS query). */
+SqlNode RunnelAlterView() :
+{
+    final Span s;
+    final SqlIdentifier name;
+    final SqlIdentifier newName;
+    final SqlNode query;
+}
+{
+    <ALTER> { s = span(); }
+    <VIEW>
+    name = CompoundIdentifier()
+    (
+        <RENAME> <TO>
+        newName = CompoundIdentifier() {
+            return SqlAlterView.rename(s.end(this), name, newName);
+        }
+    |
+        <AS>
+        query = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY) {
+            return SqlAlterView.as(s.end(this), name, query);
+        }
+    |
+        {
+            throw ParserSupport.unexpected(getToken(1), "AS", "RENAME");
+        }
+    )
+}
+
+/**
+ * {DESCRIBE | DESC} {CATALOG | DATABASE} [EXTENDED] name. Takes DESCRIBE DATABASE from
+ * Calcite, whose SqlDescribeSchema Runnel does not run.
+ */
+SqlNode RunnelDescribeNamespace() :
+{
+    final Span s;
+    final boolean catalog;
+    boolean extended = false;
+    final SqlIdentifier name;
+}
+{
+    ( <DESCRIBE> | <DESC> ) { s = span(); }
+    (
+        <CATALOG> { catalog = true; }
+    |
+        <DATABASE> { catalog = false; }
+    )
+    [
+        // EXTENDED is non-reserved: "DESCRIBE DATABASE extended" names a database "extended".
+        LOOKAHEAD(<EXTENDED> SimpleIdentifier()) <EXTENDED> { extended = true; }
+    ]
+    name = CompoundIdentifier() {
+        return new SqlDescribeNamespace(s.end(this), catalog, extended, name);
+    }
+}
+
+/**
+ * CREATE CATALOG [IF NOT EXISTS] name [COMMENT '...'] WITH ('k' = 'v', ...)
+ * (CREATE is already consumed).
+ */
+SqlCreate RunnelCreateCatalog(Span s, boolean replace) :
+{
+    final boolean ifNotExists;
+    final SqlIdentifier name;
+    SqlCharStringLiteral comment = null;
+    final SqlNodeList optionList;
+}
+{
+    <CATALOG> {
+        if (replace) {
+            throw ParserSupport.error(s.end(this), "CREATE OR REPLACE CATALOG is not supported");
+        }
+    }
+    ifNotExists = RunnelIfNotExistsOpt()
+    name = SimpleIdentifier()
+    [
+        <COMMENT> comment = RunnelStringLiteral()
+    ]
+    <WITH>
+    optionList = RunnelTableOptionList() {
+        return new SqlCreateCatalog(s.end(this), ifNotExists, name, comment, optionList);
+    }
+}
+
+/** DROP CATALOG [IF EXISTS] name (DROP is already consumed). */
+SqlDrop RunnelDropCatalog(Span s, boolean replace) :
+{
+    final boolean ifExists;
+    final SqlIdentifier name;
+}
+{
+    <CATALOG>
+    ifExists = RunnelIfExistsOpt()
+    name = SimpleIdentifier() {
+        return new SqlDropCatalog(s.end(this), ifExists, name);
     }
 }

@@ -21,6 +21,7 @@ public final class Catalog {
 
     /** Catalog name → database name → database. */
     private final Map<String, Map<String, Database>> catalogs = new TreeMap<>();
+    private final Map<String, CatalogDescription> catalogDescriptions = new TreeMap<>();
     private final Map<ObjectIdentifier, CatalogView> temporaryViews = new TreeMap<>(
             (a, b) -> a.toString().compareTo(b.toString()));
     private String currentCatalog = DEFAULT_CATALOG;
@@ -30,6 +31,8 @@ public final class Catalog {
         Map<String, Database> databases = new TreeMap<>();
         databases.put(DEFAULT_DATABASE, new Database(CatalogDatabase.empty()));
         catalogs.put(DEFAULT_CATALOG, databases);
+        catalogDescriptions.put(DEFAULT_CATALOG, new CatalogDescription(CatalogDescription.GENERIC_IN_MEMORY, null,
+                Map.of(), DEFAULT_DATABASE));
     }
 
     /** One database: its description and its objects, each name used by at most one object. */
@@ -72,10 +75,58 @@ public final class Catalog {
      */
     public void useCatalog(String catalog) {
         Map<String, Database> databases = databases(catalog);
-        String database = databases.containsKey(DEFAULT_DATABASE) || databases.isEmpty()
-                ? DEFAULT_DATABASE : databases.keySet().iterator().next();
+        String preferred = catalogDescriptions.get(catalog).defaultDatabase();
+        String database = databases.containsKey(preferred) || databases.isEmpty()
+                ? preferred : databases.keySet().iterator().next();
         currentCatalog = catalog;
         currentDatabase = database;
+    }
+
+    /** The description of a catalog, if it exists. */
+    public Optional<CatalogDescription> catalogDescription(String catalog) {
+        return Optional.ofNullable(catalogDescriptions.get(catalog));
+    }
+
+    /**
+     * Creates an in-memory catalog holding its default database. Returns false (changing
+     * nothing) when it exists and {@code ifNotExists}.
+     *
+     * @throws CatalogException when it exists and not {@code ifNotExists}
+     */
+    public boolean createCatalog(String catalog, CatalogDescription description, boolean ifNotExists) {
+        if (catalogs.containsKey(catalog)) {
+            if (ifNotExists) {
+                return false;
+            }
+            throw new CatalogException("Catalog " + catalog + " already exists.");
+        }
+        Map<String, Database> databases = new TreeMap<>();
+        databases.put(description.defaultDatabase(), new Database(CatalogDatabase.empty()));
+        catalogs.put(catalog, databases);
+        catalogDescriptions.put(catalog, description);
+        return true;
+    }
+
+    /**
+     * Drops a catalog with everything in it, and the temporary views in its databases. Returns
+     * false when there is none and {@code ifExists}.
+     *
+     * @throws CatalogException when it is the current catalog, or does not exist and not {@code ifExists}
+     */
+    public boolean dropCatalog(String catalog, boolean ifExists) {
+        if (!catalogs.containsKey(catalog)) {
+            if (ifExists) {
+                return false;
+            }
+            throw new CatalogException("Catalog " + catalog + " does not exist.");
+        }
+        if (catalog.equals(currentCatalog)) {
+            throw new CatalogException("Cannot drop a catalog which is currently in use.");
+        }
+        catalogs.remove(catalog);
+        catalogDescriptions.remove(catalog);
+        temporaryViews.keySet().removeIf(id -> id.catalog().equals(catalog));
+        return true;
     }
 
     /** Makes {@code catalog.database} the current database. */
@@ -298,6 +349,27 @@ public final class Catalog {
                     + "' does not exist");
         }
         return true;
+    }
+
+    /**
+     * Replaces a view by one of the same identifier and kind (ALTER VIEW AS).
+     *
+     * @throws CatalogException when there is no such view
+     */
+    public void alterView(CatalogView view) {
+        ObjectIdentifier id = view.identifier();
+        if (view.temporary()) {
+            if (!temporaryViews.containsKey(id)) {
+                throw new CatalogException("Temporary view with identifier '" + id + "' does not exist");
+            }
+            temporaryViews.put(id, view);
+            return;
+        }
+        Database db = database(id.catalog(), id.database());
+        if (!db.views.containsKey(id.name())) {
+            throw new CatalogException("View with identifier '" + id + "' does not exist");
+        }
+        db.views.put(id.name(), view);
     }
 
     /** The view with this identifier: a temporary one if there is one, else a permanent one. */

@@ -3,6 +3,7 @@ package dev.runnel.planner.catalog;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelDataTypeSystemImpl;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
@@ -62,6 +63,32 @@ public final class RunnelTypeSystem extends RelDataTypeSystemImpl {
         }
         return typeFactory.createTypeWithNullability(typeFactory.createSqlType(SqlTypeName.DECIMAL,
                 MAX_DECIMAL_PRECISION, Math.max(6, argumentType.getScale())), argumentType.isNullable());
+    }
+
+    /**
+     * Flink's type of a decimal division (integers count as DECIMAL(10, 0) and so on): scale
+     * {@code max(6, s1 + p2 + 1)}, precision {@code p1 - s1 + s2 + scale}; above 38 digits the
+     * precision is 38 and the scale gives way down to {@code min(scale, 6)}, keeping the integral
+     * digits. Null (Calcite's rule) when neither operand is a decimal.
+     */
+    @Override
+    public RelDataType deriveDecimalDivideType(RelDataTypeFactory typeFactory, RelDataType type1,
+                                               RelDataType type2) {
+        if (!SqlTypeUtil.isExactNumeric(type1) || !SqlTypeUtil.isExactNumeric(type2)
+                || (!SqlTypeUtil.isDecimal(type1) && !SqlTypeUtil.isDecimal(type2))) {
+            return null;
+        }
+        RelDataType d1 = typeFactory.decimalOf(type1);
+        RelDataType d2 = typeFactory.decimalOf(type2);
+        int scale = Math.max(6, d1.getScale() + d2.getPrecision() + 1);
+        int precision = d1.getPrecision() - d1.getScale() + d2.getScale() + scale;
+        if (precision > MAX_DECIMAL_PRECISION) {
+            int integral = precision - scale;
+            scale = Math.max(MAX_DECIMAL_PRECISION - integral, Math.min(scale, 6));
+            precision = MAX_DECIMAL_PRECISION;
+        }
+        return typeFactory.createTypeWithNullability(typeFactory.createSqlType(SqlTypeName.DECIMAL, precision, scale),
+                type1.isNullable() || type2.isNullable());
     }
 
     @Override

@@ -14,7 +14,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
 /**
  * Rewrites the casts whose Calcite implementation differs from Flink's before code
  * generation: {@code CAST(ltz AS STRING)} is the local date-time in the session time zone
- * without the zone's name.
+ * without the zone's name. Decimal division and {@code SIGN} of a decimal are rescaled to the
+ * scale of their type (Calcite computes the value but keeps its natural scale).
  */
 final class FlinkCasts {
     private FlinkCasts() {
@@ -32,6 +33,14 @@ final class FlinkCasts {
                     RexNode ltz = visited.getOperands().get(0);
                     return rexBuilder.makeCall(visited.getType(), RunnelOperatorTable.LTZ_TO_STRING,
                             List.of(ltz, rexBuilder.makeLiteral(ltz.getType().getPrecision(),
+                                    typeOfInt(rexBuilder))));
+                }
+                if ((visited.isA(SqlKind.DIVIDE) || visited.isA(SqlKind.OTHER_FUNCTION)
+                        && visited.getOperator().getName().equals("SIGN"))
+                        && visited.getType().getSqlTypeName() == SqlTypeName.DECIMAL) {
+                    return rexBuilder.makeCall(visited.getType(), RunnelOperatorTable.DECIMAL_RESCALE,
+                            List.of(visited, rexBuilder.makeLiteral(visited.getType().getPrecision(),
+                                    typeOfInt(rexBuilder)), rexBuilder.makeLiteral(visited.getType().getScale(),
                                     typeOfInt(rexBuilder))));
                 }
                 return visited;

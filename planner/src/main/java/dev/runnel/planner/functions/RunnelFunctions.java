@@ -1,6 +1,7 @@
 package dev.runnel.planner.functions;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -167,6 +168,18 @@ public final class RunnelFunctions {
     // ---- date and time ----
 
     /**
+     * {@code value} with {@code scale} fractional digits (rounded half up), or NULL if it then
+     * has more than {@code precision} digits, as Flink's decimals behave on overflow.
+     */
+    public static BigDecimal rescale(BigDecimal value, Integer precision, Integer scale) {
+        if (value == null) {
+            return null;
+        }
+        BigDecimal scaled = value.setScale(scale, RoundingMode.HALF_UP);
+        return scaled.precision() > precision ? null : scaled;
+    }
+
+    /**
      * {@code CAST(ltz AS STRING)}: the instant as a local date-time in the session time zone,
      * with {@code precision} fractional digits, as Flink prints it (no zone suffix).
      */
@@ -187,6 +200,12 @@ public final class RunnelFunctions {
     /** Now, as a TIMESTAMP_LTZ (NOW(), PROCTIME(), CURRENT_TIMESTAMP); never NULL. */
     public static long now() {
         return System.currentTimeMillis();
+    }
+
+    /** {@code LOCALTIMESTAMP}: now as a local date-time (TIMESTAMP millis) in the session time zone. */
+    public static long localTimestamp(TimeZone zone) {
+        long now = System.currentTimeMillis();
+        return now + zone.getOffset(now);
     }
 
     /** {@code UNIX_TIMESTAMP()}: seconds since the epoch. */

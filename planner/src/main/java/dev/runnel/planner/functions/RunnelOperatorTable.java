@@ -89,6 +89,13 @@ public final class RunnelOperatorTable {
     public static final SqlOperator HASH_BUCKET = new RunnelFunction("$HASH_BUCKET", ReturnTypes.INTEGER,
             families(SqlTypeFamily.ANY, SqlTypeFamily.INTEGER), 2, call -> method("hashBucket", Object.class, int.class),
             true, SqlSyntax.FUNCTION);
+    /**
+     * Not callable by name: {@code CalcCodeGenerator} wraps decimal division and SIGN on a
+     * decimal in it, so that their values have the scale of their type, as Flink's do.
+     */
+    public static final SqlOperator DECIMAL_RESCALE = new RunnelFunction("$DECIMAL_RESCALE", ReturnTypes.ARG0,
+            families(SqlTypeFamily.NUMERIC, SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER), 3, byArity("rescale"),
+            true, SqlSyntax.FUNCTION);
     public static final SqlOperator TO_TIMESTAMP = function("TO_TIMESTAMP",
             explicit(SqlTypeName.TIMESTAMP, 3).andThen(SqlTypeTransforms.FORCE_NULLABLE),
             families(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER), 1, byArity("toTimestamp"));
@@ -118,9 +125,14 @@ public final class RunnelOperatorTable {
     /** Flink's CURRENT_TIMESTAMP is the instant (TIMESTAMP_LTZ(3)), not Calcite's local TIMESTAMP(0). */
     public static final SqlOperator CURRENT_TIMESTAMP = new RunnelFunction("CURRENT_TIMESTAMP", TIMESTAMP_LTZ_3,
             families(), 0, call -> method("now", 0), false, SqlSyntax.FUNCTION_ID);
+    /** Flink's LOCALTIMESTAMP is TIMESTAMP(3), the local date-time in the session time zone (Calcite's is TIMESTAMP(0)). */
+    public static final SqlOperator LOCALTIMESTAMP = new RunnelFunction("LOCALTIMESTAMP",
+            explicit(SqlTypeName.TIMESTAMP, 3), families(), 0, call -> method("localTimestamp", TimeZone.class), false,
+            SqlSyntax.FUNCTION_ID);
 
     private static final List<SqlOperator> ALL = List.of(LOCATE, CONCAT_WS, SPLIT_INDEX, REGEXP_EXTRACT, FROM_BASE64, LOG2, LOG10,
-            TO_TIMESTAMP, TO_TIMESTAMP_LTZ, TO_DATE, DATE_FORMAT, FROM_UNIXTIME, UNIX_TIMESTAMP, NOW, PROCTIME, CURRENT_TIMESTAMP);
+            TO_TIMESTAMP, TO_TIMESTAMP_LTZ, TO_DATE, DATE_FORMAT, FROM_UNIXTIME, UNIX_TIMESTAMP, NOW, PROCTIME, CURRENT_TIMESTAMP,
+            LOCALTIMESTAMP);
 
     private RunnelOperatorTable() {
     }

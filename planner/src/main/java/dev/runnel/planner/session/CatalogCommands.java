@@ -15,15 +15,18 @@ import dev.runnel.runtime.types.TypeRoot;
 import dev.runnel.sql.parser.RunnelSqlParser;
 import dev.runnel.sql.parser.ddl.SqlAlterTableOptions;
 import dev.runnel.sql.parser.ddl.SqlAlterTableRename;
+import dev.runnel.sql.parser.ddl.SqlAlterView;
 import dev.runnel.sql.parser.ddl.SqlCreateDatabase;
 import dev.runnel.sql.parser.ddl.SqlCreateView;
 import dev.runnel.sql.parser.ddl.SqlDropDatabase;
 import dev.runnel.sql.parser.ddl.SqlDropView;
 import dev.runnel.sql.parser.ddl.SqlTableOption;
+import dev.runnel.sql.parser.dml.SqlStaticPartition;
 import dev.runnel.sql.parser.dql.SqlDescribeTable;
 import dev.runnel.sql.parser.dql.SqlShowColumns;
 import dev.runnel.sql.parser.dql.SqlShowCreateView;
 import dev.runnel.sql.parser.dql.SqlShowObjects;
+import dev.runnel.sql.parser.dql.SqlShowPartitions;
 import dev.runnel.sql.parser.dql.SqlShowTables;
 import dev.runnel.sql.parser.dql.SqlUse;
 import java.util.ArrayList;
@@ -37,13 +40,15 @@ import java.util.regex.Pattern;
 import org.apache.calcite.sql.SqlFunction;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
  * The statements about catalog objects: databases ({@code CREATE/DROP DATABASE}, {@code USE}),
- * catalogs ({@code USE CATALOG}), views ({@code CREATE/DROP VIEW}, {@code SHOW CREATE VIEW}),
- * {@code ALTER TABLE} and the {@code SHOW} forms that list objects. Each statement checks
+ * catalogs ({@code USE CATALOG}; creating and describing them is {@link NamespaceCommands}), views
+ * ({@code CREATE/DROP/ALTER VIEW}, {@code SHOW CREATE VIEW}), {@code ALTER TABLE} and the
+ * {@code SHOW} forms that list objects and partitions. Each statement checks
  * everything before it changes the catalog, so a failing statement changes nothing.
  * Not thread-safe, like the session.
  */
@@ -55,6 +60,7 @@ final class CatalogCommands {
     private final QueryPlanner planner;
     private final ObjectResolver resolver;
     private final Function<SqlDescribeTable, StatementResult> describe;
+    private final NamespaceCommands namespaces;
 
     /**
      * @param describe runs {@code DESCRIBE}, whose columns {@code SHOW COLUMNS} shows
@@ -64,6 +70,7 @@ final class CatalogCommands {
         this.planner = planner;
         this.resolver = new ObjectResolver(catalog);
         this.describe = describe;
+        this.namespaces = new NamespaceCommands(catalog, resolver);
     }
 
     /** The result of {@code node} if it is one of these statements, else {@code null}. */
@@ -90,8 +97,12 @@ final class CatalogCommands {
             return showColumns(show);
         } else if (node instanceof SqlShowCreateView show) {
             return showCreateView(show);
+        } else if (node instanceof SqlAlterView alter) {
+            return alterView(alter);
+        } else if (node instanceof SqlShowPartitions show) {
+            return showPartitions(show);
         }
-        return null;
+        return namespaces.execute(node);
     }
 
     // ------------------------------------------------------------------------------- databases
@@ -183,6 +194,34 @@ final class CatalogCommands {
         boolean temporary = drop.temporary() || catalog.view(id).get().temporary();
         catalog.dropView(id, temporary, false);
         return message("View has been dropped.");
+    }
+
+    /** ALTER VIEW v RENAME TO w (within its database) and ALTER VIEW v AS query (keeping its comment). */
+    private StatementResult alterView(SqlAlterView alter) {
+        ObjectIdentifier id = resolver.object(alter.name());
+        CatalogView view = catalog.view(id).orElseThrow(() -> unknownView(id, alter.name()));
+        if (alter.newName() != null) {
+            SqlIdentifier newName = alter.newName();
+            ObjectIdentifier target = resolver.object(newName);
+            if (!target.catalog().equals(id.catalog()) || !target.database().equals(id.database())) {
+                throw ObjectResolver.error("Cannot rename view '" + id + "' to '" + target
+                        + "': a view can only be renamed within its database", newName, 0);
+            }
+            if (catalog.table(target).isPresent() || catalog.view(target).isPresent()) {
+                throw ObjectResolver.error("Cannot rename view '" + id + "' to '" + target + "': a table or view of "
+                        + "that name already exists", newName, newName.names.size() - 1);
+            }
+            catalog.dropView(id, view.temporary(), false);
+            catalog.createView(view.withIdentifier(target), false);
+            return message("View has been altered.");
+        }
+        String original = RunnelSqlParser.toSql(alter.query());
+        SqlCreateView asCreate = new SqlCreateView(alter.getParserPosition(), view.temporary(), false, alter.name(),
+                SqlNodeList.EMPTY, null, alter.query());
+        ViewDefinition definition = ViewDefinition.of(planner, asCreate, id, original);
+        catalog.alterView(new CatalogView(id, definition.schema(), definition.expandedQuery(), original,
+                view.comment(), view.temporary()));
+        return message("View has been altered.");
     }
 
     private StatementResult showCreateView(SqlShowCreateView show) {
@@ -339,6 +378,37 @@ final class CatalogCommands {
         List<String> names = catalog.objectNames(db.get(0), db.get(1)).stream()
                 .filter(n -> matches(n, show.likePattern(), show.notLike())).toList();
         return names("table name", names);
+    }
+
+    /**
+     * SHOW PARTITIONS t [PARTITION (k = v, ...)]: the partitions that hold data, as
+     * {@code k1=v1/k2=v2}, those matching every value of the spec when one is given.
+     */
+    private StatementResult showPartitions(SqlShowPartitions show) {
+        ObjectIdentifier id = existingTable(show.name(), "SHOW PARTITIONS");
+        CatalogTable table = catalog.table(id).orElseThrow();
+        if (table.partitionKeys().isEmpty()) {
+            throw ObjectResolver.error("Table " + id + " is not partitioned", show.name(), show.name().names.size() - 1);
+        }
+        Map<String, String> spec = new LinkedHashMap<>();
+        for (SqlNode node : show.partitionSpec()) {
+            SqlStaticPartition value = (SqlStaticPartition) node;
+            String column = value.column().getSimple();
+            if (!table.partitionKeys().contains(column)) {
+                throw ObjectResolver.error("Column '" + column + "' is not a partition column of table " + id
+                        + "; its partition columns are " + table.partitionKeys(), value.column().getParserPosition());
+            }
+            spec.put(column, StaticPartitions.text(value));
+        }
+        List<String> names = new ArrayList<>();
+        for (Map<String, String> partition : ConnectorFactories.factoryFor(table.toContext())
+                .partitions(table.toContext())) {
+            if (partition.entrySet().containsAll(spec.entrySet())) {
+                names.add(String.join("/", partition.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                        .toList()));
+            }
+        }
+        return names("partition name", names);
     }
 
     private StatementResult showColumns(SqlShowColumns show) {

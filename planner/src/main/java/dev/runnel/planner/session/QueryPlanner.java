@@ -41,6 +41,7 @@ public final class QueryPlanner {
     private final LogicalPlanner logicalPlanner;
     private final QueryNames names;
     private final Configuration configuration;
+    private final StaticPartitions staticPartitions;
 
     public QueryPlanner(Catalog catalog) {
         this(catalog, new Configuration());
@@ -53,6 +54,7 @@ public final class QueryPlanner {
                 () -> CatalogSchema.currentPath(catalog));
         this.logicalPlanner = new LogicalPlanner(validation);
         this.names = new QueryNames(catalog, () -> functionNames(validation.operatorTable()));
+        this.staticPartitions = new StaticPartitions(catalog, typeFactory);
     }
 
     /* The names of the functions in {@code table} (not operators such as {@code +}), for suggestions. */
@@ -108,8 +110,9 @@ public final class QueryPlanner {
      *
      * @throws SqlExecutionException for validation errors (with position) and unsupported features
      */
-    public ExplainedQuery planWithAst(SqlNode parsed) {
-        names.rejectInsertIntoView(parsed);
+    public ExplainedQuery planWithAst(SqlNode statement) {
+        names.rejectInsertIntoView(statement);
+        SqlNode parsed = staticPartitions.rewrite(statement);
         SqlValidator validator = validation.newValidator();
         SqlNode validated = names.suggestOnUnknownName(parsed, () -> SqlValidation.validate(validator, parsed));
         UnsupportedSyntax.check(validated);

@@ -1,12 +1,16 @@
 package dev.runnel.planner.validate;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeUtil;
@@ -18,13 +22,41 @@ import org.apache.calcite.sql.validate.SqlValidatorScope;
 /**
  * Calcite's validator with one stricter rule: a number or boolean is not compared with a
  * character string (Calcite would accept {@code amount > 'x'} and fail on every row at run
- * time); such a comparison needs an explicit {@code CAST}.
+ * time); such a comparison needs an explicit {@code CAST}. And one laxer rule, Flink's:
+ * {@code COALESCE} takes untyped {@code NULL}s ({@code COALESCE(NULL, 1)}).
  */
 final class RunnelValidator extends SqlValidatorImpl {
 
     RunnelValidator(SqlOperatorTable opTab, SqlValidatorCatalogReader catalogReader, RelDataTypeFactory typeFactory,
                     Config config) {
         super(opTab, catalogReader, typeFactory, config);
+    }
+
+    /*
+     * Calcite rewrites COALESCE into a CASE that tests each operand, and an untyped NULL
+     * cannot be tested. A NULL operand never is COALESCE's value, so it is dropped first.
+     * With one operand left, it is given twice: COALESCE(x, x) keeps the type, the value and
+     * the generated column name (EXPR$n) that COALESCE(NULL, x) has in Flink.
+     */
+    @Override
+    protected SqlNode performUnconditionalRewrites(SqlNode node, boolean underFrom) {
+        if (node instanceof SqlCall call && call.getOperator().getName().equalsIgnoreCase("COALESCE")
+                && call.operandCount() > 1) {
+            List<SqlNode> kept = new ArrayList<>();
+            for (SqlNode operand : call.getOperandList()) {
+                if (!SqlUtil.isNullLiteral(operand, false)) {
+                    kept.add(operand);
+                }
+            }
+            if (!kept.isEmpty() && kept.size() < call.operandCount()) {
+                if (kept.size() == 1) {
+                    kept.add(kept.get(0));
+                }
+                node = call.getOperator().createCall(call.getFunctionQuantifier(), call.getParserPosition(),
+                        kept.toArray(SqlNode[]::new));
+            }
+        }
+        return super.performUnconditionalRewrites(node, underFrom);
     }
 
     @Override

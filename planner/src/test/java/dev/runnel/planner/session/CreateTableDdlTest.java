@@ -331,10 +331,17 @@ class CreateTableDdlTest {
     void partitionErrors() {
         assertFailsChangingNothing("CREATE TABLE t (a INT) PARTITIONED BY (b) WITH ('connector' = 'blackhole')", "1:40")
                 .hasMessage("Partition column 'b' not defined in the table schema. Available columns: ['a']");
-        assertFailsChangingNothing("CREATE TABLE t (a INT) PARTITIONED BY (a) WITH ('connector' = 'filesystem',"
-                + " 'path' = '/tmp/x', 'format' = 'csv')", "1:40")
-                .hasMessage("Connector 'filesystem' does not support PARTITIONED BY yet "
+        assertFailsChangingNothing("CREATE TABLE t (a INT) PARTITIONED BY (a) WITH ('connector' = 'datagen')", "1:40")
+                .hasMessage("Connector 'datagen' does not support PARTITIONED BY yet "
                         + "(table default_catalog.default_database.t)");
+        assertFailsChangingNothing("CREATE TABLE t (a INT, b INT) PARTITIONED BY (a) WITH ('connector' = 'filesystem',"
+                + "\n 'path' = '/tmp/x', 'format' = 'csv', 'sink.partition-commit.policy.kind' = 'metastore')", "2:39")
+                .hasMessage("Invalid value 'metastore' for option 'sink.partition-commit.policy.kind' of table "
+                        + "default_catalog.default_database.t: the 'metastore' policy needs a table in a Hive catalog; "
+                        + "a filesystem table can use 'success-file'");
+        session.execute("CREATE TABLE fs (a INT, b INT) PARTITIONED BY (a) WITH ('connector' = 'filesystem',"
+                + " 'path' = '/tmp/x', 'format' = 'csv', 'sink.partition-commit.policy.kind' = 'success-file')");
+        assertThat(table("fs").partitionKeys()).containsExactly("a");
     }
 
     @Test

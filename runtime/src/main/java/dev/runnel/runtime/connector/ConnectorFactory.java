@@ -7,6 +7,7 @@ import dev.runnel.runtime.operators.OperatorFactory;
 import dev.runnel.runtime.source.SourceFactory;
 import dev.runnel.runtime.types.DataType;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -93,6 +94,15 @@ public interface ConnectorFactory {
      */
     default Set<RowKind> sinkChangelogMode(TableContext table) {
         return EnumSet.of(RowKind.INSERT);
+    }
+
+    /**
+     * The partitions of a partitioned table that hold data (for {@code SHOW PARTITIONS}), each
+     * as its values as text by partition key in {@code PARTITIONED BY} order; empty where the
+     * connector keeps no partitions.
+     */
+    default List<Map<String, String>> partitions(TableContext table) {
+        return List.of();
     }
 
     /** A source reading the table; throws {@link ConfigException} if this connector cannot read. */

@@ -1,6 +1,7 @@
 package dev.runnel.runtime.connector;
 
 import dev.runnel.runtime.types.RowType;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -9,9 +10,17 @@ import java.util.Map;
  * @param tableName the table's qualified name, for messages
  * @param schema the physical columns
  * @param options the table's WITH options, keys as written
+ * @param partitionKeys the {@code PARTITIONED BY} columns (physical columns of {@code schema}),
+ *     empty when the table is not partitioned
  */
-public record TableContext(String tableName, RowType schema, Map<String, String> options) {
+public record TableContext(String tableName, RowType schema, Map<String, String> options, List<String> partitionKeys) {
     public TableContext {
         options = Map.copyOf(options);
+        partitionKeys = List.copyOf(partitionKeys);
+    }
+
+    /** A table that is not partitioned. */
+    public TableContext(String tableName, RowType schema, Map<String, String> options) {
+        this(tableName, schema, options, List.of());
     }
 }

@@ -33,13 +33,16 @@ public enum BuiltinCommand {
             Statements end with ';' and may span lines.
               CREATE TABLE [IF NOT EXISTS] t (col TYPE, ...) WITH ('connector' = '...', ...)
               CREATE TABLE t WITH (...) AS SELECT ...   CREATE TABLE t2 WITH (...) LIKE t
+              CREATE TABLE t (...) PARTITIONED BY (dt) WITH ('connector' = 'filesystem', ...)
               DROP TABLE [IF EXISTS] t          ALTER TABLE t RENAME TO t2 | SET ('k' = 'v')
               CREATE [TEMPORARY] VIEW v AS ...  DROP VIEW [IF EXISTS] v
-              CREATE DATABASE db  USE db  DROP DATABASE db [CASCADE]
-              SHOW TABLES | VIEWS | DATABASES | CATALOGS | FUNCTIONS | JOBS
-              SHOW COLUMNS FROM t  SHOW CREATE TABLE t | VIEW v  DESCRIBE t
+              ALTER VIEW v AS ... | RENAME TO v2
+              CREATE DATABASE db  USE db  DROP DATABASE db [CASCADE]  DESCRIBE DATABASE db
+              CREATE CATALOG c WITH ('type' = 'generic_in_memory')  USE CATALOG c  DROP CATALOG c
+              SHOW TABLES | VIEWS | DATABASES | CATALOGS | FUNCTIONS | JOBS | PARTITIONS t
+              SHOW COLUMNS FROM t  SHOW CREATE TABLE t | VIEW v  DESCRIBE t | CATALOG c
               SELECT ...                        streams rows until the query ends or Ctrl-C
-              INSERT INTO t SELECT ...          starts a job and returns its id
+              [EXECUTE] INSERT INTO t [PARTITION (dt = '...')] SELECT ...   starts a job
               EXECUTE STATEMENT SET BEGIN INSERT ...; INSERT ...; END   one job for all
               EXPLAIN [CHANGELOG_MODE, JSON_EXECUTION_PLAN] stmt        the plans
               STOP JOB '<id>'

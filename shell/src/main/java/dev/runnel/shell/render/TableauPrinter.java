@@ -158,7 +158,10 @@ public final class TableauPrinter {
     String[] texts(List<ColumnInfo> columns, Row row) {
         String[] texts = new String[columns.size()];
         for (int c = 0; c < texts.length; c++) {
-            String text = Values.toText(row.getField(c), columns.get(c).type(), zone);
+            Object value = row.getField(c);
+            // Flink's tableau prints booleans as TRUE and FALSE (formats write true and false)
+            String text = value instanceof Boolean b ? (b ? "TRUE" : "FALSE")
+                    : Values.toText(value, columns.get(c).type(), zone);
             texts[c] = text == null ? NULL_TEXT : text;
         }
         return texts;

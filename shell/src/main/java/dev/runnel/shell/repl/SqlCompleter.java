@@ -25,7 +25,7 @@ final class SqlCompleter implements Completer {
             "TO", "VIEWS", "COLUMNS", "FUNCTIONS", "CURRENT", "DESC", "COMMENT", "PARTITIONED", "PRIMARY",
             "KEY", "ENFORCED", "METADATA", "VIRTUAL", "INCLUDING", "EXCLUDING", "OVERWRITING", "RESET",
             "EXPLAIN", "PLAN", "CHANGELOG_MODE", "ESTIMATED_COST", "JSON_EXECUTION_PLAN", "EXECUTE",
-            "STATEMENT", "BEGIN", "CASCADE", "RESTRICT",
+            "STATEMENT", "BEGIN", "CASCADE", "RESTRICT", "PARTITION", "PARTITIONS", "EXTENDED",
             "HELP", "QUIT", "EXIT");
 
     private final Supplier<List<String>> tableNames;

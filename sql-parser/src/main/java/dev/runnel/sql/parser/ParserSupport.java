@@ -104,6 +104,29 @@ public final class ParserSupport {
         || next == RunnelSqlParserImplConstants.STATEMENT);
   }
 
+  /**
+   * Whether the next tokens are {@code INSERT {INTO | OVERWRITE} a[.b]* PARTITION}: an insert
+   * with static partition values, which Calcite's INSERT does not parse.
+   */
+  public static boolean isInsertPartition(RunnelSqlParserImpl parser) {
+    int second = parser.getToken(2).kind;
+    if (second != RunnelSqlParserImplConstants.INTO && second != RunnelSqlParserImplConstants.OVERWRITE) {
+      return false;
+    }
+    int i = 3;
+    if (!isIdentifier(parser, parser.getToken(i))) {
+      return false;
+    }
+    i++;
+    while (parser.getToken(i).kind == RunnelSqlParserImplConstants.DOT) {
+      if (!isIdentifier(parser, parser.getToken(i + 1))) {
+        return false;
+      }
+      i += 2;
+    }
+    return parser.getToken(i).kind == RunnelSqlParserImplConstants.PARTITION;
+  }
+
   /** Whether {@code token} names an EXPLAIN detail such as {@code CHANGELOG_MODE}. */
   public static boolean isExplainDetail(Token token) {
     return token.kind == RunnelSqlParserImplConstants.ESTIMATED_COST

@@ -4,8 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.sql.parser.impl.RunnelSqlParserImpl;
 import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
+import org.apache.calcite.sql.SqlDialect;
+import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.SqlParserFixture;
 import org.apache.calcite.sql.parser.SqlParserTest;
+import org.apache.calcite.sql.parser.StringAndPos;
+import org.apache.calcite.sql.test.SqlTestFactory;
+import org.checkerframework.checker.nullness.qual.Nullable;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,7 +26,26 @@ class RunnelCalciteSqlParserTest extends SqlParserTest {
 
   @Override public SqlParserFixture fixture() {
     return super.fixture()
+        .withTester(new RunnelTester())
         .withConfig(c -> c.withParserFactory(RunnelSqlParserImpl.FACTORY));
+  }
+
+  /**
+   * Calcite's tester, except that Calcite turns DESCRIBE DATABASE and DESCRIBE CATALOG into
+   * DESCRIBE SCHEMA while Runnel parses them as Flink's statements of those names.
+   */
+  private static final class RunnelTester extends TesterImpl {
+    @Override public void check(SqlTestFactory factory, StringAndPos sap,
+        @Nullable SqlDialect dialect, UnaryOperator<String> converter, String expected,
+        Consumer<SqlParser> parserChecker) {
+      String sql = sap.sql.toUpperCase(Locale.ROOT);
+      for (String kind : List.of("DATABASE", "CATALOG")) {
+        if (sql.startsWith("DESCRIBE " + kind + " ")) {
+          expected = expected.replace("DESCRIBE SCHEMA", "DESCRIBE " + kind);
+        }
+      }
+      super.check(factory, sap, dialect, converter, expected, parserChecker);
+    }
   }
 
   @Test
@@ -27,13 +54,16 @@ class RunnelCalciteSqlParserTest extends SqlParserTest {
         .ok("CREATE TABLE `T` (`A` STRING NOT NULL, `B` TIMESTAMP_LTZ(3)) WITH ('k' = 'v')");
     sql("show tables").ok("SHOW TABLES");
     sql("desc emps").ok("DESCRIBE TABLE `EMPS`");
+    sql("describe database extended d").ok("DESCRIBE DATABASE EXTENDED `D`");
+    sql("insert into t partition (dt = 'x') select 1 from emps")
+        .ok("INSERT INTO `T` PARTITION (`DT` = 'x') SELECT 1\nFROM `EMPS`");
   }
 
   @Test
   void runnelKeywordsAreNotReserved() {
     var metadata = fixture().parser().getMetadata();
-    for (var word : List.of("BYTES", "COMMENT", "IF", "JOB", "JOBS", "STOP", "STRING", "TABLES",
-        "TIMESTAMP_LTZ")) {
+    for (var word : List.of("BYTES", "COMMENT", "EXTENDED", "IF", "JOB", "JOBS", "STOP", "STRING",
+        "TABLES", "TIMESTAMP_LTZ")) {
       assertThat(metadata.isKeyword(word)).as(word).isTrue();
       assertThat(metadata.isReservedWord(word)).as(word).isFalse();
     }

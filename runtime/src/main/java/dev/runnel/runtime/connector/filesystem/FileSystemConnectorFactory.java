@@ -13,6 +13,8 @@ import dev.runnel.runtime.operators.OperatorFactory;
 import dev.runnel.runtime.source.SourceFactory;
 import java.time.Duration;
 import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -21,6 +23,8 @@ import java.util.Set;
  * visible file under a directory (names starting with {@code .} or {@code _} are skipped), and
  * ends. As a sink it writes part files into a directory. Its changelog is its format's: a
  * {@code debezium-json} table reads and writes updates and deletes, the others only inserts.
+ * A table {@code PARTITIONED BY} columns keeps its rows in Hive-style partition directories
+ * ({@link Partitioning}, options in {@link PartitionOptions}).
  */
 public final class FileSystemConnectorFactory implements ConnectorFactory {
     public static final String IDENTIFIER = "filesystem";
@@ -49,6 +53,7 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
     public Set<ConfigOption<?>> optionalOptions() {
         Set<ConfigOption<?>> all = new LinkedHashSet<>(Set.of(ROLLING_FILE_SIZE, ROLLOVER_INTERVAL,
                 ConnectorOptions.SINK_PARALLELISM));
+        all.addAll(PartitionOptions.ALL);
         for (FormatFactory f : Formats.all().values()) {
             all.addAll(Formats.prefixedOptions(f, f.identifier() + "."));
         }
@@ -69,6 +74,19 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
         format.validate(table.schema(), formatOptions(table, format), format.identifier() + ".");
         rollingFileSize(table);
         sinkParallelism(table);
+        PartitionOptions.validate(table);
+    }
+
+    @Override
+    public boolean supportsPartitioning() {
+        return true;
+    }
+
+    @Override
+    public List<Map<String, String>> partitions(TableContext table) {
+        Partitioning partitioning = PartitionOptions.partitioning(table);
+        return new FileSystemSource(table.tableName(), table.options().get(PATH.key()), format(table).identifier(),
+                new Configuration(), partitioning).partitions();
     }
 
     static FormatFactory format(TableContext table) {
@@ -108,7 +126,7 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
     public SourceFactory createSource(TableContext table) {
         FormatFactory format = format(table);
         return new FileSystemSource(table.tableName(), table.options().get(PATH.key()), format.identifier(),
-                formatOptions(table, format), table.schema());
+                formatOptions(table, format), PartitionOptions.partitioning(table));
     }
 
     @Override
@@ -118,7 +136,7 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
         format.createSerializer(table.schema(), formatOptions(table, format));
         Configuration options = new Configuration(table.options());
         return new FileSystemSink(table.tableName(), table.options().get(PATH.key()), format.identifier(),
-                formatOptions(table, format), table.schema(), rollingFileSize(table),
-                options.get(ROLLOVER_INTERVAL).toMillis());
+                formatOptions(table, format), PartitionOptions.partitioning(table), PartitionOptions.committer(table),
+                rollingFileSize(table), options.get(ROLLOVER_INTERVAL).toMillis());
     }
 }

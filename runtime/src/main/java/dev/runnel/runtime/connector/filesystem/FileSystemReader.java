@@ -11,7 +11,6 @@ import dev.runnel.runtime.source.InputStatus;
 import dev.runnel.runtime.source.ReaderOutput;
 import dev.runnel.runtime.source.SourceReader;
 import dev.runnel.runtime.stream.RowBatch;
-import dev.runnel.runtime.types.RowType;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -40,11 +39,13 @@ final class FileSystemReader implements SourceReader {
     private final int parallelism;
     private final String format;
     private final Configuration formatOptions;
-    private final RowType rowType;
+    private final Path root;
+    private final Partitioning partitioning;
     private final List<Path> files = new ArrayList<>();
     private RowDeserializer deserializer;
     private int nextFile;
     private Path currentFile;
+    private Object[] currentPartition;
     private BufferedReader current;
     private Output splitOutput;
     private Output readerOutput;
@@ -52,15 +53,16 @@ final class FileSystemReader implements SourceReader {
     private long skippedRecords;
     private long loggedFieldErrors;
 
-    FileSystemReader(String tableName, Supplier<List<Path>> listing, int subtaskIndex, int parallelism, String format,
-                     Configuration formatOptions, RowType rowType) {
+    FileSystemReader(String tableName, Path root, Supplier<List<Path>> listing, int subtaskIndex, int parallelism,
+                     String format, Configuration formatOptions, Partitioning partitioning) {
         this.tableName = tableName;
+        this.root = root;
         this.listing = listing;
         this.subtaskIndex = subtaskIndex;
         this.parallelism = parallelism;
         this.format = format;
         this.formatOptions = formatOptions;
-        this.rowType = rowType;
+        this.partitioning = partitioning;
     }
 
     @Override
@@ -69,7 +71,7 @@ final class FileSystemReader implements SourceReader {
         for (int i = subtaskIndex; i < all.size(); i += parallelism) {
             files.add(all.get(i));
         }
-        deserializer = Formats.factory(format, "format").createDeserializer(rowType, formatOptions);
+        deserializer = Formats.factory(format, "format").createDeserializer(partitioning.dataType(), formatOptions);
     }
 
     @Override
@@ -100,7 +102,7 @@ final class FileSystemReader implements SourceReader {
 
     private void parse(String line, Output output) {
         try {
-            deserializer.deserialize(line, output::collect);
+            deserializer.deserialize(line, row -> output.collect(partitioning.fullRow(row, currentPartition)));
             if (deserializer.ignoredFieldErrors() > loggedFieldErrors) {
                 if (loggedFieldErrors == 0) {
                     LOG.warn("Table {}: set a field that cannot be parsed to NULL at line {} of {} ({} ignores parse "
@@ -125,6 +127,14 @@ final class FileSystemReader implements SourceReader {
             return false;
         }
         currentFile = files.get(nextFile++);
+        if (partitioning.isPartitioned()) {
+            try {
+                currentPartition = partitioning.values(root.relativize(currentFile.getParent()));
+            } catch (IllegalArgumentException e) {
+                throw new RecordException("Cannot read file " + currentFile + " of table " + tableName + ": "
+                        + e.getMessage(), e);
+            }
+        }
         current = Files.newBufferedReader(currentFile, StandardCharsets.UTF_8);
         splitOutput = ReaderOutput.forSplit(readerOutput, currentFile.toString());
         lineNumber = 0;

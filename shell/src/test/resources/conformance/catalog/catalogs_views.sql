@@ -1,0 +1,42 @@
+-- conformance: continue-on-error
+-- In-memory catalogs, DESCRIBE CATALOG | DATABASE and ALTER VIEW.
+CREATE CATALOG c1 WITH ('type' = 'generic_in_memory');
+CREATE CATALOG IF NOT EXISTS c1 WITH ('type' = 'generic_in_memory');
+CREATE CATALOG c2 COMMENT 'scratch space' WITH ('type' = 'generic_in_memory', 'default-database' = 'db');
+SHOW CATALOGS;
+DESCRIBE CATALOG c2;
+DESC CATALOG EXTENDED c2;
+DESCRIBE CATALOG default_catalog;
+USE CATALOG c1;
+SHOW CURRENT DATABASE;
+CREATE TABLE t (a INT, b STRING) WITH ('connector' = 'blackhole');
+SHOW TABLES;
+USE CATALOG c2;
+SHOW DATABASES;
+CREATE DATABASE sales COMMENT 'orders' WITH ('owner' = 'ops');
+DESCRIBE DATABASE sales;
+DESCRIBE DATABASE EXTENDED c2.sales;
+USE CATALOG default_catalog;
+CREATE VIEW v AS SELECT a FROM c1.`default`.t;
+ALTER VIEW v RENAME TO w;
+SHOW VIEWS;
+ALTER VIEW w AS SELECT b, a + 1 AS c FROM c1.`default`.t;
+DESCRIBE w;
+SHOW CREATE VIEW w;
+-- errors
+CREATE CATALOG h WITH ('type' = 'hive', 'hive-conf-dir' = '/etc/hive');
+CREATE CATALOG h WITH ('default-database' = 'db');
+CREATE CATALOG h WITH ('type' = 'generic_in_memory', 'default-databse' = 'db');
+CREATE CATALOG c1 WITH ('type' = 'generic_in_memory');
+USE CATALOG c2;
+DROP CATALOG c2;
+USE CATALOG default_catalog;
+DROP CATALOG c2;
+DROP CATALOG IF EXISTS c2;
+DROP CATALOG c3;
+DESCRIBE CATALOG c3;
+DESCRIBE DATABASE salse;
+ALTER VIEW w RENAME TO v2 AS;
+ALTER VIEW nope AS SELECT 1;
+ALTER VIEW w AS SELECT nope FROM c1.`default`.t;
+SHOW CATALOGS;
