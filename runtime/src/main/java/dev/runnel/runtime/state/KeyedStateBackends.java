@@ -4,6 +4,7 @@ import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.state.heap.HeapKeyedStateBackend;
+import dev.runnel.runtime.state.rocksdb.RocksDbKeyedStateBackend;
 import java.util.Locale;
 
 /** Creates the keyed state backend that the job's configuration selects ({@code state.backend.type}). */
@@ -29,8 +30,7 @@ public final class KeyedStateBackends {
         String type = parameters.configuration().get(StateOptions.STATE_BACKEND).trim().toLowerCase(Locale.ROOT);
         return switch (type) {
             case HASHMAP -> new HeapKeyedStateBackend(parameters);
-            case ROCKSDB -> throw new UnsupportedOperationException("The 'rocksdb' state backend is not supported yet"
-                    + " (operator '" + parameters.operatorName() + "'); SET 'state.backend.type' = 'hashmap'");
+            case ROCKSDB -> new RocksDbKeyedStateBackend(parameters);
             default -> throw new ConfigException(StateOptions.STATE_BACKEND.key(), "Invalid value '" + type
                     + "' for option '" + StateOptions.STATE_BACKEND.key() + "': expected 'rocksdb' or 'hashmap'", null);
         };

@@ -8,7 +8,6 @@ public interface ListState<N, T> extends State<N> {
     List<T> get();
 
     /** Appends a copy of {@code value}, which must not be {@code null}. */
-
     void add(T value);
 
     /** Replaces the list; an empty list clears it. */

@@ -1,6 +1,7 @@
 package dev.runnel.runtime.state;
 
 import dev.runnel.runtime.config.ConfigOption;
+import java.io.File;
 import java.time.Duration;
 import java.util.List;
 
@@ -12,6 +13,10 @@ public final class StateOptions {
     public static final ConfigOption<String> STATE_BACKEND = ConfigOption.of("state.backend.type", String.class,
             "rocksdb", "Where operators keep keyed state: 'rocksdb' (local disk, the default) or 'hashmap' (the heap).");
 
+    public static final ConfigOption<String> ROCKSDB_LOCAL_DIR = ConfigOption.of("state.backend.rocksdb.localdir",
+            String.class, System.getProperty("java.io.tmpdir") + File.separator + "runnel-rocksdb",
+            "The directory under which each stateful operator subtask on RocksDB gets a fresh directory, deleted when the task ends.");
+
     public static final ConfigOption<Duration> STATE_TTL = ConfigOption.of("table.exec.state.ttl", Duration.class,
             Duration.ZERO, "How long state of a key that is not updated is kept; 0 keeps it forever.");
 
@@ -20,6 +25,6 @@ public final class StateOptions {
             "After how long without rows a source split is marked idle, so it no longer holds back the watermark; 0 never.");
 
     public static List<ConfigOption<?>> all() {
-        return List.of(STATE_BACKEND, STATE_TTL, SOURCE_IDLE_TIMEOUT);
+        return List.of(STATE_BACKEND, ROCKSDB_LOCAL_DIR, STATE_TTL, SOURCE_IDLE_TIMEOUT);
     }
 }

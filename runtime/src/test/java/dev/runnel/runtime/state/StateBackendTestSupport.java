@@ -17,7 +17,7 @@ final class StateBackendTestSupport {
 
     /** The backend types every contract test runs on. */
     static List<String> types() {
-        return List.of(KeyedStateBackends.HASHMAP);
+        return List.of(KeyedStateBackends.HASHMAP, KeyedStateBackends.ROCKSDB);
     }
 
     static KeyedStateBackend create(String type, ManualProcessingTimeService clock) {

@@ -24,6 +24,8 @@ import dev.runnel.runtime.types.TypeRoot;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The harness gives keyed operators a real backend and a manual processing-time clock. */
 class OperatorHarnessStateTest {
@@ -71,10 +73,17 @@ class OperatorHarnessStateTest {
     }
 
     @Test
-    void keyedOperatorsGetAHeapBackendAndAManualClock() throws Exception {
-        CountPerKey op = new CountPerKey();
-        try (var h = OperatorHarness.of(op).open()) {
+    void keyedOperatorsGetAHeapBackendByDefault() throws Exception {
+        try (var h = OperatorHarness.of(new CountPerKey()).open()) {
             assertThat(h.stateBackend().getClass().getSimpleName()).isEqualTo("HeapKeyedStateBackend");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void keyedOperatorsGetARealBackendAndAManualClock(String backend) throws Exception {
+        CountPerKey op = new CountPerKey();
+        try (var h = OperatorHarness.of(op).withStateBackend(backend).open()) {
             h.processRows("+I 1", "+I 2", "+I 1");
             h.setProcessingTime(5).processRows("+I 1", "+I 3");
             assertThat(h.output()).isEmpty();

@@ -64,15 +64,15 @@ public abstract class AbstractKeyedStateBackend implements KeyedStateBackend {
             throw new IllegalArgumentException("Max parallelism " + maxParallelism + " of operator '"
                     + parameters.operatorName() + "' is outside [1, 32768]");
         }
-        this.keyGroupStart = rangeStart(parameters.subtaskIndex(), parameters.parallelism(), maxParallelism);
-        this.keyGroupEnd = rangeStart(parameters.subtaskIndex() + 1, parameters.parallelism(), maxParallelism);
+        this.keyGroupStart = keyGroupRangeStart(parameters.subtaskIndex(), parameters.parallelism(), maxParallelism);
+        this.keyGroupEnd = keyGroupRangeStart(parameters.subtaskIndex() + 1, parameters.parallelism(), maxParallelism);
     }
 
     /**
      * The first key group of subtask {@code subtask}: the smallest {@code g} with
      * {@link KeyGroups#subtaskForKeyGroup}{@code (g) >= subtask}, so ranges match the routing.
      */
-    static int rangeStart(int subtask, int parallelism, int maxParallelism) {
+    public static int keyGroupRangeStart(int subtask, int parallelism, int maxParallelism) {
         return (int) (((long) subtask * maxParallelism + parallelism - 1) / parallelism);
     }
 
@@ -360,11 +360,18 @@ public abstract class AbstractKeyedStateBackend implements KeyedStateBackend {
             return;
         }
         cleanUpExpired(clock.currentTime());
-        scheduledCleanup = clock.schedule(clock.currentTime() + ttlCleanupInterval, this::onTtlCleanup);
+        // A sweep that stopped part-way continues as soon as the task is free again.
+        long next = moreCleanupPending() ? clock.currentTime() : clock.currentTime() + ttlCleanupInterval;
+        scheduledCleanup = clock.schedule(next, this::onTtlCleanup);
     }
 
-    /** Removes entries that expired at {@code now} from every state with a TTL. */
+    /** Removes entries that expired at {@code now} from every state with a TTL (or a bounded part of them). */
     protected abstract void cleanUpExpired(long now);
+
+    /** Whether the last {@link #cleanUpExpired} stopped before it swept everything. */
+    protected boolean moreCleanupPending() {
+        return false;
+    }
 
     /**
      * The number of stored entries of state {@code stateName} (one per key and namespace, one

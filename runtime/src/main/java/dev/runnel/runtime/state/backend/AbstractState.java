@@ -21,6 +21,7 @@ public abstract class AbstractState<N, K, V> implements State<N> {
     private boolean namespaceSet;
     private int nsHash;
     private byte[] nsCopy;
+    private int nsVersion;
 
     protected AbstractState(StateDescriptor<N, K, V> descriptor, AbstractKeyedStateBackend backend) {
         this.descriptor = descriptor;
@@ -48,7 +49,13 @@ public abstract class AbstractState<N, K, V> implements State<N> {
         serialize(descriptor.namespaceSerializer(), namespace, nsOut);
         nsHash = hash(nsOut.buffer(), nsOut.length());
         nsCopy = null;
+        nsVersion++;
         namespaceSet = true;
+    }
+
+    /** Changes whenever the namespace is set, so subclasses can cache what they derive from it. */
+    protected final int namespaceVersion() {
+        return nsVersion;
     }
 
     public N currentNamespace() {

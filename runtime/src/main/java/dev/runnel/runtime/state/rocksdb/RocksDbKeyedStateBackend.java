@@ -1,0 +1,418 @@
+package dev.runnel.runtime.state.rocksdb;
+
+import dev.runnel.runtime.state.KeyedStateBackends;
+import dev.runnel.runtime.state.ListState;
+import dev.runnel.runtime.state.MapState;
+import dev.runnel.runtime.state.StateDescriptor;
+import dev.runnel.runtime.state.StateOptions;
+import dev.runnel.runtime.state.ValueState;
+import dev.runnel.runtime.state.backend.AbstractKeyedStateBackend;
+import dev.runnel.runtime.state.backend.AbstractState;
+import dev.runnel.runtime.state.backend.ByteArrayDataInput;
+import dev.runnel.runtime.state.backend.ByteArrayDataOutput;
+import dev.runnel.runtime.state.backend.TimerQueue;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.DBOptions;
+import org.rocksdb.InfoLogLevel;
+import org.rocksdb.LRUCache;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
+import org.rocksdb.StringAppendOperator;
+import org.rocksdb.WriteOptions;
+
+/**
+ * The "rocksdb" backend: state in one RocksDB instance per operator subtask, in a fresh
+ * directory under {@code state.backend.rocksdb.localdir} that {@link #close()} deletes. Each
+ * declared state is a column family; keys are laid out as key group (2 bytes, big-endian) +
+ * serialized key + serialized namespace (+ serialized map user key), so a key-group range is a
+ * contiguous byte range. Values carry an 8-byte write time first when the state has a TTL.
+ * Timers live in column families of their own (see {@link RocksDbTimerQueue}).
+ *
+ * <p>The write-ahead log is off: state is rebuilt from checkpoints, never from the log.
+ * Memory is bounded by small write buffers and one block cache shared by all column families.
+ */
+public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
+    private static final long BLOCK_CACHE_BYTES = 32L << 20;
+    private static final long WRITE_BUFFER_BYTES = 16L << 20;
+    /** Entries one TTL sweep looks at before it lets the task run again. */
+    private static final int SWEEP_BATCH = 10_000;
+    /** Holds the id of the process that owns a directory, to find directories that crashed processes left. */
+    private static final String OWNER_FILE = "runnel.pid";
+
+    static {
+        RocksDB.loadLibrary();
+    }
+
+    /** A state's column family and what its entries look like. */
+    record Family(ColumnFamilyHandle handle, StateDescriptor<?, ?, ?> descriptor, boolean isList, boolean isMap) {
+        boolean hasTtl() {
+            return descriptor.hasTtl();
+        }
+    }
+
+    private final Path directory;
+    private final List<AutoCloseable> nativeResources = new ArrayList<>();
+    private final DBOptions dbOptions;
+    private final ColumnFamilyOptions columnOptions;
+    private final LRUCache blockCache;
+    private final StringAppendOperator appendOperator;
+    final WriteOptions writeOptions;
+    final ReadOptions readOptions;
+    final RocksDB db;
+    private final ColumnFamilyHandle defaultFamily;
+    private final Map<String, Family> families = new HashMap<>();
+    private final List<ColumnFamilyHandle> handles = new ArrayList<>();
+    private final Map<String, byte[]> sweepCursors = new HashMap<>();
+
+    /** Key group (2 bytes) + serialized current key: the prefix of every entry of the current key. */
+    private final ByteArrayDataOutput keyPrefix = new ByteArrayDataOutput(64);
+    private int keyVersion;
+    /** Reused for values read and written, so a state access allocates little. */
+    final ByteArrayDataOutput valueOut = new ByteArrayDataOutput(256);
+    private byte[] readBuffer = new byte[256];
+    private final ByteArrayDataInput scratchIn = new ByteArrayDataInput();
+
+    public RocksDbKeyedStateBackend(KeyedStateBackends.Parameters parameters) {
+        super(parameters);
+        this.directory = createDirectory(parameters);
+        try {
+            dbOptions = own(new DBOptions().setCreateIfMissing(true).setInfoLogLevel(InfoLogLevel.HEADER_LEVEL)
+                    .setKeepLogFileNum(1).setStatsDumpPeriodSec(0).setMaxBackgroundJobs(2)
+                    .setAvoidFlushDuringShutdown(true));
+            blockCache = own(new LRUCache(BLOCK_CACHE_BYTES));
+            appendOperator = own(new StringAppendOperator(""));
+            // Bloom filters let a point read skip the files that cannot hold the key.
+            BloomFilter bloomFilter = own(new BloomFilter(10));
+            columnOptions = own(new ColumnFamilyOptions().setMergeOperator(appendOperator)
+                    .setWriteBufferSize(WRITE_BUFFER_BYTES).setMaxWriteBufferNumber(2)
+                    .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(blockCache)
+                            .setFilterPolicy(bloomFilter)));
+            writeOptions = own(new WriteOptions().setDisableWAL(true));
+            readOptions = own(new ReadOptions());
+            List<ColumnFamilyHandle> opened = new ArrayList<>();
+            db = RocksDB.open(dbOptions, directory.toString(),
+                    List.of(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, columnOptions)), opened);
+            defaultFamily = opened.get(0);
+        } catch (RocksDBException | RuntimeException e) {
+            closeNative();
+            deleteDirectory();
+            throw new IllegalStateException("Could not open RocksDB for operator '" + parameters.operatorName()
+                    + "' in " + directory + ": " + e.getMessage(), e);
+        }
+    }
+
+    private <T extends AutoCloseable> T own(T resource) {
+        nativeResources.add(resource);
+        return resource;
+    }
+
+    private static Path createDirectory(KeyedStateBackends.Parameters p) {
+        Path base = Path.of(p.configuration().get(StateOptions.ROCKSDB_LOCAL_DIR));
+        String name = sanitize(p.jobName()) + "-" + sanitize(p.operatorName()) + "-" + p.subtaskIndex() + "-";
+        try {
+            Files.createDirectories(base);
+            deleteDirectoriesOfDeadProcesses(base);
+            Path dir = Files.createTempDirectory(base, name);
+            Files.writeString(dir.resolve(OWNER_FILE), Long.toString(ProcessHandle.current().pid()));
+            return dir;
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not create a RocksDB directory under '" + base + "' ("
+                    + StateOptions.ROCKSDB_LOCAL_DIR.key() + ") for operator '" + p.operatorName() + "'", e);
+        }
+    }
+
+    /**
+     * Deletes the directories that a process which has ended left behind (it was killed before
+     * its tasks could close their backends), so a crash does not leak disk into the next run.
+     * A directory whose owner is alive, or that has no owner file, is left alone.
+     */
+    private static void deleteDirectoriesOfDeadProcesses(Path base) throws IOException {
+        List<Path> dirs;
+        try (Stream<Path> list = Files.list(base)) {
+            dirs = list.filter(Files::isDirectory).toList();
+        }
+        for (Path dir : dirs) {
+            Path owner = dir.resolve(OWNER_FILE);
+            try {
+                long pid = Long.parseLong(Files.readString(owner).trim());
+                if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                    continue;
+                }
+                deleteRecursively(dir);
+            } catch (IOException | NumberFormatException e) {
+                // Not ours, being created right now, or already gone: leave it.
+            }
+        }
+    }
+
+    private static String sanitize(String s) {
+        String clean = s.replaceAll("[^A-Za-z0-9_.-]+", "_");
+        return clean.length() > 40 ? clean.substring(0, 40) : clean;
+    }
+
+    /** The directory of this instance (deleted by {@link #close()}). */
+    public Path directory() {
+        return directory;
+    }
+
+    // ---- keys -------------------------------------------------------------------------------
+
+    @Override
+    protected void onKeyChanged() {
+        keyPrefix.clear();
+        keyPrefix.writeShort(currentKeyGroup());
+        keyPrefix.write(keyBytes(), 0, keyLength());
+        keyVersion++;
+    }
+
+    ByteArrayDataOutput keyPrefix() {
+        return keyPrefix;
+    }
+
+    int keyVersion() {
+        return keyVersion;
+    }
+
+    // ---- states -----------------------------------------------------------------------------
+
+    Family family(StateDescriptor<?, ?, ?> descriptor, boolean isList, boolean isMap) {
+        Family family = families.get(descriptor.name());
+        if (family == null) {
+            ColumnFamilyHandle handle = createFamily("state/" + descriptor.name());
+            family = new Family(handle, descriptor, isList, isMap);
+            families.put(descriptor.name(), family);
+        }
+        return family;
+    }
+
+    ColumnFamilyHandle createFamily(String name) {
+        try {
+            ColumnFamilyHandle handle = db.createColumnFamily(
+                    new ColumnFamilyDescriptor(name.getBytes(StandardCharsets.UTF_8), columnOptions));
+            handles.add(handle);
+            return handle;
+        } catch (RocksDBException e) {
+            throw failure("create column family '" + name + "'", e);
+        }
+    }
+
+    @Override
+    protected <N, V> ValueState<N, V> createValueState(StateDescriptor<N, ?, V> descriptor) {
+        return new RocksDbValueState<>(descriptor, this, family(descriptor, false, false));
+    }
+
+    @Override
+    protected <N, V> ListState<N, V> createListState(StateDescriptor<N, ?, V> descriptor) {
+        return new RocksDbListState<>(descriptor, this, family(descriptor, true, false));
+    }
+
+    @Override
+    protected <N, K, V> MapState<N, K, V> createMapState(StateDescriptor<N, K, V> descriptor) {
+        return new RocksDbMapState<>(descriptor, this, family(descriptor, false, true));
+    }
+
+    @Override
+    protected TimerQueue createTimerQueue(String serviceName, boolean eventTime) {
+        return new RocksDbTimerQueue(this, createFamily("timers/" + serviceName + (eventTime ? "/event" : "/processing")));
+    }
+
+    // ---- raw access -------------------------------------------------------------------------
+
+    /**
+     * Reads the value of {@code key[0, length)} into the reused read buffer; returns its length,
+     * or -1 when there is none. The bytes are valid until the next read.
+     */
+    int get(ColumnFamilyHandle family, byte[] key, int length) {
+        try {
+            int size = db.get(family, readOptions, key, 0, length, readBuffer, 0, readBuffer.length);
+            if (size > readBuffer.length) {
+                readBuffer = new byte[Math.max(size, readBuffer.length * 2)];
+                size = db.get(family, readOptions, key, 0, length, readBuffer, 0, readBuffer.length);
+            }
+            return size == RocksDB.NOT_FOUND ? -1 : size;
+        } catch (RocksDBException e) {
+            throw failure("read", e);
+        }
+    }
+
+    byte[] readBuffer() {
+        return readBuffer;
+    }
+
+    void put(ColumnFamilyHandle family, byte[] key, int keyLength, byte[] value, int valueLength) {
+        try {
+            db.put(family, writeOptions, key, 0, keyLength, value, 0, valueLength);
+        } catch (RocksDBException e) {
+            throw failure("write", e);
+        }
+    }
+
+    void merge(ColumnFamilyHandle family, byte[] key, int keyLength, byte[] value, int valueLength) {
+        try {
+            db.merge(family, writeOptions, key, 0, keyLength, value, 0, valueLength);
+        } catch (RocksDBException e) {
+            throw failure("write", e);
+        }
+    }
+
+    void delete(ColumnFamilyHandle family, byte[] key, int keyLength) {
+        try {
+            db.delete(family, writeOptions, key, 0, keyLength);
+        } catch (RocksDBException e) {
+            throw failure("delete", e);
+        }
+    }
+
+    RocksIterator iterator(ColumnFamilyHandle family) {
+        return db.newIterator(family, readOptions);
+    }
+
+    IllegalStateException failure(String what, RocksDBException e) {
+        return new IllegalStateException("RocksDB failed to " + what + " state of operator '" + parameters.operatorName()
+                + "': " + e.getMessage(), e);
+    }
+
+    /** Whether {@code bytes} starts with {@code prefix[0, length)}. */
+    static boolean startsWith(byte[] bytes, byte[] prefix, int length) {
+        return bytes.length >= length && Arrays.equals(bytes, 0, length, prefix, 0, length);
+    }
+
+    // ---- iteration and cleanup --------------------------------------------------------------
+
+    @Override
+    protected void forEachKeyBytes(AbstractState<?, ?, ?> state, byte[] namespace, KeyBytesAction action) throws Exception {
+        Family family = families.get(state.name());
+        long now = now();
+        byte[] lastKey = null;
+        // The iterator reads a consistent view taken now, so the action may change state meanwhile.
+        try (RocksIterator it = iterator(family.handle())) {
+            for (it.seekToFirst(); it.isValid(); it.next()) {
+                byte[] raw = it.key();
+                int keyEnd = RocksDbLayout.keyEnd(this, raw);
+                int nsEnd = keyEnd + namespace.length;
+                boolean inNamespace = raw.length >= nsEnd && Arrays.equals(raw, keyEnd, nsEnd, namespace, 0, namespace.length)
+                        && (family.isMap() || raw.length == nsEnd);
+                if (!inNamespace || RocksDbLayout.expiredEntry(family, it.value(), now)) {
+                    continue;
+                }
+                if (lastKey != null && Arrays.equals(lastKey, 0, lastKey.length, raw, 0, keyEnd)) {
+                    continue;   // another map entry of the key just visited
+                }
+                lastKey = Arrays.copyOf(raw, keyEnd);
+                action.accept(((raw[0] & 0xFF) << 8) | (raw[1] & 0xFF), raw, 2, keyEnd - 2);
+            }
+        }
+    }
+
+    /** Serialized key length of the entry {@code raw}, for {@link RocksDbLayout}. */
+    int keyLengthIn(byte[] raw) {
+        return RocksDbLayout.deserializedLength(keySerializer, scratchIn, raw, 2);
+    }
+
+    /**
+     * Sweeps each state with a TTL a bounded number of entries at a time (continuing where the
+     * last sweep stopped), so a sweep never stalls the task for long; RocksDB Java offers no
+     * compaction filter that could drop expired entries itself.
+     */
+    @Override
+    protected void cleanUpExpired(long now) {
+        for (Family family : families.values()) {
+            if (family.hasTtl()) {
+                byte[] cursor = sweepCursors.remove(family.descriptor().name());
+                byte[] next = RocksDbLayout.sweep(this, family, cursor, now, SWEEP_BATCH);
+                if (next != null) {
+                    sweepCursors.put(family.descriptor().name(), next);
+                }
+            }
+        }
+    }
+
+    @Override
+    protected boolean moreCleanupPending() {
+        return !sweepCursors.isEmpty();
+    }
+
+    @Override
+    public long storedEntries(String stateName) {
+        Family family = families.get(stateName);
+        if (family == null) {
+            return 0;
+        }
+        long n = 0;
+        try (RocksIterator it = iterator(family.handle())) {
+            for (it.seekToFirst(); it.isValid(); it.next()) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    // ---- close ------------------------------------------------------------------------------
+
+    @Override
+    protected void closeStorage() {
+        try {
+            db.cancelAllBackgroundWork(true);
+            for (ColumnFamilyHandle handle : handles) {
+                handle.close();
+            }
+            defaultFamily.close();
+            db.closeE();
+        } catch (RocksDBException e) {
+            throw new IllegalStateException("Could not close RocksDB of operator '" + parameters.operatorName() + "'", e);
+        } finally {
+            handles.clear();
+            families.clear();
+            closeNative();
+            deleteDirectory();
+        }
+    }
+
+    private void closeNative() {
+        for (int i = nativeResources.size() - 1; i >= 0; i--) {
+            try {
+                nativeResources.get(i).close();
+            } catch (Exception e) {
+                // Closing native options cannot fail in a way the task could act on.
+            }
+        }
+        nativeResources.clear();
+    }
+
+    private void deleteDirectory() {
+        try {
+            deleteRecursively(directory);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not delete the RocksDB directory " + directory, e);
+        }
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}
