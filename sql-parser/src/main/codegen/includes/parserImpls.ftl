@@ -70,15 +70,11 @@ SqlTypeNameSpec RunnelTypeName() :
 }
 {
     (
-        // Flink's ROW<name type, ...> and ROW(name type, ...): fields are nullable unless NOT NULL.
+        // Flink's ROW<name type, ...>: fields are nullable unless NOT NULL. (ROW(name type, ...)
+        // is Calcite's, whose fields are NOT NULL unless NULL.)
         <ROW> { s.add(this); }
-        (
-            <LT> RunnelRowField(fieldNames, fieldTypes)
-            ( <COMMA> RunnelRowField(fieldNames, fieldTypes) )* <GT>
-        |
-            <LPAREN> RunnelRowField(fieldNames, fieldTypes)
-            ( <COMMA> RunnelRowField(fieldNames, fieldTypes) )* <RPAREN>
-        )
+        <LT> RunnelRowField(fieldNames, fieldTypes)
+        ( <COMMA> RunnelRowField(fieldNames, fieldTypes) )* <GT>
         {
             return new SqlRowTypeNameSpec(s.end(this), fieldNames, fieldTypes);
         }

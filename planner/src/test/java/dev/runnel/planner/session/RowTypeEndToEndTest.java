@@ -44,7 +44,7 @@ class RowTypeEndToEndTest {
                 {"id": 3, "person": null}
                 """);
         Session session = new Session(cluster, new Configuration(Map.of("parallelism.default", "1")));
-        session.execute("CREATE TABLE people (id BIGINT, person ROW<name STRING, address ROW(city STRING, zip INT NOT NULL)>)"
+        session.execute("CREATE TABLE people (id BIGINT, person ROW<name STRING, address ROW<city STRING, zip INT NOT NULL>>)"
                 + " WITH ('connector' = 'filesystem', 'path' = '" + in + "', 'format' = 'json')");
         return session;
     }
