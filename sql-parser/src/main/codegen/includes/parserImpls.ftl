@@ -65,9 +65,20 @@ SqlTypeNameSpec RunnelTypeName() :
 {
     final Span s = Span.of();
     int precision = -1;
+    final List<SqlIdentifier> fieldNames = new ArrayList<SqlIdentifier>();
+    final List<SqlDataTypeSpec> fieldTypes = new ArrayList<SqlDataTypeSpec>();
 }
 {
     (
+        // Flink's ROW<name type, ...>: fields are nullable unless NOT NULL. (ROW(name type, ...)
+        // is Calcite's, whose fields are NOT NULL unless NULL.)
+        <ROW> { s.add(this); }
+        <LT> RunnelRowField(fieldNames, fieldTypes)
+        ( <COMMA> RunnelRowField(fieldNames, fieldTypes) )* <GT>
+        {
+            return new SqlRowTypeNameSpec(s.end(this), fieldNames, fieldTypes);
+        }
+    |
         <STRING> {
             return SqlAliasedTypeNameSpec.string(s.add(this).pos());
         }
@@ -85,6 +96,27 @@ SqlTypeNameSpec RunnelTypeName() :
             return SqlAliasedTypeNameSpec.timestampLtz(precision, s.end(this));
         }
     )
+}
+
+/** One field of a ROW type: name, type, optional NOT NULL / NULL (nullable by default, as in Flink). */
+void RunnelRowField(List<SqlIdentifier> fieldNames, List<SqlDataTypeSpec> fieldTypes) :
+{
+    final SqlIdentifier name;
+    final SqlDataTypeSpec type;
+    boolean nullable = true;
+}
+{
+    name = SimpleIdentifier()
+    type = DataType()
+    [
+        <NOT> <NULL> { nullable = false; }
+    |
+        <NULL>
+    ]
+    {
+        fieldNames.add(name);
+        fieldTypes.add(type.withNullable(nullable, getPos()));
+    }
 }
 
 // ---------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import java.util.List;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.rel.type.StructKind;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
@@ -37,6 +38,11 @@ public final class TypeConversions {
             case TIME -> factory.createSqlType(SqlTypeName.TIME, type.precision());
             case TIMESTAMP -> factory.createSqlType(SqlTypeName.TIMESTAMP, type.precision());
             case TIMESTAMP_LTZ -> factory.createSqlType(SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE, type.precision());
+            // PEEK_FIELDS_NO_EXPAND, as Flink: `person.name` reads a field of column person
+            // without the table alias, and SELECT * does not flatten the row.
+            case ROW -> factory.createStructType(StructKind.PEEK_FIELDS_NO_EXPAND,
+                    type.fields().stream().map(f -> toRelDataType(f.type(), factory)).toList(),
+                    type.fields().stream().map(RowType.Field::name).toList());
         };
         return factory.createTypeWithNullability(base, type.nullable());
     }
@@ -73,6 +79,7 @@ public final class TypeConversions {
             case TIME -> DataType.of(TypeRoot.TIME, Math.max(0, type.getPrecision()));
             case TIMESTAMP -> DataType.of(TypeRoot.TIMESTAMP, Math.max(0, type.getPrecision()));
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE -> DataType.of(TypeRoot.TIMESTAMP_LTZ, Math.max(0, type.getPrecision()));
+            case ROW -> DataType.row(toRowType(type).fields());
             case NULL -> throw new UnsupportedTypeException(
                     "Type NULL of an untyped NULL literal is not supported; use CAST(NULL AS <type>)");
             default -> throw new UnsupportedTypeException("Type " + type.getFullTypeString() + " is not supported yet");

@@ -67,6 +67,12 @@ public final class CalcCodeGenerator {
             RelDataType fieldType = inputType.getFieldList().get(index).getType();
             Type javaType = storageType != null ? storageType : typeFactory.getJavaClass(fieldType);
             Expression raw = Expressions.arrayIndex(in, Expressions.constant(index));
+            if (fieldType.isStruct()) {
+                // A nested row is an Object[] (TypeRoot.ROW); Calcite reads its fields with
+                // SqlFunctions.structAccess, which takes Object[], not the synthetic class
+                // that getJavaClass would name.
+                return Expressions.convert_(raw, Object[].class);
+            }
             if (SqlTypeUtil.isBinary(fieldType)) {
                 Expression bytes = list.append("bytes", Expressions.convert_(raw, byte[].class));
                 Expression wrapped = Expressions.condition(

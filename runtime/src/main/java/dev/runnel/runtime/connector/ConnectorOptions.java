@@ -33,4 +33,10 @@ public final class ConnectorOptions {
         }
         return OptionalInt.of(value);
     }
+
+    /** The error for option {@code key} of {@code table} whose value is wrong, and why. */
+    public static ConfigException invalid(TableContext table, String key, String why) {
+        return new ConfigException(key, "Invalid value '" + table.options().get(key) + "' for option '" + key
+                + "' of table " + table.tableName() + ": " + why);
+    }
 }

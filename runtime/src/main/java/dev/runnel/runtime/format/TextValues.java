@@ -76,6 +76,7 @@ public final class TextValues {
             case TIME -> Values.parseTime(text);
             case TIMESTAMP -> Values.parseTimestamp(text);
             case TIMESTAMP_LTZ -> Values.parseTimestampLtz(text);
+            case ROW -> throw new IllegalArgumentException("a nested row cannot be read from text");
         };
     }
 

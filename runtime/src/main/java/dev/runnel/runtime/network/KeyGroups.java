@@ -44,6 +44,13 @@ public final class KeyGroups {
         if (value instanceof byte[] bytes) {
             return Arrays.hashCode(bytes);
         }
+        if (value instanceof Object[] nested) {
+            int h = 1;
+            for (Object field : nested) {
+                h = 31 * h + valueHash(field);
+            }
+            return h;
+        }
         if (value instanceof BigDecimal decimal) {
             // 1.0 and 1.00 are the same SQL value, so they must land on the same subtask.
             return decimal.signum() == 0 ? 0 : decimal.stripTrailingZeros().hashCode();

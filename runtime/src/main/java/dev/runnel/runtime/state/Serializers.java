@@ -4,6 +4,7 @@ import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.RowType;
+import dev.runnel.runtime.types.TypeRoot;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
@@ -29,6 +30,9 @@ public final class Serializers {
     /** The serializer of one non-null value of {@code type} (null handling is the row's job). */
     @SuppressWarnings("unchecked")
     public static TypeSerializer<Object> forType(DataType type) {
+        if (type.root() == TypeRoot.ROW) {
+            return new NestedRowSerializer(row(type.rowType()));
+        }
         Kind kind = switch (type.root()) {
             case BOOLEAN -> Kind.BOOLEAN;
             case TINYINT -> Kind.BYTE;
@@ -135,6 +139,24 @@ public final class Serializers {
             if ((b & 0x80) == 0) {
                 return value;
             }
+        }
+    }
+
+    /** A nested row ({@code Object[]}) written as a row. */
+    private record NestedRowSerializer(TypeSerializer<Row> row) implements TypeSerializer<Object> {
+        @Override
+        public void serialize(Object value, DataOutput out) throws IOException {
+            row.serialize(Row.of((Object[]) value), out);
+        }
+
+        @Override
+        public Object deserialize(DataInput in) throws IOException {
+            return row.deserialize(in).fields();
+        }
+
+        @Override
+        public Object copy(Object value) {
+            return row.copy(Row.of((Object[]) value)).fields();
         }
     }
 

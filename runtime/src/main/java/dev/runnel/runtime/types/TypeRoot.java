@@ -17,6 +17,8 @@ package dev.runnel.runtime.types;
  *   <li>TIMESTAMP(p): {@link Long}, milliseconds since 1970-01-01 00:00:00 of a wall-clock
  *       date-time without time zone</li>
  *   <li>TIMESTAMP_LTZ(p): {@link Long}, epoch milliseconds of an instant</li>
+ *   <li>ROW&lt;…&gt;: {@code Object[]} of the fields' internal values, which is what Calcite's
+ *       generated field access ({@code SqlFunctions.structAccess}) reads</li>
  * </ul>
  */
 public enum TypeRoot {
@@ -35,5 +37,6 @@ public enum TypeRoot {
     DATE,
     TIME,
     TIMESTAMP,
-    TIMESTAMP_LTZ
+    TIMESTAMP_LTZ,
+    ROW
 }

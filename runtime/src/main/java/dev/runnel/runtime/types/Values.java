@@ -44,8 +44,22 @@ public final class Values {
             }
             case DECIMAL -> ((BigDecimal) value).toPlainString();
             case BINARY, VARBINARY -> Base64.getEncoder().encodeToString((byte[]) value);
+            case ROW -> rowText((Object[]) value, type, zone);
             default -> value.toString();
         };
+    }
+
+    /** Flink's text of a nested row: {@code (1, abc, NULL)}. */
+    private static String rowText(Object[] values, DataType type, ZoneId zone) {
+        StringBuilder sb = new StringBuilder().append('(');
+        for (int i = 0; i < values.length; i++) {
+            if (i > 0) {
+                sb.append(", ");
+            }
+            String text = toText(values[i], type.fields().get(i).type(), zone);
+            sb.append(text == null ? "NULL" : text);
+        }
+        return sb.append(')').toString();
     }
 
     /** {@link #toText(Object, DataType, ZoneId)} in UTC. */

@@ -98,6 +98,7 @@ public final class TestRows {
             case DATE -> (int) LocalDate.parse(token).toEpochDay();
             case TIME -> (int) (LocalTime.parse(token).toNanoOfDay() / 1_000_000L);
             case TIMESTAMP, TIMESTAMP_LTZ -> LocalDateTime.parse(token.replace(' ', 'T')).toInstant(ZoneOffset.UTC).toEpochMilli();
+            case ROW -> throw new IllegalArgumentException("TestRows cannot parse a nested row: build it as an Object[]");
         };
     }
 

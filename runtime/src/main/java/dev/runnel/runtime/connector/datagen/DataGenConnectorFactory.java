@@ -245,8 +245,7 @@ public final class DataGenConnectorFactory implements ConnectorFactory {
     }
 
     private static ConfigException invalid(TableContext table, String key, Configuration options, String why) {
-        return new ConfigException(key, "Invalid value '" + options.getString(key) + "' for option '" + key
-                + "' of table " + table.tableName() + ": " + why);
+        return ConnectorOptions.invalid(table, key, why);
     }
 
     private static String key(ConfigOption<?> option, String column) {

@@ -127,6 +127,18 @@ final class DataGenGenerators {
                 yield r -> truncate(clock.millis() - past(r, spec), type);
             }
             case TIMESTAMP_LTZ -> r -> truncate(System.currentTimeMillis() - past(r, spec), type);
+            // Like Flink: the fields of a nested row are random with their types' defaults.
+            case ROW -> {
+                Generator[] fields = type.fields().stream()
+                        .map(f -> random(FieldSpec.defaults(), f.type())).toArray(Generator[]::new);
+                yield r -> {
+                    Object[] values = new Object[fields.length];
+                    for (int i = 0; i < fields.length; i++) {
+                        values[i] = fields[i].next(r);
+                    }
+                    return values;
+                };
+            }
         };
     }
 

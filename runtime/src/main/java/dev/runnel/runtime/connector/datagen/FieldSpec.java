@@ -19,6 +19,11 @@ import java.math.BigDecimal;
 record FieldSpec(DataGenConnectorFactory.Kind kind, BigDecimal min, BigDecimal max, int length, boolean varLength,
                  long maxPastMillis, long start, long end, double nullRate) implements Serializable {
 
+    /** Random values with the defaults of their type (Flink's length 100, max-past 0). */
+    static FieldSpec defaults() {
+        return new FieldSpec(DataGenConnectorFactory.Kind.RANDOM, null, null, 100, false, 0, 0, 0, 0);
+    }
+
     boolean isSequence() {
         return kind == DataGenConnectorFactory.Kind.SEQUENCE;
     }

@@ -7,6 +7,7 @@ import dev.runnel.runtime.format.FormatFactory;
 import dev.runnel.runtime.format.RowDeserializer;
 import dev.runnel.runtime.format.RowSerializer;
 import dev.runnel.runtime.types.RowType;
+import dev.runnel.runtime.types.TypeRoot;
 import java.util.Set;
 
 /**
@@ -47,6 +48,13 @@ public final class CsvFormatFactory implements FormatFactory {
 
     @Override
     public void validate(RowType rowType, Configuration options, String prefix) {
+        for (RowType.Field field : rowType.fields()) {
+            if (field.type().root() == TypeRoot.ROW) {
+                throw new ConfigException(prefix.isEmpty() ? "format" : prefix.substring(0, prefix.length() - 1),
+                        "The csv format cannot read or write column '" + field.name() + "' of type " + field.type()
+                                + ": nested rows need a format such as 'json'");
+            }
+        }
         singleChar(options, FIELD_DELIMITER, prefix);
         singleChar(options, QUOTE_CHARACTER, prefix);
         singleChar(options, ESCAPE_CHARACTER, prefix);

@@ -91,6 +91,7 @@ final class JsonRowDeserializer implements RowDeserializer {
                 case BINARY, VARBINARY -> value.isBinary() ? value.binaryValue()
                         : Base64.getDecoder().decode(textOf(value));
                 case DATE, TIME, TIMESTAMP, TIMESTAMP_LTZ -> TextValues.parse(textOf(value), type);
+                case ROW -> nested(name, value, type);
             };
         } catch (RuntimeException | IOException e) {
             if (ignoreParseErrors) {
@@ -99,6 +100,20 @@ final class JsonRowDeserializer implements RowDeserializer {
             }
             throw FormatException.badField(name, value.isTextual() ? value.textValue() : value.toString(), type, e);
         }
+    }
+
+    /** A nested object's fields, by name; a missing field is NULL. */
+    private Object[] nested(String name, JsonNode value, DataType type) {
+        if (!value.isObject()) {
+            throw new IllegalArgumentException("expected a JSON object for " + type);
+        }
+        Object[] values = new Object[type.fields().size()];
+        for (int i = 0; i < values.length; i++) {
+            var field = type.fields().get(i);
+            JsonNode child = value.get(field.name());
+            values[i] = child == null || child.isNull() ? null : convert(name + "." + field.name(), child, field.type());
+        }
+        return values;
     }
 
     private static String textOf(JsonNode value) {

@@ -72,6 +72,23 @@ final class JsonRowSerializer implements RowSerializer {
             case BINARY, VARBINARY -> g.writeBinary((byte[]) value);
             case DATE, TIME, TIMESTAMP, TIMESTAMP_LTZ -> g.writeString(
                     TextValues.format(value, type, standard == TimestampStandard.ISO_8601));
+            case ROW -> writeNested(g, (Object[]) value, type.rowType());
         }
+    }
+
+    /** A nested row is a nested JSON object; its NULL fields are written as the top level's are. */
+    private void writeNested(JsonGenerator g, Object[] values, RowType nested) throws IOException {
+        g.writeStartObject();
+        for (int i = 0; i < nested.arity(); i++) {
+            if (values[i] == null) {
+                if (!ignoreNullFields) {
+                    g.writeNullField(nested.name(i));
+                }
+                continue;
+            }
+            g.writeFieldName(nested.name(i));
+            write(g, values[i], nested.type(i));
+        }
+        g.writeEndObject();
     }
 }
