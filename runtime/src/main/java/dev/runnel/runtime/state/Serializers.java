@@ -10,6 +10,7 @@ import java.io.DataOutput;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -22,10 +23,10 @@ public final class Serializers {
     private Serializers() {
     }
 
-    public static final TypeSerializer<Long> LONG = new Simple<>(Kind.LONG);
-    public static final TypeSerializer<Integer> INT = new Simple<>(Kind.INT);
-    public static final TypeSerializer<String> STRING = new Simple<>(Kind.STRING);
-    public static final TypeSerializer<Boolean> BOOLEAN = new Simple<>(Kind.BOOLEAN);
+    public static final TypeSerializer<Long> LONG = new Simple<>(Kind.LONG, 0);
+    public static final TypeSerializer<Integer> INT = new Simple<>(Kind.INT, 0);
+    public static final TypeSerializer<String> STRING = new Simple<>(Kind.STRING, 0);
+    public static final TypeSerializer<Boolean> BOOLEAN = new Simple<>(Kind.BOOLEAN, 0);
 
     /** The serializer of one non-null value of {@code type} (null handling is the row's job). */
     @SuppressWarnings("unchecked")
@@ -46,7 +47,7 @@ public final class Serializers {
             case BINARY, VARBINARY -> Kind.BYTES;
             default -> throw new IllegalArgumentException("No state serializer for type " + type);
         };
-        return (TypeSerializer<Object>) (TypeSerializer<?>) new Simple<>(kind);
+        return (TypeSerializer<Object>) (TypeSerializer<?>) new Simple<>(kind, type.scale());
     }
 
     public static TypeSerializer<Row> row(RowType type) {
@@ -59,8 +60,8 @@ public final class Serializers {
 
     private enum Kind { BOOLEAN, BYTE, SHORT, INT, LONG, FLOAT, DOUBLE, DECIMAL, STRING, BYTES }
 
-    /** One scalar kind; the value is never null here. */
-    private record Simple<T>(Kind kind) implements TypeSerializer<T> {
+    /** One scalar kind (with the scale of a DECIMAL type); the value is never null here. */
+    private record Simple<T>(Kind kind, int scale) implements TypeSerializer<T> {
         @Override
         public void serialize(T value, DataOutput out) throws IOException {
             switch (kind) {
@@ -72,12 +73,10 @@ public final class Serializers {
                 case FLOAT -> out.writeFloat((Float) value);
                 case DOUBLE -> out.writeDouble((Double) value);
                 case DECIMAL -> {
-                    // Equal values must give equal bytes (1.0 = 1.00), so the scale is normalized.
-                    BigDecimal d = (BigDecimal) value;
-                    d = d.signum() == 0 ? BigDecimal.ZERO : d.stripTrailingZeros();
-                    byte[] unscaled = d.unscaledValue().toByteArray();
-                    out.writeInt(d.scale());
-                    writeBytes(out, unscaled);
+                    // At the type's scale: equal values give equal bytes (1.0 = 1.00, for keys),
+                    // and a value reads back as its type prints it (1.50, not 1.5).
+                    BigDecimal d = ((BigDecimal) value).setScale(scale, RoundingMode.HALF_UP);
+                    writeBytes(out, d.unscaledValue().toByteArray());
                 }
                 case STRING -> writeBytes(out, ((String) value).getBytes(StandardCharsets.UTF_8));
                 case BYTES -> writeBytes(out, (byte[]) value);
@@ -95,10 +94,7 @@ public final class Serializers {
                 case LONG -> in.readLong();
                 case FLOAT -> in.readFloat();
                 case DOUBLE -> in.readDouble();
-                case DECIMAL -> {
-                    int scale = in.readInt();
-                    yield new BigDecimal(new BigInteger(readBytes(in)), scale);
-                }
+                case DECIMAL -> new BigDecimal(new BigInteger(readBytes(in)), scale);
                 case STRING -> new String(readBytes(in), StandardCharsets.UTF_8);
                 case BYTES -> readBytes(in);
             };

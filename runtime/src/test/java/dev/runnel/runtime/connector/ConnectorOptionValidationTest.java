@@ -42,20 +42,20 @@ class ConnectorOptionValidationTest {
     }
 
     @Test
-    void allFourConnectorsAreRegistered() {
-        assertThat(ConnectorFactories.all()).containsOnlyKeys("blackhole", "datagen", "filesystem", "print");
+    void everyConnectorIsRegistered() {
+        assertThat(ConnectorFactories.all()).containsOnlyKeys("blackhole", "datagen", "filesystem", "nexmark", "print");
     }
 
     @Test
     void unknownConnector() {
         rejects("connector", "kafak").hasMessage("Unknown connector 'kafak' for table default.t. Available connectors: "
-                + "blackhole, datagen, filesystem, print");
+                + "blackhole, datagen, filesystem, nexmark, print");
     }
 
     @Test
     void aMisspeltConnectorSuggestsTheClosest() {
         rejects("connector", "dategen").hasMessage("Unknown connector 'dategen' for table default.t."
-                + " Did you mean 'datagen'? Available connectors: blackhole, datagen, filesystem, print");
+                + " Did you mean 'datagen'? Available connectors: blackhole, datagen, filesystem, nexmark, print");
     }
 
     @Test
