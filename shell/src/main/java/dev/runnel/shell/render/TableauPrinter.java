@@ -240,6 +240,9 @@ public final class TableauPrinter {
             case DATE -> 10;
             case TIME -> 8 + fractionWidth(type.precision());
             case TIMESTAMP, TIMESTAMP_LTZ -> 19 + fractionWidth(type.precision());
+            // "(a, b)": the fields' widths, their separators and the parentheses.
+            case ROW -> Math.min(MAX_STREAM_COLUMN_WIDTH, type.fields().stream()
+                    .mapToInt(f -> typeWidth(f.type()) + 2).sum());
         };
         return type.nullable() ? Math.max(width, NULL_TEXT.length()) : width;
     }
