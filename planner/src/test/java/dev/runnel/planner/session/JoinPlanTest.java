@@ -70,6 +70,15 @@ class JoinPlanTest {
         assertThat(plan).contains("Join(joinType=[InnerJoin]").doesNotContain("IntervalJoin");
     }
 
+    /** A regular join's output has no time attributes (Flink materializes them), so no interval join over it. */
+    @Test
+    void timeBoundsOverARegularJoinsOutputStayARegularJoin() {
+        String plan = explain("SELECT oc.id, s.ship_ts FROM"
+                + " (SELECT o.id, o.ts FROM orders o JOIN customers c ON o.customer = c.name) oc"
+                + " JOIN shipments s ON oc.id = s.order_id AND s.ship_ts BETWEEN oc.ts AND oc.ts + INTERVAL '4' HOUR");
+        assertThat(plan).contains("Join(joinType=[InnerJoin]").doesNotContain("IntervalJoin");
+    }
+
     @Test
     void forSystemTimeAsOfAVersionedTableIsATemporalJoin() {
         String plan = explain("SELECT o.id, r.rate FROM orders o"

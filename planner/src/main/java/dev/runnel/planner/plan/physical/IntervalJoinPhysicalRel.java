@@ -1,6 +1,8 @@
 package dev.runnel.planner.plan.physical;
 
+import dev.runnel.planner.plan.TimeAttributes;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelTraitSet;
@@ -15,7 +17,7 @@ import org.apache.calcite.rex.RexNode;
  * the bounds of {@link IntervalJoinSpec}; each side's rows are kept only until the watermark
  * makes them unmatchable, and the output is append-only (Flink's {@code StreamPhysicalIntervalJoin}).
  */
-public final class IntervalJoinPhysicalRel extends Join implements PhysicalRel {
+public final class IntervalJoinPhysicalRel extends Join implements PhysicalRel, TimeAttributes.Provider {
     private final IntervalJoinSpec spec;
 
     public IntervalJoinPhysicalRel(RelOptCluster cluster, RelTraitSet traits, RelNode left, RelNode right,
@@ -32,6 +34,13 @@ public final class IntervalJoinPhysicalRel extends Join implements PhysicalRel {
 
     public IntervalJoinSpec spec() {
         return spec;
+    }
+
+    /** Both inputs' time attributes stay attributes, as in Flink (rows wait for the watermark here). */
+    @Override
+    public Optional<TimeAttributes.Kind> timeAttribute(int field) {
+        int leftCount = left.getRowType().getFieldCount();
+        return field < leftCount ? TimeAttributes.of(left, field) : TimeAttributes.of(right, field - leftCount);
     }
 
     /** Rows are only ever inserted: an outer row is padded once, when it expires unmatched. */

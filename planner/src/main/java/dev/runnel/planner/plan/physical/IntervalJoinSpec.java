@@ -1,5 +1,6 @@
 package dev.runnel.planner.plan.physical;
 
+import dev.runnel.planner.plan.TimeAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -52,8 +53,8 @@ public record IntervalJoinSpec(int leftTime, int rightTime, long lowerBound, lon
                 }
             }
             if (lower == Long.MIN_VALUE || upper == Long.MAX_VALUE
-                    || !RowtimeFields.isRowtime(join.getLeft(), pair.left)
-                    || !RowtimeFields.isRowtime(join.getRight(), pair.right - leftCount)) {
+                    || !TimeAttributes.isRowtime(join.getLeft(), pair.left)
+                    || !TimeAttributes.isRowtime(join.getRight(), pair.right - leftCount)) {
                 continue;
             }
             RexNode residual = rest.isEmpty() ? null

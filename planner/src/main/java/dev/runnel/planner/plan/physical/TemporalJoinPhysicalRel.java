@@ -1,6 +1,8 @@
 package dev.runnel.planner.plan.physical;
 
+import dev.runnel.planner.plan.TimeAttributes;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelTraitSet;
@@ -15,7 +17,7 @@ import org.apache.calcite.rex.RexNode;
  * joined, when the watermark passes its time, with the version of the versioned table valid at
  * that time. Append-only output (Flink's {@code StreamPhysicalTemporalJoin}).
  */
-public final class TemporalJoinPhysicalRel extends Join implements PhysicalRel {
+public final class TemporalJoinPhysicalRel extends Join implements PhysicalRel, TimeAttributes.Provider {
     private final TemporalJoinSpec spec;
 
     public TemporalJoinPhysicalRel(RelOptCluster cluster, RelTraitSet traits, RelNode left, RelNode right,
@@ -32,6 +34,12 @@ public final class TemporalJoinPhysicalRel extends Join implements PhysicalRel {
 
     public TemporalJoinSpec spec() {
         return spec;
+    }
+
+    /** The left input's time attributes stay attributes; the versioned table's become plain timestamps, as in Flink. */
+    @Override
+    public Optional<TimeAttributes.Kind> timeAttribute(int field) {
+        return field < left.getRowType().getFieldCount() ? TimeAttributes.of(left, field) : Optional.empty();
     }
 
     @Override

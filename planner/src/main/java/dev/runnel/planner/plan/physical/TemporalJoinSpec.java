@@ -2,9 +2,14 @@ package dev.runnel.planner.plan.physical;
 
 import dev.runnel.planner.catalog.CatalogSchema;
 import dev.runnel.planner.catalog.CatalogTable;
+import dev.runnel.planner.plan.TimeAttributes;
+import dev.runnel.planner.plan.logical.WatermarkAssignerLogicalRel;
 import dev.runnel.planner.session.SqlExecutionException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
+import org.apache.calcite.plan.hep.HepRelVertex;
+import org.apache.calcite.plan.volcano.RelSubset;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Calc;
 import org.apache.calcite.rel.core.Correlate;
@@ -39,9 +44,9 @@ public record TemporalJoinSpec(RelNode left, RelNode right, JoinRelType joinType
 
     /** Whether {@code correlate} is a temporal join (its right side reads a snapshot). */
     public static boolean matches(Correlate correlate) {
-        RelNode right = RowtimeFields.unwrap(correlate.getRight());
+        RelNode right = unwrap(correlate.getRight());
         if (right instanceof Calc || right instanceof Project) {
-            right = RowtimeFields.unwrap(right.getInput(0));
+            right = unwrap(right.getInput(0));
         }
         return right instanceof Snapshot;
     }
@@ -54,7 +59,7 @@ public record TemporalJoinSpec(RelNode left, RelNode right, JoinRelType joinType
      */
     public static TemporalJoinSpec of(Correlate correlate) {
         RelNode left = correlate.getLeft();
-        RelNode top = RowtimeFields.unwrap(correlate.getRight());
+        RelNode top = unwrap(correlate.getRight());
         RexNode onCondition = null;
         if (top instanceof Calc calc) {
             RexProgram program = calc.getProgram();
@@ -62,7 +67,7 @@ public record TemporalJoinSpec(RelNode left, RelNode right, JoinRelType joinType
                 throw new SqlExecutionException("A temporal join whose versioned table is projected is not supported yet");
             }
             onCondition = program.getCondition() == null ? null : program.expandLocalRef(program.getCondition());
-            top = RowtimeFields.unwrap(calc.getInput());
+            top = unwrap(calc.getInput());
         }
         Snapshot snapshot = (Snapshot) top;
         RelNode right = snapshot.getInput();
@@ -72,11 +77,12 @@ public record TemporalJoinSpec(RelNode left, RelNode right, JoinRelType joinType
             throw new SqlExecutionException("A temporal join needs a versioned table: " + name
                     + " has no PRIMARY KEY");
         }
-        if (table.watermark() == null) {
+        OptionalInt rightTime = TimeAttributes.rowtimeField(right);
+        if (table.watermark() == null || rightTime.isEmpty()) {
             throw new SqlExecutionException("An event-time temporal join needs a versioned table with a time"
                     + " attribute: " + name + " has no WATERMARK (processing-time temporal joins are not supported yet)");
         }
-        if (!(snapshot.getPeriod() instanceof RexFieldAccess period) || !RowtimeFields.isRowtime(left,
+        if (!(snapshot.getPeriod() instanceof RexFieldAccess period) || !TimeAttributes.isRowtime(left,
                 period.getField().getIndex())) {
             throw new SqlExecutionException("FOR SYSTEM_TIME AS OF must name an event-time attribute of the left"
                     + " table (processing-time temporal joins are not supported yet)");
@@ -122,21 +128,34 @@ public record TemporalJoinSpec(RelNode left, RelNode right, JoinRelType joinType
         JoinKeys keys = new JoinKeys(pairs.stream().mapToInt(p -> p[0]).toArray(),
                 pairs.stream().mapToInt(p -> p[1]).toArray(), new boolean[pairs.size()],
                 residual.isEmpty() ? null : RexUtil.composeConjunction(rex, residual));
-        int rightTime = rightNames.indexOf(table.watermark().rowtimeColumn());
         return new TemporalJoinSpec(left, right, correlate.getJoinType(), condition, keys,
-                period.getField().getIndex(), rightTime);
+                period.getField().getIndex(), rightTime.getAsInt());
     }
 
     /** The catalog table the snapshot reads, through the projection of computed columns; {@code null} if none. */
     private static CatalogTable versionedTable(RelNode rel) {
-        RelNode node = RowtimeFields.unwrap(rel);
+        RelNode node = unwrap(rel);
+        if (node instanceof WatermarkAssignerLogicalRel || node instanceof WatermarkAssignerPhysicalRel) {
+            node = unwrap(node.getInput(0));
+        }
         if (node instanceof Calc || node instanceof Project) {
-            node = RowtimeFields.unwrap(node.getInput(0));
+            node = unwrap(node.getInput(0));
         }
         if (node instanceof TableScan scan) {
             CatalogSchema.TableAdapter adapter = scan.getTable().unwrap(CatalogSchema.TableAdapter.class);
             return adapter == null ? null : adapter.catalogTable();
         }
         return null;
+    }
+
+    /** The rel behind the planners' placeholders: the one Calcite started from, as the snapshot's shape is checked on it. */
+    private static RelNode unwrap(RelNode rel) {
+        if (rel instanceof RelSubset subset) {
+            return unwrap(subset.getOriginal());
+        }
+        if (rel instanceof HepRelVertex vertex) {
+            return unwrap(vertex.getCurrentRel());
+        }
+        return rel;
     }
 }
