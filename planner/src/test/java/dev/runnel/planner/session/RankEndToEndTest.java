@@ -189,9 +189,18 @@ class RankEndToEndTest {
             assertThat(explain(session, "SELECT category, item FROM (SELECT *, ROW_NUMBER() OVER ("
                     + "PARTITION BY category ORDER BY pt ASC) AS rn FROM sales) WHERE rn = 1"))
                     .contains("Deduplicate(keep=[FirstRow], key=[category], order=[PROCTIME], changelogMode=[I])");
-            assertThat(explain(session, "SELECT category, item FROM (SELECT *, ROW_NUMBER() OVER ("
-                    + "PARTITION BY category ORDER BY ts DESC) AS rn FROM sales) WHERE rn = 1"))
-                    .contains("Deduplicate(keep=[LastRow], key=[category], order=[ROWTIME], changelogMode=[I,UB,UA])");
+            // ts is a rowtime attribute from the table's watermark assigner on: the dedup sees
+            // through the assigner and the projection that forwards ts.
+            String eventTime = explain(session, "SELECT category, item FROM (SELECT *, ROW_NUMBER() OVER ("
+                    + "PARTITION BY category ORDER BY ts DESC) AS rn FROM sales) WHERE rn = 1");
+            assertThat(eventTime).contains(
+                    "   +- LogicalProject(category=[$0], item=[$1], amount=[$2], ts=[$3], pt=[$4], "
+                    + "rn=[ROW_NUMBER() OVER (PARTITION BY $0 ORDER BY $3 DESC NULLS LAST)])\n"
+                    + "      +- LogicalWatermarkAssigner(rowtime=[ts], watermark=[-($3, 1000:INTERVAL SECOND)])\n");
+            assertThat(eventTime).contains(
+                    "+- Deduplicate(keep=[LastRow], key=[category], order=[ROWTIME], changelogMode=[I,UB,UA])\n"
+                    + "   +- Calc(select=[category, item, ts], changelogMode=[I])\n"
+                    + "      +- WatermarkAssigner(rowtime=[ts], watermark=[-(ts, 1000:INTERVAL SECOND)], changelogMode=[I])\n");
         }
     }
 

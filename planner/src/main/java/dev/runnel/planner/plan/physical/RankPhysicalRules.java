@@ -1,9 +1,10 @@
 package dev.runnel.planner.plan.physical;
 
+import dev.runnel.planner.plan.TimeAttributes;
 import dev.runnel.planner.plan.logical.RankLogicalRel;
 import dev.runnel.planner.plan.logical.RankSpec;
-import dev.runnel.planner.plan.logical.TimeAttributes;
 import dev.runnel.runtime.operators.rank.RankType;
+import java.util.Optional;
 import org.apache.calcite.plan.Convention;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
@@ -38,10 +39,10 @@ public final class RankPhysicalRules {
                     && !spec.outputRankNumber() && spec.order().getFieldCollations().size() == 1;
             if (firstRowOnly) {
                 RelFieldCollation order = spec.order().getFieldCollations().get(0);
-                TimeAttributes.Kind time = TimeAttributes.of(rank.getInput(), order.getFieldIndex());
-                if (time != TimeAttributes.Kind.NONE) {
+                Optional<TimeAttributes.Kind> time = TimeAttributes.of(rank.getInput(), order.getFieldIndex());
+                if (time.isPresent()) {
                     return new DeduplicatePhysicalRel(rank.getCluster(), traits, input, spec.partitionKey(),
-                            order.direction.isDescending(), order.getFieldIndex(), time == TimeAttributes.Kind.ROWTIME);
+                            order.direction.isDescending(), order.getFieldIndex(), time.get() == TimeAttributes.Kind.ROWTIME);
                 }
             }
             return new RankPhysicalRel(rank.getCluster(), traits, input, spec);
