@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.planner.session.Session;
 import dev.runnel.planner.session.StatementResult;
-import dev.runnel.runtime.cluster.EmbeddedCluster;
+import dev.runnel.planner.testing.EmbeddedClusterExtension;
 import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
@@ -18,8 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -31,28 +30,19 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class EventTimeEndToEndTest {
     private static final long BASE = LocalDateTime.of(2026, 1, 1, 0, 0).toInstant(ZoneOffset.UTC).toEpochMilli();
-    private static EmbeddedCluster cluster;
+    @RegisterExtension
+    static final EmbeddedClusterExtension CLUSTER = new EmbeddedClusterExtension();
 
     @TempDir
     Path dir;
 
-    @BeforeAll
-    static void startCluster() {
-        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")));
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        cluster.close();
-    }
-
     private static Session session(int parallelism) {
-        return new Session(cluster, new Configuration(Map.of("parallelism.default", String.valueOf(parallelism))));
+        return new Session(CLUSTER.cluster(), new Configuration(Map.of("parallelism.default", String.valueOf(parallelism))));
     }
 
     private static void run(Session session, String insert) throws Exception {
         var job = (StatementResult.JobSubmitted) session.execute(insert);
-        assertThat(cluster.jobTermination(job.jobId()).get(60, TimeUnit.SECONDS).status()).isEqualTo(JobStatus.FINISHED);
+        assertThat(CLUSTER.cluster().jobTermination(job.jobId()).get(60, TimeUnit.SECONDS).status()).isEqualTo(JobStatus.FINISHED);
     }
 
     @ParameterizedTest(name = "parallelism {0}")

@@ -4,7 +4,7 @@ import static dev.runnel.planner.session.EndToEndSupport.fetchAll;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.runnel.runtime.cluster.EmbeddedCluster;
+import dev.runnel.planner.testing.EmbeddedClusterExtension;
 import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
@@ -15,9 +15,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -36,25 +35,16 @@ class ChangelogEndToEndTest {
             {"before":null,"after":{"id":3,"name":"carol","score":30},"op":"c"}
             """;
 
-    private static EmbeddedCluster cluster;
+    @RegisterExtension
+    static final EmbeddedClusterExtension CLUSTER = new EmbeddedClusterExtension();
 
     @TempDir
     Path dir;
 
-    @BeforeAll
-    static void startCluster() {
-        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")));
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        cluster.close();
-    }
-
     private Session session(int parallelism) throws IOException {
         Path in = dir.resolve("users.json");
         Files.writeString(in, EVENTS);
-        Session session = new Session(cluster, new Configuration(Map.of("parallelism.default",
+        Session session = new Session(CLUSTER.cluster(), new Configuration(Map.of("parallelism.default",
                 String.valueOf(parallelism))));
         session.execute("CREATE TABLE users (id BIGINT, name STRING, score INT) WITH ('connector' = 'filesystem', "
                 + "'path' = '" + in + "', 'format' = 'debezium-json')");
@@ -104,7 +94,7 @@ class ChangelogEndToEndTest {
                     + "'path' = '" + out + "', 'format' = 'debezium-json')");
             StatementResult.JobSubmitted job = (StatementResult.JobSubmitted) session.execute(
                     "INSERT INTO names SELECT id, name FROM users WHERE id <> 3");
-            assertThat(cluster.jobTermination(job.jobId()).get(60, TimeUnit.SECONDS).status())
+            assertThat(CLUSTER.cluster().jobTermination(job.jobId()).get(60, TimeUnit.SECONDS).status())
                     .isEqualTo(JobStatus.FINISHED);
         }
         // one reader read the one file, so one part file holds the changelog in order

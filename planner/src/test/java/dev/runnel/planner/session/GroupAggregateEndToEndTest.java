@@ -4,6 +4,7 @@ import static dev.runnel.planner.session.EndToEndSupport.fetchAll;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.runnel.planner.testing.EmbeddedClusterExtension;
 import dev.runnel.runtime.cluster.EmbeddedCluster;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
@@ -18,9 +19,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -34,27 +34,18 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class GroupAggregateEndToEndTest {
     static final List<String> BACKENDS = List.of("hashmap", "rocksdb");
-    private static EmbeddedCluster cluster;
+    @RegisterExtension
+    static final EmbeddedClusterExtension CLUSTER = new EmbeddedClusterExtension();
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void startCluster() {
-        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")));
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        cluster.close();
-    }
 
     static Stream<Arguments> setups() {
         return BACKENDS.stream().flatMap(b -> Stream.of(Arguments.of(1, b), Arguments.of(2, b)));
     }
 
     private static Session session(int parallelism, String backend) {
-        return session(cluster, parallelism, backend);
+        return session(CLUSTER.cluster(), parallelism, backend);
     }
 
     /** A session on {@code on} with the given parallelism, state backend and further options (key, value, …). */

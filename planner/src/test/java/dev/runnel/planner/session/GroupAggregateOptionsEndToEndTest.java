@@ -6,15 +6,12 @@ import static dev.runnel.planner.session.GroupAggregateEndToEndTest.r;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.runnel.runtime.cluster.EmbeddedCluster;
-import dev.runnel.runtime.config.Configuration;
+import dev.runnel.planner.testing.EmbeddedClusterExtension;
 import dev.runnel.runtime.data.Row;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -22,24 +19,15 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** Mini-batch and split distinct aggregation, and how EXPLAIN shows aggregations and their changelogs. */
 class GroupAggregateOptionsEndToEndTest {
     private static final String VALUES = "(VALUES ('a', 1), ('b', 10), ('a', 4), ('a', 4), ('b', 1)) AS t(k, v)";
-    private static EmbeddedCluster cluster;
-
-    @BeforeAll
-    static void startCluster() {
-        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")));
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        cluster.close();
-    }
+    @RegisterExtension
+    static final EmbeddedClusterExtension CLUSTER = new EmbeddedClusterExtension();
 
     static Stream<Arguments> setups() {
         return GroupAggregateEndToEndTest.setups();
     }
 
     private static Session session(int parallelism, String backend, String... options) {
-        return GroupAggregateEndToEndTest.session(cluster, parallelism, backend, options);
+        return GroupAggregateEndToEndTest.session(CLUSTER.cluster(), parallelism, backend, options);
     }
 
     private static String explain(Session session, String sql) {

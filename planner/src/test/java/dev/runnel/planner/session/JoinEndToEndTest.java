@@ -4,7 +4,7 @@ import static dev.runnel.planner.session.EndToEndSupport.fetchAll;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.runnel.runtime.cluster.EmbeddedCluster;
+import dev.runnel.planner.testing.EmbeddedClusterExtension;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
@@ -15,9 +15,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -30,25 +30,20 @@ import org.junit.jupiter.params.provider.MethodSource;
  * retraction takes back a row emitted before.
  */
 class JoinEndToEndTest {
-    private static EmbeddedCluster cluster;
+    @RegisterExtension
+    static final EmbeddedClusterExtension CLUSTER = new EmbeddedClusterExtension();
 
     @TempDir
     static Path dir;
 
     @BeforeAll
-    static void startCluster() throws IOException {
-        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")));
+    static void writeTables() throws IOException {
         write("orders", "1,alice,10.5,2024-01-01 10:00:00", "2,bob,20.0,2024-01-01 10:05:00",
                 "3,alice,7.25,2024-01-01 11:00:00", "4,dave,3.0,2024-01-01 12:00:00");
         write("customers", "alice,Paris,2001", "bob,Oslo,1999", "carol,Rome,2010");
         write("rates", "alice,1.0,2024-01-01 09:00:00", "alice,2.0,2024-01-01 10:30:00", "bob,5.0,2024-01-01 11:00:00");
         write("shipments", "1,2024-01-01 10:30:00", "2,2024-01-01 16:00:00", "3,2024-01-01 11:59:00",
                 "9,2024-01-01 10:00:00");
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        cluster.close();
     }
 
     private static void write(String name, String... lines) throws IOException {
@@ -63,7 +58,7 @@ class JoinEndToEndTest {
     }
 
     private static Session session(int parallelism, String backend) {
-        Session session = new Session(cluster, new Configuration(Map.of("parallelism.default",
+        Session session = new Session(CLUSTER.cluster(), new Configuration(Map.of("parallelism.default",
                 String.valueOf(parallelism), "state.backend.type", backend)));
         session.execute("CREATE TABLE orders (id BIGINT, customer STRING, amount DOUBLE, ts TIMESTAMP(3),"
                 + " WATERMARK FOR ts AS ts - INTERVAL '1' SECOND) WITH ('connector' = 'filesystem', 'path' = '"

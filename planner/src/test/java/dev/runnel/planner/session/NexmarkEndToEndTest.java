@@ -4,32 +4,22 @@ import static dev.runnel.planner.session.EndToEndSupport.fetchAll;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.runnel.runtime.cluster.EmbeddedCluster;
+import dev.runnel.planner.testing.EmbeddedClusterExtension;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.connector.nexmark.NexmarkSchema;
 import dev.runnel.runtime.data.Row;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The nexmark connector with Flink's Nexmark table and views, read by queries. */
 class NexmarkEndToEndTest {
-    private static EmbeddedCluster cluster;
-
-    @BeforeAll
-    static void startCluster() {
-        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")));
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        cluster.close();
-    }
+    @RegisterExtension
+    static final EmbeddedClusterExtension CLUSTER = new EmbeddedClusterExtension();
 
     private static Session session(int parallelism) {
-        Session session = new Session(cluster, new Configuration(Map.of("parallelism.default", String.valueOf(parallelism))));
+        Session session = new Session(CLUSTER.cluster(), new Configuration(Map.of("parallelism.default", String.valueOf(parallelism))));
         session.execute(NexmarkSchema.createTable("nexmark", "'connector' = 'nexmark', 'max-events' = '1000'"));
         NexmarkSchema.createViews("nexmark").forEach(session::execute);
         return session;
@@ -73,7 +63,7 @@ class NexmarkEndToEndTest {
 
     @Test
     void aTableWithOtherColumnsIsRefusedAtCreateTable() {
-        try (Session session = new Session(cluster, new Configuration(Map.of()))) {
+        try (Session session = new Session(CLUSTER.cluster(), new Configuration(Map.of()))) {
             assertThatThrownBy(() -> session.execute("CREATE TABLE n (id BIGINT) WITH ('connector' = 'nexmark')"))
                     .hasMessageContaining("but the nexmark connector produces ROW<`event_type` INT");
             assertThatThrownBy(() -> session.execute(NexmarkSchema.createTable("n2",

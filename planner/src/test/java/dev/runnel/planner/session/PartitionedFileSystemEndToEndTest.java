@@ -4,7 +4,7 @@ import static dev.runnel.planner.session.EndToEndSupport.fetchAll;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.runnel.runtime.cluster.EmbeddedCluster;
+import dev.runnel.planner.testing.EmbeddedClusterExtension;
 import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
@@ -17,37 +17,27 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Filesystem tables PARTITIONED BY columns, written and read back through SQL on an embedded cluster. */
 class PartitionedFileSystemEndToEndTest {
-    private static EmbeddedCluster cluster;
+    @RegisterExtension
+    static final EmbeddedClusterExtension CLUSTER = new EmbeddedClusterExtension();
 
     @TempDir
     Path dir;
 
-    @BeforeAll
-    static void startCluster() {
-        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")));
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        cluster.close();
-    }
-
     private static Session session(int parallelism) {
-        return new Session(cluster, new Configuration(Map.of("parallelism.default", String.valueOf(parallelism))));
+        return new Session(CLUSTER.cluster(), new Configuration(Map.of("parallelism.default", String.valueOf(parallelism))));
     }
 
     private static void awaitFinished(StatementResult result) throws Exception {
         var job = (StatementResult.JobSubmitted) result;
-        assertThat(cluster.jobTermination(job.jobId()).get(60, TimeUnit.SECONDS).status()).isEqualTo(JobStatus.FINISHED);
+        assertThat(CLUSTER.cluster().jobTermination(job.jobId()).get(60, TimeUnit.SECONDS).status()).isEqualTo(JobStatus.FINISHED);
     }
 
     private String createEvents(Path out, String extraOptions) {

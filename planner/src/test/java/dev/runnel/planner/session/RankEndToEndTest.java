@@ -4,7 +4,7 @@ import static dev.runnel.planner.session.EndToEndSupport.fetchAll;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.runnel.runtime.cluster.EmbeddedCluster;
+import dev.runnel.planner.testing.EmbeddedClusterExtension;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
@@ -16,9 +16,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -30,14 +30,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  * them, so changelogs are compared per key, each in order.
  */
 class RankEndToEndTest {
-    private static EmbeddedCluster cluster;
+    @RegisterExtension
+    static final EmbeddedClusterExtension CLUSTER = new EmbeddedClusterExtension();
 
     @TempDir
     static Path dir;
 
     @BeforeAll
-    static void start() throws IOException {
-        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")));
+    static void writeTables() throws IOException {
         Path sales = Files.createDirectories(dir.resolve("sales"));
         Files.writeString(sales.resolve("part-0.csv"), """
                 fruit,apple,10,2024-01-01 00:00:01
@@ -50,11 +50,6 @@ class RankEndToEndTest {
                 """);
     }
 
-    @AfterAll
-    static void stop() {
-        cluster.close();
-    }
-
     /** Parallelism 1 and 2 on every state backend there is. */
     static Stream<Arguments> settings() {
         return Stream.of(Arguments.of(1, "hashmap"), Arguments.of(2, "hashmap"), Arguments.of(1, "rocksdb"),
@@ -62,7 +57,7 @@ class RankEndToEndTest {
     }
 
     private static Session session(int parallelism, String backend) {
-        Session session = new Session(cluster, new Configuration(Map.of("parallelism.default", String.valueOf(parallelism),
+        Session session = new Session(CLUSTER.cluster(), new Configuration(Map.of("parallelism.default", String.valueOf(parallelism),
                 "state.backend.type", backend)));
         session.execute("CREATE TABLE sales (category STRING, item STRING, amount INT, ts TIMESTAMP(3),"
                 + " pt AS PROCTIME(), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND)"

@@ -5,7 +5,7 @@ import static dev.runnel.planner.session.EndToEndSupport.partFileLines;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.runnel.runtime.cluster.EmbeddedCluster;
+import dev.runnel.planner.testing.EmbeddedClusterExtension;
 import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
@@ -14,27 +14,17 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Columns of ROW type: declared in DDL, read from nested JSON, accessed by field, written back. */
 class RowTypeEndToEndTest {
-    private static EmbeddedCluster cluster;
+    @RegisterExtension
+    static final EmbeddedClusterExtension CLUSTER = new EmbeddedClusterExtension();
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void startCluster() {
-        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")));
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        cluster.close();
-    }
 
     private Session sessionWithPeople() throws Exception {
         Path in = Files.createDirectories(dir.resolve("in"));
@@ -43,7 +33,7 @@ class RowTypeEndToEndTest {
                 {"id": 2, "person": {"name": "Bob", "address": null}}
                 {"id": 3, "person": null}
                 """);
-        Session session = new Session(cluster, new Configuration(Map.of("parallelism.default", "1")));
+        Session session = new Session(CLUSTER.cluster(), new Configuration(Map.of("parallelism.default", "1")));
         session.execute("CREATE TABLE people (id BIGINT, person ROW<name STRING, address ROW<city STRING, zip INT NOT NULL>>)"
                 + " WITH ('connector' = 'filesystem', 'path' = '" + in + "', 'format' = 'json')");
         return session;
@@ -85,7 +75,7 @@ class RowTypeEndToEndTest {
             session.execute("CREATE TABLE copy (id BIGINT, person ROW<name STRING, address ROW<city STRING, zip INT>>)"
                     + " WITH ('connector' = 'filesystem', 'path' = '" + out + "', 'format' = 'json')");
             var job = (StatementResult.JobSubmitted) session.execute("INSERT INTO copy SELECT id, person FROM people WHERE id = 1");
-            assertThat(cluster.jobTermination(job.jobId()).get(60, TimeUnit.SECONDS).status()).isEqualTo(JobStatus.FINISHED);
+            assertThat(CLUSTER.cluster().jobTermination(job.jobId()).get(60, TimeUnit.SECONDS).status()).isEqualTo(JobStatus.FINISHED);
             assertThat(partFileLines(out)).containsExactly(
                     "{\"id\":1,\"person\":{\"name\":\"Ann\",\"address\":{\"city\":\"Bend\",\"zip\":97701}}}");
         }

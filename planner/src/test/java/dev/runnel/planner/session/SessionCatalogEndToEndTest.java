@@ -4,7 +4,7 @@ import static dev.runnel.planner.session.EndToEndSupport.fetchAll;
 import static dev.runnel.planner.session.EndToEndSupport.partFileLines;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.runnel.runtime.cluster.EmbeddedCluster;
+import dev.runnel.planner.testing.EmbeddedClusterExtension;
 import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
@@ -15,34 +15,24 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Queries through views and database-qualified tables, run on an embedded cluster. */
 class SessionCatalogEndToEndTest {
-    private static EmbeddedCluster cluster;
+    @RegisterExtension
+    static final EmbeddedClusterExtension CLUSTER = new EmbeddedClusterExtension();
 
     @TempDir
     Path dir;
 
-    @BeforeAll
-    static void startCluster() {
-        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")));
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        cluster.close();
-    }
-
     private static Session session() {
-        return new Session(cluster, new Configuration(Map.of("parallelism.default", "1")));
+        return new Session(CLUSTER.cluster(), new Configuration(Map.of("parallelism.default", "1")));
     }
 
     private static void awaitFinished(StatementResult.JobSubmitted job) throws Exception {
-        assertThat(cluster.jobTermination(job.jobId()).get(60, TimeUnit.SECONDS).status()).isEqualTo(JobStatus.FINISHED);
+        assertThat(CLUSTER.cluster().jobTermination(job.jobId()).get(60, TimeUnit.SECONDS).status()).isEqualTo(JobStatus.FINISHED);
     }
 
     @Test

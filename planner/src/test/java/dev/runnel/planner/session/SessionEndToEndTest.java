@@ -5,7 +5,7 @@ import static dev.runnel.planner.session.EndToEndSupport.partFileLines;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.runnel.runtime.cluster.EmbeddedCluster;
+import dev.runnel.planner.testing.EmbeddedClusterExtension;
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.cluster.ResultChunk;
@@ -21,36 +21,26 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Statements run through a {@link Session} on an embedded cluster with 2 slots. */
 class SessionEndToEndTest {
-    private static EmbeddedCluster cluster;
+    @RegisterExtension
+    static final EmbeddedClusterExtension CLUSTER = new EmbeddedClusterExtension();
 
     @TempDir
     Path dir;
 
-    @BeforeAll
-    static void startCluster() {
-        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")));
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        cluster.close();
-    }
-
     private static Session session(int parallelism) {
-        return new Session(cluster, new Configuration(Map.of("parallelism.default", String.valueOf(parallelism))));
+        return new Session(CLUSTER.cluster(), new Configuration(Map.of("parallelism.default", String.valueOf(parallelism))));
     }
 
     private static JobInfo awaitEnd(StatementResult.JobSubmitted job) throws Exception {
-        return cluster.jobTermination(job.jobId()).get(60, TimeUnit.SECONDS);
+        return CLUSTER.cluster().jobTermination(job.jobId()).get(60, TimeUnit.SECONDS);
     }
 
     @Test
@@ -146,7 +136,7 @@ class SessionEndToEndTest {
             StatementResult stopped = session.execute("STOP JOB '" + result.jobId() + "'");
 
             assertThat(stopped).isEqualTo(new StatementResult.Message("Job has been stopped."));
-            assertThat(cluster.getJob(result.jobId()).status()).isEqualTo(JobStatus.CANCELED);
+            assertThat(CLUSTER.cluster().getJob(result.jobId()).status()).isEqualTo(JobStatus.CANCELED);
             ResultChunk chunk = result.fetch(Duration.ofSeconds(5));
             for (int i = 0; i < 3 && !chunk.endOfResult(); i++) {
                 chunk = result.fetch(Duration.ofSeconds(5));
@@ -184,7 +174,7 @@ class SessionEndToEndTest {
                     "INSERT INTO nowhere SELECT id FROM numbers WHERE id IS NOT NULL");
             assertThat(job.jobName()).isEqualTo("nightly load");
             assertThat(awaitEnd(job).status()).isEqualTo(JobStatus.FINISHED);
-            assertThat(cluster.getJob(job.jobId()).recordsIn()).isEqualTo(1000L);
+            assertThat(CLUSTER.cluster().getJob(job.jobId()).recordsIn()).isEqualTo(1000L);
         }
     }
 

@@ -4,7 +4,7 @@ import static dev.runnel.planner.session.EndToEndSupport.partFileLines;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.runnel.runtime.cluster.EmbeddedCluster;
+import dev.runnel.planner.testing.EmbeddedClusterExtension;
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.config.Configuration;
@@ -16,30 +16,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Statement sets run through a {@link Session} on an embedded cluster with 2 slots. */
 class StatementSetEndToEndTest {
-    private static EmbeddedCluster cluster;
+    @RegisterExtension
+    static final EmbeddedClusterExtension CLUSTER = new EmbeddedClusterExtension();
 
     @TempDir
     Path dir;
 
-    @BeforeAll
-    static void startCluster() {
-        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")));
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        cluster.close();
-    }
-
     private Session sessionWithTables(Path small, Path big) {
-        Session session = new Session(cluster, new Configuration(Map.of("parallelism.default", "2")));
+        Session session = new Session(CLUSTER.cluster(), new Configuration(Map.of("parallelism.default", "2")));
         session.execute("""
                 CREATE TABLE numbers (id BIGINT) WITH (
                   'connector' = 'datagen', 'number-of-rows' = '100',
@@ -64,7 +54,7 @@ class StatementSetEndToEndTest {
 
             assertThat(job.jobName()).isEqualTo(
                     "insert-into_default_catalog.default_database.small,default_catalog.default_database.big");
-            JobInfo end = cluster.jobTermination(job.jobId()).get(60, TimeUnit.SECONDS);
+            JobInfo end = CLUSTER.cluster().jobTermination(job.jobId()).get(60, TimeUnit.SECONDS);
             assertThat(end.status()).isEqualTo(JobStatus.FINISHED);
             assertThat(partFileLines(small)).containsExactlyElementsOf(numbers(1, 10, ""));
             assertThat(partFileLines(big)).containsExactlyElementsOf(numbers(91, 100, ",big"));
@@ -90,12 +80,12 @@ class StatementSetEndToEndTest {
                     .isEqualTo(new StatementResult.Message("Add SQL update statement to the statement set."));
             assertThat(session.execute("INSERT INTO big SELECT id, 'x' FROM numbers WHERE id = 2"))
                     .isEqualTo(new StatementResult.Message("Add SQL update statement to the statement set."));
-            assertThat(cluster.listJobs()).noneMatch(j -> j.name().contains("small"));
+            assertThat(CLUSTER.cluster().listJobs()).noneMatch(j -> j.name().contains("small"));
 
             var job = (StatementResult.JobSubmitted) session.execute("END");
 
             assertThat(session.inStatementSet()).isFalse();
-            assertThat(cluster.jobTermination(job.jobId()).get(60, TimeUnit.SECONDS).status())
+            assertThat(CLUSTER.cluster().jobTermination(job.jobId()).get(60, TimeUnit.SECONDS).status())
                     .isEqualTo(JobStatus.FINISHED);
             assertThat(partFileLines(small)).containsExactly("1");
             assertThat(partFileLines(big)).containsExactly("2,x");
@@ -140,7 +130,7 @@ class StatementSetEndToEndTest {
 
     @Test
     void endWithoutBeginIsAnError() {
-        try (Session session = new Session(cluster, new Configuration())) {
+        try (Session session = new Session(CLUSTER.cluster(), new Configuration())) {
             assertThatThrownBy(() -> session.execute("END"))
                     .hasMessage("No Statement Set to submit. 'END' statement should be used after "
                             + "'BEGIN STATEMENT SET'.");
