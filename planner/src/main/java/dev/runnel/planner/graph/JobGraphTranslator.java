@@ -192,6 +192,9 @@ public final class JobGraphTranslator {
         if (rel instanceof GroupAggregatePhysicalRel aggregate) {
             return GroupAggregateTranslation.translate(this, aggregate);
         }
+        if (WindowRankTranslation.handles(rel)) {
+            return WindowRankTranslation.translate(this, rel);
+        }
         if (RankTranslation.handles(rel)) {
             return RankTranslation.translate(this, rel);
         }

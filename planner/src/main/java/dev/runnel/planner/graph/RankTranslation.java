@@ -48,7 +48,7 @@ final class RankTranslation {
         return translator.attachKeyed(List.of(translator.visit(input)), operator, List.of(key));
     }
 
-    private static SortKeyComparator comparator(RankSpec spec) {
+    static SortKeyComparator comparator(RankSpec spec) {
         List<RelFieldCollation> fields = spec.order().getFieldCollations();
         int[] indexes = new int[fields.size()];
         boolean[] ascending = new boolean[fields.size()];

@@ -26,6 +26,7 @@ public final class LogicalRules {
             // Top-N and deduplication: OVER projections become windows, rank filters ranks.
             CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW,
             RankRules.FILTER_WINDOW_TO_RANK,
+            WindowRankRules.FILTER_WINDOW_TO_WINDOW_RANK,
             RankRules.CONSTANT_RANK_NUMBER,
             RankRules.PROJECT_RANK_TRANSPOSE,
             RankRules.REMOVE_UNUSED_RANK_NUMBER);

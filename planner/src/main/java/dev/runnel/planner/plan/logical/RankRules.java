@@ -48,7 +48,7 @@ public final class RankRules {
     /** A projection that drops the rank number of the rank below it. */
     public static final RelOptRule REMOVE_UNUSED_RANK_NUMBER = new RemoveUnusedRankNumberRule();
 
-    private static final class FilterWindowToRankRule extends RelOptRule {
+    static final class FilterWindowToRankRule extends RelOptRule {
         FilterWindowToRankRule() {
             super(operand(LogicalFilter.class, operand(LogicalWindow.class, any())), "FilterWindowToRankRule");
         }
@@ -103,7 +103,7 @@ public final class RankRules {
         }
 
         /** The ranks {@code [start, end]} that {@code rn < 3}, {@code rn = 1}, {@code 2 <= rn} … allow, or null. */
-        private static long[] rankRange(RexNode conjunct, int rankField) {
+        static long[] rankRange(RexNode conjunct, int rankField) {
             if (!(conjunct instanceof RexCall call) || call.getOperands().size() != 2) {
                 return null;
             }
