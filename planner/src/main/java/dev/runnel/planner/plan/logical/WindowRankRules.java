@@ -1,7 +1,6 @@
 package dev.runnel.planner.plan.logical;
 
 import dev.runnel.planner.plan.TimeAttributes;
-import dev.runnel.planner.plan.window.WindowAggregates;
 import dev.runnel.planner.plan.window.WindowTableFunctionCall;
 import dev.runnel.runtime.operators.rank.RankType;
 import java.util.ArrayList;
@@ -104,13 +103,34 @@ public final class WindowRankRules {
         if (rel instanceof TableFunctionScan scan && WindowTableFunctionCall.isWindowing(scan)) {
             return scan.getRowType().getFieldNames().get(field).equals(column);
         }
-        if (rel instanceof Aggregate aggregate && WindowAggregates.shape(aggregate) != null
+        // A grouping key of an aggregate that groups by both window columns: a window aggregate
+        // (WindowAggregates.shape cannot look through the Hep planner's vertices).
+        if (rel instanceof Aggregate aggregate && aggregate.getGroupType() == Aggregate.Group.SIMPLE
                 && field < aggregate.getGroupCount()) {
             return isWindowColumn(aggregate.getInput(), aggregate.getGroupSet().nth(field), column);
         }
         OptionalInt forwarded = TimeAttributes.inputField(rel, field);
         return forwarded.isPresent() && rel.getInputs().size() == 1
                 && isWindowColumn(rel.getInput(0), forwarded.getAsInt(), column);
+    }
+
+    /**
+     * Whether {@code field} of {@code rel} is a rowtime attribute, also when it passes through a
+     * window table function (which forwards its input's rowtime and makes {@code window_time} one,
+     * as in Flink) on the way down.
+     */
+    public static boolean isRowtime(RelNode rel, int field) {
+        if (TimeAttributes.isRowtime(rel, field)) {
+            return true;
+        }
+        rel = unwrap(rel);
+        if (rel instanceof TableFunctionScan scan && WindowTableFunctionCall.isWindowing(scan)) {
+            RelNode input = scan.getInputs().get(0);
+            int arity = input.getRowType().getFieldCount();
+            return field == arity + 2 || field < arity && isRowtime(input, field);
+        }
+        OptionalInt forwarded = TimeAttributes.inputField(rel, field);
+        return forwarded.isPresent() && rel.getInputs().size() == 1 && isRowtime(rel.getInput(0), forwarded.getAsInt());
     }
 
     private static RelNode unwrap(RelNode rel) {

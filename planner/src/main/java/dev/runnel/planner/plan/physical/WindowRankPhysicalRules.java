@@ -1,8 +1,8 @@
 package dev.runnel.planner.plan.physical;
 
-import dev.runnel.planner.plan.TimeAttributes;
 import dev.runnel.planner.plan.logical.RankSpec;
 import dev.runnel.planner.plan.logical.WindowRankLogicalRel;
+import dev.runnel.planner.plan.logical.WindowRankRules;
 import org.apache.calcite.plan.Convention;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.convert.ConverterRule;
@@ -33,7 +33,7 @@ public final class WindowRankPhysicalRules {
             RelNode input = ConverterRule.convert(rank.getInput(),
                     rank.getInput().getTraitSet().replace(RunnelConvention.INSTANCE));
             boolean deduplicate = spec.rankEnd() == 1 && spec.order().getFieldCollations().size() == 1
-                    && TimeAttributes.isRowtime(rank.getInput(), spec.order().getFieldCollations().get(0).getFieldIndex());
+                    && WindowRankRules.isRowtime(rank.getInput(), spec.order().getFieldCollations().get(0).getFieldIndex());
             return new WindowRankPhysicalRel(rank.getCluster(), rank.getTraitSet().replace(RunnelConvention.INSTANCE),
                     input, spec, rank.windowEndField(), deduplicate);
         }
