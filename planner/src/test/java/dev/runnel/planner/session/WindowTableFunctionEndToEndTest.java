@@ -172,4 +172,45 @@ class WindowTableFunctionEndToEndTest {
                     .hasMessageContaining("is not supported yet");
         }
     }
+
+    /** Time attributes as Flink's: a computed rowtime column and an inner window's window_time are, expressions are not. */
+    @Test
+    void timeAttributesAreSeenThroughWatermarkAssignersViewsAndInnerWindows() {
+        try (Session session = session(1)) {
+            session.execute(bids);
+            session.execute("CREATE VIEW windowed AS SELECT item, price, window_start AS ws, window_time AS wt"
+                    + " FROM TABLE(TUMBLE(TABLE bids, DESCRIPTOR(bidtime), INTERVAL '5' MINUTES))");
+
+            List<Row> rows = fetchAll((QueryResult) session.execute("SELECT item, window_start, window_end"
+                    + " FROM TABLE(TUMBLE(TABLE windowed, DESCRIPTOR(wt), INTERVAL '10' MINUTES)) WHERE price > 2"));
+            assertThat(rows).containsExactlyInAnyOrder(
+                    Row.of("A", ts("2024-01-01 10:00:00"), ts("2024-01-01 10:10:00")),
+                    Row.of("A", ts("2024-01-01 10:10:00"), ts("2024-01-01 10:20:00")));
+
+            assertThatThrownBy(() -> session.execute(
+                    "SELECT * FROM TABLE(TUMBLE(TABLE windowed, DESCRIPTOR(ws), INTERVAL '10' MINUTES))"))
+                    .isInstanceOf(SqlExecutionException.class)
+                    .hasMessageContaining("but ws is not one");
+            session.execute("CREATE VIEW shifted AS SELECT item, bidtime + INTERVAL '1' MINUTE AS later FROM bids");
+            assertThatThrownBy(() -> session.execute(
+                    "SELECT * FROM TABLE(TUMBLE(TABLE shifted, DESCRIPTOR(later), INTERVAL '10' MINUTES))"))
+                    .isInstanceOf(SqlExecutionException.class)
+                    .hasMessageContaining("but later is not one");
+        }
+    }
+
+    @Test
+    void aComputedRowtimeColumnIsATimeAttribute() {
+        try (Session session = session(1)) {
+            session.execute(bids.replace("bids (bidtime TIMESTAMP(3), item STRING, price INT,"
+                    + " WATERMARK FOR bidtime", "computed (bidtime TIMESTAMP(3), item STRING, price INT,"
+                    + " ts AS bidtime + INTERVAL '1' MINUTE, WATERMARK FOR ts"));
+            List<Row> rows = fetchAll((QueryResult) session.execute("SELECT item, window_start FROM TABLE(TUMBLE("
+                    + "TABLE computed, DESCRIPTOR(ts), INTERVAL '10' MINUTES))"));
+            assertThat(rows).containsExactlyInAnyOrder(
+                    Row.of("A", ts("2024-01-01 10:00:00")),
+                    Row.of("B", ts("2024-01-01 10:00:00")),
+                    Row.of("A", ts("2024-01-01 10:10:00")));
+        }
+    }
 }
