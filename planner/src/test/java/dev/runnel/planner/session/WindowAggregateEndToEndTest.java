@@ -3,7 +3,7 @@ package dev.runnel.planner.session;
 import static dev.runnel.planner.session.EndToEndSupport.fetchAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.runnel.runtime.cluster.EmbeddedCluster;
+import dev.runnel.planner.testing.EmbeddedClusterExtension;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
@@ -15,9 +15,8 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -28,21 +27,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * maximum watermark, so every window fires. Flink's documentation example (bids).
  */
 class WindowAggregateEndToEndTest {
-    private static EmbeddedCluster cluster;
+    @RegisterExtension
+    static final EmbeddedClusterExtension CLUSTER = new EmbeddedClusterExtension();
 
     @TempDir
     Path dir;
     private String bids;
-
-    @BeforeAll
-    static void startCluster() {
-        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")));
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        cluster.close();
-    }
 
     @BeforeEach
     void writeBids() throws IOException {
@@ -65,7 +55,7 @@ class WindowAggregateEndToEndTest {
     }
 
     private static Session session(int parallelism, String backend) {
-        return new Session(cluster, new Configuration(Map.of("parallelism.default", String.valueOf(parallelism),
+        return new Session(CLUSTER.cluster(), new Configuration(Map.of("parallelism.default", String.valueOf(parallelism),
                 "state.backend.type", backend)));
     }
 
@@ -159,7 +149,7 @@ class WindowAggregateEndToEndTest {
             var job = (StatementResult.JobSubmitted) session.execute("INSERT INTO totals"
                     + " SELECT window_start, window_end, SUM(price) FROM TABLE(TUMBLE(TABLE bids, DESCRIPTOR(bidtime),"
                     + " INTERVAL '10' MINUTES)) GROUP BY window_start, window_end");
-            var info = cluster.jobTermination(job.jobId()).get(60, java.util.concurrent.TimeUnit.SECONDS);
+            var info = CLUSTER.cluster().jobTermination(job.jobId()).get(60, java.util.concurrent.TimeUnit.SECONDS);
 
             // The window operator reports its late-row counter (no row of these bids is late).
             assertThat(info.counters()).containsEntry("numLateRecordsDropped", 0L);
