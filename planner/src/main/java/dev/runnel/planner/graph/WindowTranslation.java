@@ -2,6 +2,7 @@ package dev.runnel.planner.graph;
 
 import dev.runnel.planner.graph.JobGraphTranslator.VertexBuilder;
 import dev.runnel.planner.catalog.TypeConversions;
+import dev.runnel.planner.plan.physical.AggregateCalls;
 import dev.runnel.planner.plan.physical.WindowAggregatePhysicalRel;
 import dev.runnel.planner.plan.physical.WindowTableFunctionPhysicalRel;
 import dev.runnel.planner.plan.window.WindowAggregates;
@@ -63,7 +64,7 @@ final class WindowTranslation {
         WindowTime time = shape.windowTimeType().getSqlTypeName() == SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE
                 ? new WindowTime(translator.zone().getId()) : WindowTime.LOCAL;
         var factory = new WindowAggregateOperatorFactory(aggregate.describe(), keyFields, keyTypes, shape.windowStart(),
-                shape.windowEnd(), outputGroup, new AggregatesHandle(WindowAggregates.toRuntime(aggregate), false),
+                shape.windowEnd(), outputGroup, new AggregatesHandle(AggregateCalls.toRuntime(aggregate), false),
                 shape.call().function().equals("SESSION"), time);
         return translator.attachKeyed(List.of(input), factory, List.of(keyFields));
     }

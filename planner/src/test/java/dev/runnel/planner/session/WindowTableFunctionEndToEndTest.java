@@ -4,7 +4,7 @@ import static dev.runnel.planner.session.EndToEndSupport.fetchAll;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.runnel.runtime.cluster.EmbeddedCluster;
+import dev.runnel.planner.testing.EmbeddedClusterExtension;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
 import java.io.IOException;
@@ -14,31 +14,21 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Windowing table functions on their own, over a bounded CSV table with a WATERMARK. */
 class WindowTableFunctionEndToEndTest {
-    private static EmbeddedCluster cluster;
+    @RegisterExtension
+    static final EmbeddedClusterExtension CLUSTER = new EmbeddedClusterExtension();
 
     @TempDir
     Path dir;
     private String bids;
-
-    @BeforeAll
-    static void startCluster() {
-        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")));
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        cluster.close();
-    }
 
     @BeforeEach
     void writeBids() throws IOException {
@@ -53,7 +43,7 @@ class WindowTableFunctionEndToEndTest {
     }
 
     private static Session session(int parallelism) {
-        return new Session(cluster, new Configuration(Map.of("parallelism.default", String.valueOf(parallelism))));
+        return new Session(CLUSTER.cluster(), new Configuration(Map.of("parallelism.default", String.valueOf(parallelism))));
     }
 
     private static long ts(String text) {
@@ -170,6 +160,47 @@ class WindowTableFunctionEndToEndTest {
                     .isInstanceOf(SqlExecutionException.class)
                     .hasMessageContaining("The SESSION window table function outside a window aggregation")
                     .hasMessageContaining("is not supported yet");
+        }
+    }
+
+    /** Time attributes as Flink's: a computed rowtime column and an inner window's window_time are, expressions are not. */
+    @Test
+    void timeAttributesAreSeenThroughWatermarkAssignersViewsAndInnerWindows() {
+        try (Session session = session(1)) {
+            session.execute(bids);
+            session.execute("CREATE VIEW windowed AS SELECT item, price, window_start AS ws, window_time AS wt"
+                    + " FROM TABLE(TUMBLE(TABLE bids, DESCRIPTOR(bidtime), INTERVAL '5' MINUTES))");
+
+            List<Row> rows = fetchAll((QueryResult) session.execute("SELECT item, window_start, window_end"
+                    + " FROM TABLE(TUMBLE(TABLE windowed, DESCRIPTOR(wt), INTERVAL '10' MINUTES)) WHERE price > 2"));
+            assertThat(rows).containsExactlyInAnyOrder(
+                    Row.of("A", ts("2024-01-01 10:00:00"), ts("2024-01-01 10:10:00")),
+                    Row.of("A", ts("2024-01-01 10:10:00"), ts("2024-01-01 10:20:00")));
+
+            assertThatThrownBy(() -> session.execute(
+                    "SELECT * FROM TABLE(TUMBLE(TABLE windowed, DESCRIPTOR(ws), INTERVAL '10' MINUTES))"))
+                    .isInstanceOf(SqlExecutionException.class)
+                    .hasMessageContaining("but ws is not one");
+            session.execute("CREATE VIEW shifted AS SELECT item, bidtime + INTERVAL '1' MINUTE AS later FROM bids");
+            assertThatThrownBy(() -> session.execute(
+                    "SELECT * FROM TABLE(TUMBLE(TABLE shifted, DESCRIPTOR(later), INTERVAL '10' MINUTES))"))
+                    .isInstanceOf(SqlExecutionException.class)
+                    .hasMessageContaining("but later is not one");
+        }
+    }
+
+    @Test
+    void aComputedRowtimeColumnIsATimeAttribute() {
+        try (Session session = session(1)) {
+            session.execute(bids.replace("bids (bidtime TIMESTAMP(3), item STRING, price INT,"
+                    + " WATERMARK FOR bidtime", "computed (bidtime TIMESTAMP(3), item STRING, price INT,"
+                    + " ts AS bidtime + INTERVAL '1' MINUTE, WATERMARK FOR ts"));
+            List<Row> rows = fetchAll((QueryResult) session.execute("SELECT item, window_start FROM TABLE(TUMBLE("
+                    + "TABLE computed, DESCRIPTOR(ts), INTERVAL '10' MINUTES))"));
+            assertThat(rows).containsExactlyInAnyOrder(
+                    Row.of("A", ts("2024-01-01 10:00:00")),
+                    Row.of("B", ts("2024-01-01 10:00:00")),
+                    Row.of("A", ts("2024-01-01 10:10:00")));
         }
     }
 }

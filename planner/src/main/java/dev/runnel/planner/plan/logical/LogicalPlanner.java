@@ -5,6 +5,7 @@ import dev.runnel.planner.catalog.CatalogTable;
 import dev.runnel.planner.parse.StatementParser;
 import dev.runnel.planner.session.SqlExecutionException;
 import dev.runnel.planner.plan.physical.PhysicalRules;
+import dev.runnel.planner.plan.window.WindowTableFunctionCall;
 import dev.runnel.planner.validate.SqlValidation;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,6 +77,7 @@ public final class LogicalPlanner {
         RelNode rel = root.project();
         UnsupportedFeatures.check(rel);
         rel = WatermarkAssigners.insert(rel, validator, converter);
+        WindowTableFunctionCall.checkTimeAttributes(rel);
         if (rel instanceof TableModify modify) {
             rel = toSink(modify);
         }

@@ -62,7 +62,7 @@ public final class UnsupportedFeatures {
             if (!WindowTableFunctionCall.isWindowing(scan)) {
                 return "A table function (other than the windowing functions TUMBLE, HOP, CUMULATE and SESSION)";
             }
-            WindowTableFunctionCall.checkTimeAttribute(scan);
+            WindowTableFunctionCall.of(scan); // checks the sizes; the time column once the assigners are in
         }
         if (rel instanceof Match) {
             return "MATCH_RECOGNIZE";

@@ -12,7 +12,7 @@ import org.apache.calcite.rel.type.RelDataType;
 
 /**
  * Maps Calcite's aggregate calls onto the runtime's {@link AggregateCall}s, and says which
- * aggregations the runtime cannot run yet.
+ * aggregations the runtime cannot run yet: for group aggregates and window aggregates alike.
  */
 public final class AggregateCalls {
     private AggregateCalls() {
@@ -38,7 +38,7 @@ public final class AggregateCalls {
     }
 
     /** The runtime kind of {@code call}, or {@code null} when there is none. */
-    static AggregateKind kind(org.apache.calcite.rel.core.AggregateCall call) {
+    public static AggregateKind kind(org.apache.calcite.rel.core.AggregateCall call) {
         return switch (call.getAggregation().getKind()) {
             case COUNT -> call.getArgList().isEmpty() ? AggregateKind.COUNT_STAR : AggregateKind.COUNT;
             case SUM -> AggregateKind.SUM;

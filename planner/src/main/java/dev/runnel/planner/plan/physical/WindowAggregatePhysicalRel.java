@@ -1,8 +1,10 @@
 package dev.runnel.planner.plan.physical;
 
+import dev.runnel.planner.plan.TimeAttributes;
 import dev.runnel.planner.plan.window.WindowAggregates;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.rel.RelNode;
@@ -18,7 +20,7 @@ import org.apache.calcite.util.ImmutableBitSet;
  * Output fields are those of the logical {@link Aggregate}: the GROUP BY fields in field order,
  * then the aggregate calls.
  */
-public final class WindowAggregatePhysicalRel extends Aggregate implements PhysicalRel {
+public final class WindowAggregatePhysicalRel extends Aggregate implements PhysicalRel, TimeAttributes.Provider {
     private final WindowAggregates.Shape shape;
 
     public WindowAggregatePhysicalRel(RelOptCluster cluster, RelTraitSet traits, RelNode input, ImmutableBitSet groupSet,
@@ -29,6 +31,13 @@ public final class WindowAggregatePhysicalRel extends Aggregate implements Physi
 
     public WindowAggregates.Shape shape() {
         return shape;
+    }
+
+    /** Its {@code window_time} is a rowtime attribute (as in Flink), nothing else is one. */
+    @Override
+    public Optional<TimeAttributes.Kind> timeAttribute(int field) {
+        return field < shape.group().size() && shape.group().get(field) == WindowAggregates.Property.TIME
+                ? Optional.of(TimeAttributes.Kind.ROWTIME) : Optional.empty();
     }
 
     @Override
@@ -77,9 +86,7 @@ public final class WindowAggregatePhysicalRel extends Aggregate implements Physi
                     : property.name().toLowerCase() + "('w$) AS " + name);
         }
         for (AggregateCall call : aggCalls) {
-            String args = call.getArgList().isEmpty() ? "*"
-                    : String.join(", ", call.getArgList().stream().map(inputNames::get).toList());
-            select.add(call.getAggregation().getName() + "(" + args + ") AS " + outputNames.get(i++));
+            select.add(AggregateCalls.format(call, inputNames));
         }
         return String.join(", ", select);
     }

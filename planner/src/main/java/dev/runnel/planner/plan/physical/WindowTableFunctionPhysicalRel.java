@@ -1,7 +1,9 @@
 package dev.runnel.planner.plan.physical;
 
+import dev.runnel.planner.plan.TimeAttributes;
 import dev.runnel.planner.plan.window.WindowTableFunctionCall;
 import java.util.List;
+import java.util.Optional;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.rel.RelNode;
@@ -14,7 +16,7 @@ import org.apache.calcite.rel.type.RelDataType;
  * with {@code window_start}, {@code window_end} and {@code window_time} appended. Stateless and
  * append-only, as in Flink.
  */
-public final class WindowTableFunctionPhysicalRel extends SingleRel implements PhysicalRel {
+public final class WindowTableFunctionPhysicalRel extends SingleRel implements PhysicalRel, TimeAttributes.Provider {
     private final WindowTableFunctionCall call;
 
     public WindowTableFunctionPhysicalRel(RelOptCluster cluster, RelTraitSet traits, RelNode input,
@@ -31,6 +33,16 @@ public final class WindowTableFunctionPhysicalRel extends SingleRel implements P
     @Override
     public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
         return new WindowTableFunctionPhysicalRel(getCluster(), traitSet, sole(inputs), call, rowType);
+    }
+
+    /** The input's fields keep their attributes; of the appended window columns, {@code window_time} is a rowtime. */
+    @Override
+    public Optional<TimeAttributes.Kind> timeAttribute(int field) {
+        int inputArity = getInput().getRowType().getFieldCount();
+        if (field < inputArity) {
+            return TimeAttributes.of(getInput(), field);
+        }
+        return field == inputArity + 2 ? Optional.of(TimeAttributes.Kind.ROWTIME) : Optional.empty();
     }
 
     @Override

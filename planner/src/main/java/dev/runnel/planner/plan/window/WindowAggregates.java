@@ -1,10 +1,7 @@
 package dev.runnel.planner.plan.window;
 
-import dev.runnel.planner.catalog.TypeConversions;
+import dev.runnel.planner.plan.physical.AggregateCalls;
 import dev.runnel.planner.session.SqlExecutionException;
-import dev.runnel.runtime.operators.aggregate.functions.AggregateCall;
-import dev.runnel.runtime.operators.aggregate.functions.AggregateKind;
-import dev.runnel.runtime.types.DataType;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.plan.volcano.RelSubset;
@@ -124,47 +121,12 @@ public final class WindowAggregates {
      * supported yet"), or {@code null}.
      */
     public static String unsupported(Aggregate aggregate) {
-        for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
-            if (kind(call) == null) {
-                return "The aggregate function " + call.getAggregation().getName() + " in a window aggregation";
-            }
-            if (call.isDistinct()) {
-                return "DISTINCT in a window aggregation";
-            }
-            if (!call.getCollation().getFieldCollations().isEmpty()) {
-                return "WITHIN GROUP (ORDER BY …) in a window aggregation";
-            }
+        // The window operator has no distinct views of its input yet, unlike the group aggregate.
+        if (aggregate.getAggCallList().stream().anyMatch(org.apache.calcite.rel.core.AggregateCall::isDistinct)) {
+            return "DISTINCT in a window aggregation";
         }
-        return null;
-    }
-
-    /** The runtime calls of {@code aggregate}, reading fields of its input. */
-    public static List<AggregateCall> toRuntime(Aggregate aggregate) {
-        RelDataType input = aggregate.getInput().getRowType();
-        List<AggregateCall> calls = new ArrayList<>();
-        for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
-            int[] args = call.getArgList().stream().mapToInt(Integer::intValue).toArray();
-            List<DataType> argTypes = call.getArgList().stream()
-                    .map(i -> TypeConversions.toDataType(input.getFieldList().get(i).getType())).toList();
-            calls.add(new AggregateCall(kind(call), args, argTypes, TypeConversions.toDataType(call.getType()),
-                    call.isDistinct(), call.filterArg, call.getName()));
-        }
-        return calls;
-    }
-
-    private static AggregateKind kind(org.apache.calcite.rel.core.AggregateCall call) {
-        return switch (call.getAggregation().getKind()) {
-            case COUNT -> call.getArgList().isEmpty() ? AggregateKind.COUNT_STAR : AggregateKind.COUNT;
-            case SUM -> AggregateKind.SUM;
-            case SUM0 -> AggregateKind.SUM0;
-            case AVG -> AggregateKind.AVG;
-            case MIN -> AggregateKind.MIN;
-            case MAX -> AggregateKind.MAX;
-            case FIRST_VALUE -> AggregateKind.FIRST_VALUE;
-            case LAST_VALUE -> AggregateKind.LAST_VALUE;
-            case LISTAGG -> AggregateKind.LISTAGG;
-            default -> null;
-        };
+        String common = AggregateCalls.unsupported(aggregate);
+        return common == null ? null : common + " in a window aggregation";
     }
 
     private static RelDataType windowTimeType(TableFunctionScan tvf) {

@@ -1,22 +1,17 @@
 package dev.runnel.planner.plan.window;
 
-import dev.runnel.planner.catalog.CatalogSchema;
-import dev.runnel.planner.catalog.CatalogTable;
-import dev.runnel.planner.catalog.TableColumn;
 import dev.runnel.planner.functions.WindowTableFunctions.WindowTableFunction;
+import dev.runnel.planner.plan.TimeAttributes;
 import dev.runnel.planner.session.SqlExecutionException;
 import dev.runnel.runtime.operators.window.WindowAssigner;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import org.apache.calcite.plan.volcano.RelSubset;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.core.Calc;
 import org.apache.calcite.rel.core.Exchange;
-import org.apache.calcite.rel.core.Filter;
-import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.TableFunctionScan;
-import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
@@ -110,54 +105,48 @@ public record WindowTableFunctionCall(String function, int timeField, String tim
     }
 
     /**
-     * Fails unless the time column of {@code scan}'s call is a time attribute: a table column with
-     * a {@code WATERMARK}, or the {@code window_time} of an inner windowing function, passed on
-     * unchanged (renaming is fine) through projections and filters.
+     * Fails unless the time column of every windowing function call in {@code root} is a rowtime
+     * attribute, as {@link TimeAttributes} tells: the rowtime column of a table's
+     * {@code WATERMARK} (from its watermark assigner on), or the {@code window_time} of an inner
+     * windowing function, passed on unchanged (renaming is fine) through projections and filters.
+     * Runs on the logical plan after the watermark assigners are in place.
      */
-    public static void checkTimeAttribute(TableFunctionScan scan) {
-        WindowTableFunctionCall call = of(scan);
-        if (!isTimeAttribute(scan.getInputs().get(0), call.timeField)) {
-            throw new SqlExecutionException("The window function " + call.function + " requires the time column to be"
-                    + " a time attribute (a column with a WATERMARK), but " + call.timeFieldName + " is not one");
+    public static void checkTimeAttributes(RelNode root) {
+        if (root instanceof TableFunctionScan scan && isWindowing(scan)) {
+            WindowTableFunctionCall call = of(scan);
+            if (!isRowtime(scan.getInputs().get(0), call.timeField)) {
+                throw new SqlExecutionException("The window function " + call.function + " requires the time column"
+                        + " to be a time attribute (a column with a WATERMARK), but " + call.timeFieldName
+                        + " is not one");
+            }
+        }
+        for (RelNode input : root.getInputs()) {
+            checkTimeAttributes(input);
         }
     }
 
-    private static boolean isTimeAttribute(RelNode rel, int field) {
-        if (rel instanceof RelSubset subset) {
-            return isTimeAttribute(subset.getOriginal(), field);
-        }
-        if (rel instanceof TableScan scan) {
-            CatalogTable table = scan.getTable().unwrapOrThrow(CatalogSchema.TableAdapter.class).catalogTable();
-            return table.watermark() != null
-                    && table.watermark().rowtimeColumn().equals(scan.getRowType().getFieldNames().get(field));
-        }
-        if (rel instanceof Filter || rel instanceof Exchange) {
-            return isTimeAttribute(rel.getInput(0), field);
-        }
-        if (rel instanceof TableFunctionScan tvf && isWindowing(tvf)) {
+    /**
+     * Whether field {@code field} of {@code rel} is a rowtime attribute. {@link TimeAttributes}
+     * answers for everything but a logical windowing function (a Calcite {@link TableFunctionScan},
+     * which cannot say itself) and the exchange of SESSION's {@code PARTITION BY}; a windowing function's {@code window_time} is one and whose input fields are
+     * what they were.
+     */
+    public static boolean isRowtime(RelNode rel, int field) {
+        RelNode node = rel instanceof RelSubset subset ? subset.getOriginal() : rel;
+        if (node instanceof TableFunctionScan tvf && isWindowing(tvf)) {
             int inputArity = tvf.getInputs().get(0).getRowType().getFieldCount();
             // window_start, window_end, window_time follow the input's fields; only window_time is a time attribute.
-            return field < inputArity ? isTimeAttribute(tvf.getInputs().get(0), field) : field == inputArity + 2;
+            return field < inputArity ? isRowtime(tvf.getInputs().get(0), field) : field == inputArity + 2;
         }
-        RexNode expression;
-        if (rel instanceof Project project) {
-            expression = project.getProjects().get(field);
-        } else if (rel instanceof Calc calc) {
-            expression = calc.getProgram().expandLocalRef(calc.getProgram().getProjectList().get(field));
-        } else {
-            return false;
+        if (node instanceof Exchange) {
+            // SESSION's PARTITION BY: the exchange only moves rows.
+            return isRowtime(node.getInput(0), field);
         }
-        if (expression instanceof RexInputRef ref) {
-            return isTimeAttribute(rel.getInput(0), ref.getIndex());
+        if (TimeAttributes.isRowtime(node, field)) {
+            return true;
         }
-        // A computed rowtime column: the projection that adds a table's computed columns keeps its names.
-        RelNode input = rel.getInput(0) instanceof RelSubset s ? s.getOriginal() : rel.getInput(0);
-        if (input instanceof TableScan scan) {
-            CatalogTable table = scan.getTable().unwrapOrThrow(CatalogSchema.TableAdapter.class).catalogTable();
-            return table.watermark() != null && rel.getRowType().getFieldNames().equals(table.columns().stream().map(TableColumn::name).toList())
-                    && table.watermark().rowtimeColumn().equals(rel.getRowType().getFieldNames().get(field));
-        }
-        return false;
+        OptionalInt forwarded = TimeAttributes.inputField(node, field);
+        return forwarded.isPresent() && isRowtime(node.getInput(0), forwarded.getAsInt());
     }
 
     private static List<Integer> partitionKeys(RelNode input) {

@@ -2,6 +2,7 @@ package dev.runnel.runtime.operators.window;
 
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
+import dev.runnel.runtime.metrics.Counter;
 import dev.runnel.runtime.operators.AbstractOperator;
 import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
@@ -33,7 +34,7 @@ import java.util.Map;
  * in Flink. State: one accumulator per key and window (namespace), an event-time timer per key
  * and window, and, for merging (SESSION) windows, the key's open sessions. A row whose window
  * has already fired (its window time is at or behind the current watermark) is late: it is
- * dropped and counted ({@link #numLateRecordsDropped()}).
+ * dropped and counted in the operator counter {@code numLateRecordsDropped}, as Flink's metric.
  *
  * <p>Input rows must be inserts (the planner feeds it insert-only input only).
  */
@@ -46,7 +47,8 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
     /** SESSION only: the key's open session windows, start to end. */
     private MapState<VoidNamespace, Long, Long> sessions;
     private TimerService<TimeWindow> timers;
-    private long numLateRecordsDropped;
+    /** Rows dropped because their window had already fired. */
+    private Counter numLateRecordsDropped;
 
     WindowAggregateOperator(WindowAggregateOperatorFactory spec) {
         this.spec = spec;
@@ -57,6 +59,7 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
     @Override
     public void open(OperatorContext context) throws Exception {
         super.open(context);
+        numLateRecordsDropped = context.counter("numLateRecordsDropped");
         backend = context.keyedStateBackend(Serializers.row(spec.keyTypes()));
         accumulators = backend.valueState(new StateDescriptor<>("window-accumulators", TimeWindowSerializer.INSTANCE,
                 null, Serializers.row(aggregates.accumulatorTypes()), Duration.ZERO));
@@ -65,11 +68,6 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
                     Duration.ZERO));
         }
         timers = backend.timerService("window-timers", TimeWindowSerializer.INSTANCE, this);
-    }
-
-    /** Rows dropped because their window had already fired. */
-    long numLateRecordsDropped() {
-        return numLateRecordsDropped;
     }
 
     @Override
@@ -86,7 +84,7 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
                 window = mergeSessions(window);
             }
             if (isLate(window)) {
-                numLateRecordsDropped++;
+                numLateRecordsDropped.inc();
                 continue;
             }
             accumulators.setCurrentNamespace(window);

@@ -48,7 +48,7 @@ class WindowAggregateOperatorTest {
     }
 
     private static long lateDropped(OperatorHarness h) {
-        return ((WindowAggregateOperator) h.operator()).numLateRecordsDropped();
+        return h.counter("numLateRecordsDropped");
     }
 
     @ParameterizedTest(name = "{0}")
