@@ -53,7 +53,7 @@ public final class PhysicalRules {
     /** Every physical conversion rule. */
     public static final List<RelOptRule> ALL = Stream.concat(WindowPhysicalRules.ALL.stream(),
             Stream.<RelOptRule>of(TABLE_SOURCE_SCAN, CALC, VALUES, UNION, SINK, WATERMARK_ASSIGNER,
-                    GroupAggregatePhysicalRule.INSTANCE, RankPhysicalRules.RANK,
+                    GroupAggregatePhysicalRule.INSTANCE, RankPhysicalRules.RANK, OverAggregatePhysicalRules.OVER_AGGREGATE,
                     JoinPhysicalRules.JOIN, JoinPhysicalRules.INTERVAL_JOIN, JoinPhysicalRules.TEMPORAL_JOIN)).toList();
 
     private static RelNode physical(RelNode input) {
