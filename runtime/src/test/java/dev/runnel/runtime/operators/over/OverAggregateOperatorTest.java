@@ -100,6 +100,23 @@ class OverAggregateOperatorTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(longs = {OverAggregateOperatorFactory.UNBOUNDED, 1})
+    void countsDistinctValuesOfTheFrame(long preceding) throws Exception {
+        AggregatesHandle aggregates = new AggregatesHandle(List.of(
+                new AggregateCall(AggregateKind.COUNT, new int[] {1}, List.of(BIGINT), BIGINT, true, -1, "n")), false);
+        var factory = new OverAggregateOperatorFactory("OverAggregate", new int[] {0},
+                List.of(INPUT.type(0), INPUT.type(1), INPUT.type(2)), 2, true, preceding, aggregates);
+        RowType output = RowType.of(INPUT.field(0), INPUT.field(1), INPUT.field(2), new RowType.Field("n", BIGINT));
+        try (var h = OperatorHarness.of(factory).withInputType(INPUT).withStateBackend("rocksdb").open()) {
+            h.processRows("a 1 '2024-01-01 00:00:01'", "a 1 '2024-01-01 00:00:02'", "a 2 '2024-01-01 00:00:03'");
+            h.processWatermark(Long.MAX_VALUE);
+
+            assertThat(h.output()).isEqualTo(rows(output, "+I a 1 '2024-01-01 00:00:01' 1",
+                    "+I a 1 '2024-01-01 00:00:02' 1", "+I a 2 '2024-01-01 00:00:03' 2"));
+        }
+    }
+
     @Test
     void rejectsUpdates() throws Exception {
         try (var h = over(true, 1, "hashmap")) {
