@@ -21,7 +21,6 @@ import dev.runnel.runtime.state.ValueState;
 import dev.runnel.runtime.state.VoidNamespace;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.Watermark;
-import dev.runnel.runtime.types.DataType;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,11 +64,7 @@ final class OverAggregateOperator extends AbstractOperator implements Triggerabl
     @Override
     public void open(OperatorContext context) throws Exception {
         super.open(context);
-        List<DataType> keyTypes = new ArrayList<>();
-        for (int field : spec.keyFields()) {
-            keyTypes.add(spec.inputTypes().get(field));
-        }
-        backend = context.keyedStateBackend(Serializers.row(keyTypes));
+        backend = context.keyedStateBackend(Serializers.row(KeyFields.types(spec.keyFields(), spec.inputTypes())));
         RowListSerializer rows = new RowListSerializer(Serializers.row(spec.inputTypes()));
         pending = backend.mapState(StateDescriptor.map("over-pending", Serializers.LONG, rows, Duration.ZERO));
         pending.setCurrentNamespace(VoidNamespace.INSTANCE);
