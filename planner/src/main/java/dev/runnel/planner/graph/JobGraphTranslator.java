@@ -5,6 +5,7 @@ import dev.runnel.planner.codegen.CalcCodeGenerator;
 import dev.runnel.planner.codegen.NotNullEnforcerGenerator;
 import dev.runnel.planner.plan.physical.CalcPhysicalRel;
 import dev.runnel.planner.plan.physical.GroupAggregatePhysicalRel;
+import dev.runnel.planner.plan.physical.OverAggregatePhysicalRel;
 import dev.runnel.planner.plan.physical.PhysicalRel;
 import dev.runnel.planner.plan.physical.SinkPhysicalRel;
 import dev.runnel.planner.plan.physical.TableSourceScanPhysicalRel;
@@ -197,6 +198,9 @@ public final class JobGraphTranslator {
         }
         if (RankTranslation.handles(rel)) {
             return RankTranslation.translate(this, rel);
+        }
+        if (rel instanceof OverAggregatePhysicalRel over) {
+            return OverAggregateTranslation.translate(this, over);
         }
         if (JoinTranslation.handles(rel)) {
             return JoinTranslation.translate(this, rel);

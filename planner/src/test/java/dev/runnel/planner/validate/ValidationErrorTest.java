@@ -104,6 +104,6 @@ class ValidationErrorTest {
                 .hasMessage("A subquery is not supported yet")
                 .satisfies(e -> assertThat(position(e)).isEqualTo("1:29"));
         assertPlanning("SELECT SUM(amount) OVER (PARTITION BY id) FROM orders")
-                .hasMessage("An OVER aggregation is not supported yet");
+                .hasMessage("An OVER aggregation must be ordered by one time attribute ascending (ORDER BY rowtime)");
     }
 }

@@ -1,6 +1,8 @@
 package dev.runnel.planner.plan.logical;
 
+import dev.runnel.planner.plan.physical.OverAggregatePhysicalRules;
 import dev.runnel.planner.session.SqlExecutionException;
+import java.util.List;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Window;
 
@@ -16,15 +18,15 @@ public final class OverWindows {
     /** @throws SqlExecutionException for the first OVER window left in {@code rel} */
     public static void checkPlanned(RelNode rel) {
         if (rel instanceof Window window) {
-            for (Window.Group group : window.groups) {
+            String unsupported = OverAggregatePhysicalRules.unsupported(window);
+            for (Window.Group group : unsupported == null ? List.<Window.Group>of() : window.groups) {
                 for (Window.RexWinAggCall call : group.aggCalls) {
                     String function = call.getOperator().getName();
                     switch (call.getOperator().getKind()) {
                         case ROW_NUMBER, RANK, DENSE_RANK -> throw new SqlExecutionException(function
                                 + "() OVER (…) is supported only as a Top-N: filter its result by a constant upper bound in the"
                                 + " enclosing query, as in WHERE rn <= 10");
-                        // Not named: Calcite rewrote SUM(x) OVER w into CASE(COUNT(x) OVER w > 0, …), say.
-                        default -> throw new SqlExecutionException("An OVER aggregation is not supported yet");
+                        default -> throw new SqlExecutionException(unsupported);
                     }
                 }
             }

@@ -55,9 +55,14 @@ public final class AggregateCalls {
 
     /** The runtime calls of {@code aggregate}, reading fields of its input. */
     public static List<AggregateCall> toRuntime(Aggregate aggregate) {
-        RelDataType input = aggregate.getInput().getRowType();
+        return toRuntime(aggregate.getAggCallList(), aggregate.getInput().getRowType());
+    }
+
+    /** The runtime calls of {@code aggCalls}, reading fields of {@code input} (also for OVER windows). */
+    public static List<AggregateCall> toRuntime(List<org.apache.calcite.rel.core.AggregateCall> aggCalls,
+                                                RelDataType input) {
         List<AggregateCall> calls = new ArrayList<>();
-        for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
+        for (org.apache.calcite.rel.core.AggregateCall call : aggCalls) {
             AggregateKind kind = kind(call);
             if (kind == null) {
                 throw new IllegalStateException("Aggregate function " + call.getAggregation().getName()

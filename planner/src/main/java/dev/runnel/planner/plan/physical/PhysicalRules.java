@@ -54,6 +54,7 @@ public final class PhysicalRules {
     public static final List<RelOptRule> ALL = Stream.concat(WindowPhysicalRules.ALL.stream(),
             Stream.<RelOptRule>of(TABLE_SOURCE_SCAN, CALC, VALUES, UNION, SINK, WATERMARK_ASSIGNER,
                     GroupAggregatePhysicalRule.INSTANCE, RankPhysicalRules.RANK, WindowRankPhysicalRules.WINDOW_RANK,
+                    OverAggregatePhysicalRules.OVER_AGGREGATE,
                     JoinPhysicalRules.JOIN, JoinPhysicalRules.INTERVAL_JOIN, JoinPhysicalRules.TEMPORAL_JOIN)).toList();
 
     private static RelNode physical(RelNode input) {

@@ -11,9 +11,6 @@ import dev.runnel.runtime.state.StateOptions;
 import dev.runnel.runtime.state.ValueState;
 import dev.runnel.runtime.state.VoidNamespace;
 import dev.runnel.runtime.stream.RowBatch;
-import dev.runnel.runtime.types.DataType;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Flink's deduplication: keeps one row per key in a value state. Keep-first on processing time
@@ -34,11 +31,7 @@ final class DeduplicateOperator extends AbstractOperator {
     @Override
     public void open(OperatorContext context) throws Exception {
         super.open(context);
-        List<DataType> keyTypes = new ArrayList<>();
-        for (int field : spec.keyFields()) {
-            keyTypes.add(spec.inputTypes().get(field));
-        }
-        backend = context.keyedStateBackend(Serializers.row(keyTypes));
+        backend = context.keyedStateBackend(Serializers.row(KeyFields.types(spec.keyFields(), spec.inputTypes())));
         kept = backend.valueState(StateDescriptor.of(spec.keepLastRow() ? "last-row" : "first-row",
                 Serializers.row(spec.inputTypes()), context.configuration().get(StateOptions.STATE_TTL)));
         kept.setCurrentNamespace(VoidNamespace.INSTANCE);

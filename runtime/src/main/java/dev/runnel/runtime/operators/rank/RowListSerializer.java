@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A list of rows as one state value: the count, then each row with the row serializer. */
-record RowListSerializer(TypeSerializer<Row> rowSerializer) implements TypeSerializer<List<Row>> {
+public record RowListSerializer(TypeSerializer<Row> rowSerializer) implements TypeSerializer<List<Row>> {
     @Override
     public void serialize(List<Row> rows, DataOutput out) throws IOException {
         out.writeInt(rows.size());

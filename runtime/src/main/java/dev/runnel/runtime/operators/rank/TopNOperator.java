@@ -11,7 +11,6 @@ import dev.runnel.runtime.state.StateOptions;
 import dev.runnel.runtime.state.ValueState;
 import dev.runnel.runtime.state.VoidNamespace;
 import dev.runnel.runtime.stream.RowBatch;
-import dev.runnel.runtime.types.DataType;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -36,11 +35,7 @@ final class TopNOperator extends AbstractOperator {
     @Override
     public void open(OperatorContext context) throws Exception {
         super.open(context);
-        List<DataType> keyTypes = new ArrayList<>();
-        for (int field : spec.keyFields()) {
-            keyTypes.add(spec.inputTypes().get(field));
-        }
-        backend = context.keyedStateBackend(Serializers.row(keyTypes));
+        backend = context.keyedStateBackend(Serializers.row(KeyFields.types(spec.keyFields(), spec.inputTypes())));
         rows = backend.valueState(StateDescriptor.of("rows", new RowListSerializer(Serializers.row(spec.inputTypes())),
                 context.configuration().get(StateOptions.STATE_TTL)));
         rows.setCurrentNamespace(VoidNamespace.INSTANCE);
