@@ -12,6 +12,7 @@ import dev.runnel.planner.plan.physical.TableSourceScanPhysicalRel;
 import dev.runnel.planner.plan.physical.UnionPhysicalRel;
 import dev.runnel.planner.plan.physical.ValuesPhysicalRel;
 import dev.runnel.planner.plan.physical.WatermarkAssignerPhysicalRel;
+import dev.runnel.planner.plan.physical.WindowJoinPhysicalRel;
 import dev.runnel.runtime.codegen.GeneratedClass;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
@@ -201,6 +202,9 @@ public final class JobGraphTranslator {
         }
         if (rel instanceof OverAggregatePhysicalRel over) {
             return OverAggregateTranslation.translate(this, over);
+        }
+        if (rel instanceof WindowJoinPhysicalRel windowJoin) {
+            return WindowJoinTranslation.translate(this, windowJoin);
         }
         if (JoinTranslation.handles(rel)) {
             return JoinTranslation.translate(this, rel);

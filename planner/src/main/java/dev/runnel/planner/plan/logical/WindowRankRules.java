@@ -98,7 +98,7 @@ public final class WindowRankRules {
      * {@code window_end}) of a window table function, through filters, projections and the
      * grouping keys of window aggregates.
      */
-    static boolean isWindowColumn(RelNode rel, int field, String column) {
+    public static boolean isWindowColumn(RelNode rel, int field, String column) {
         rel = unwrap(rel);
         if (rel instanceof TableFunctionScan scan && WindowTableFunctionCall.isWindowing(scan)) {
             return scan.getRowType().getFieldNames().get(field).equals(column);

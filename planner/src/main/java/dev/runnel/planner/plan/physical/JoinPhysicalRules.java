@@ -1,7 +1,6 @@
 package dev.runnel.planner.plan.physical;
 
 import dev.runnel.planner.session.SqlExecutionException;
-import java.util.List;
 import java.util.Set;
 import org.apache.calcite.plan.Convention;
 import org.apache.calcite.rel.RelNode;
@@ -48,24 +47,9 @@ public final class JoinPhysicalRules {
                 && IntervalJoinSpec.of(join).isEmpty();
     }
 
-    /**
-     * A join of two window TVFs on their {@code window_start} and {@code window_end} is a window
-     * join, which the window operators plan; told apart by the names of the key fields.
-     */
+    /** A join of two windowed inputs on both window bounds: {@link WindowJoinPhysicalRules} plans it. */
     static boolean isWindowJoin(LogicalJoin join) {
-        JoinKeys keys = JoinKeys.of(join.getLeft(), join.getRight(), join.getCondition());
-        return hasWindowBounds(join.getLeft(), keys.leftKeys()) && hasWindowBounds(join.getRight(), keys.rightKeys());
-    }
-
-    private static boolean hasWindowBounds(RelNode input, int[] keys) {
-        List<String> names = input.getRowType().getFieldNames();
-        boolean start = false;
-        boolean end = false;
-        for (int k : keys) {
-            start |= names.get(k).equals("window_start");
-            end |= names.get(k).equals("window_end");
-        }
-        return start && end;
+        return REGULAR_TYPES.contains(join.getJoinType()) && WindowJoinSpec.of(join).isPresent();
     }
 
     static RelNode physical(RelNode input) {

@@ -55,7 +55,8 @@ public final class PhysicalRules {
             Stream.<RelOptRule>of(TABLE_SOURCE_SCAN, CALC, VALUES, UNION, SINK, WATERMARK_ASSIGNER,
                     GroupAggregatePhysicalRule.INSTANCE, RankPhysicalRules.RANK, WindowRankPhysicalRules.WINDOW_RANK,
                     OverAggregatePhysicalRules.OVER_AGGREGATE,
-                    JoinPhysicalRules.JOIN, JoinPhysicalRules.INTERVAL_JOIN, JoinPhysicalRules.TEMPORAL_JOIN)).toList();
+                    JoinPhysicalRules.JOIN, JoinPhysicalRules.INTERVAL_JOIN, JoinPhysicalRules.TEMPORAL_JOIN,
+                    WindowJoinPhysicalRules.WINDOW_JOIN)).toList();
 
     private static RelNode physical(RelNode input) {
         return ConverterRule.convert(input, input.getTraitSet().replace(RunnelConvention.INSTANCE));
