@@ -120,6 +120,20 @@ class WindowJoinEndToEndTest {
                 Row.of(4, 1L, 1L, ts("08:15")));
     }
 
+    @ParameterizedTest(name = "parallelism {0}, {1}")
+    @MethodSource("runs")
+    void rightWindowJoinWithoutKeysJoinsWholeWindows(int parallelism, String backend) {
+        String sql = "SELECT L.v, R.v FROM"
+                + " (SELECT * FROM TABLE(TUMBLE(TABLE l, DESCRIPTOR(ts), INTERVAL '5' MINUTES))) L RIGHT JOIN"
+                + " (SELECT * FROM TABLE(TUMBLE(TABLE r, DESCRIPTOR(ts), INTERVAL '5' MINUTES))) R"
+                + " ON L.window_start = R.window_start AND L.window_end = R.window_end";
+        assertThat(query(parallelism, backend, sql)).containsExactlyInAnyOrder(
+                Row.of("L1", "R1"), Row.of("L1", "R2"), Row.of("L1", "R3"),
+                Row.of("L2", "R1"), Row.of("L2", "R2"), Row.of("L2", "R3"),
+                Row.of("L3", "R1"), Row.of("L3", "R2"), Row.of("L3", "R3"),
+                Row.of("L4", "R4"), Row.of("L5", "R5"), Row.of(null, "R6"));
+    }
+
     @Test
     void explainShowsAnAppendOnlyWindowJoin() {
         try (Session session = session(2, "hashmap")) {
