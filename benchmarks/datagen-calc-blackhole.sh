@@ -1,15 +1,8 @@
 #!/usr/bin/env bash
 # Throughput of the walking skeleton's SQL path: bounded datagen -> filter/projection ->
 # blackhole, through bin/runnel script mode, at parallelism 1 and 2.
-#
-# Each run's wall time includes JVM start, Calcite's warm-up and job deployment, so the script
-# also runs the same job over 1 row and subtracts that time: rows/s = rows / (t(N) - t(1)).
 # Usage: benchmarks/datagen-calc-blackhole.sh [ROWS] (default 40000000)
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
-rows="${1:-40000000}"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
 
 script() { # parallelism rows
   cat <<SQL
@@ -23,17 +16,5 @@ INSERT INTO sink SELECT id, UPPER(customer) AS c, amount * 1.2 AS gross FROM ord
 SQL
 }
 
-timed() { # file -> "seconds peak-rss-kb"
-  /usr/bin/time -f '%e %M' -o "$work/time" "$root/bin/runnel" -f "$1" > /dev/null
-  cat "$work/time"
-}
-
-printf '%-12s %12s %10s %14s %14s\n' parallelism rows seconds rows/s peak-rss-MiB
-for p in 1 2; do
-  script "$p" 1 > "$work/base.sql"
-  script "$p" "$rows" > "$work/full.sql"
-  read -r base _ < <(timed "$work/base.sql")
-  read -r full rss < <(timed "$work/full.sql")
-  awk -v p="$p" -v n="$rows" -v b="$base" -v f="$full" -v r="$rss" 'BEGIN {
-    s = f - b; printf "%-12d %12d %10.2f %14.0f %14.0f\n", p, n, s, n / s, r / 1024 }'
-done
+source "$(dirname "$0")/measure.sh"
+measure "${1:-40000000}"

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.runnel.planner.testing.EmbeddedClusterExtension;
-import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
 import java.io.IOException;
@@ -13,14 +12,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -51,15 +47,8 @@ class JoinEndToEndTest {
         Files.write(table.resolve("part-0.csv"), List.of(lines));
     }
 
-    /** Parallelism 1 and 2 on both state backends. */
-    static Stream<Arguments> settings() {
-        return Stream.of(Arguments.of(1, "hashmap"), Arguments.of(2, "hashmap"), Arguments.of(1, "rocksdb"),
-                Arguments.of(2, "rocksdb"));
-    }
-
     private static Session session(int parallelism, String backend) {
-        Session session = new Session(CLUSTER.cluster(), new Configuration(Map.of("parallelism.default",
-                String.valueOf(parallelism), "state.backend.type", backend)));
+        Session session = CLUSTER.session(parallelism, backend);
         session.execute("CREATE TABLE orders (id BIGINT, customer STRING, amount DOUBLE, ts TIMESTAMP(3),"
                 + " WATERMARK FOR ts AS ts - INTERVAL '1' SECOND) WITH ('connector' = 'filesystem', 'path' = '"
                 + dir.resolve("orders") + "', 'format' = 'csv')");
@@ -93,7 +82,7 @@ class JoinEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("settings")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void innerJoinOfAppendOnlyTablesInsertsEachPair(int parallelism, String backend) {
         try (Session session = session(parallelism, backend)) {
             List<Row> rows = query(session,
@@ -103,7 +92,7 @@ class JoinEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("settings")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void leftJoinWithResidualConditionRetractsPaddedRows(int parallelism, String backend) {
         try (Session session = session(parallelism, backend)) {
             List<Row> changes = query(session, "SELECT o.id, c.city FROM orders o LEFT JOIN customers c"
@@ -115,7 +104,7 @@ class JoinEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("settings")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void fullJoinKeepsUnmatchedRowsOfBothSides(int parallelism, String backend) {
         try (Session session = session(parallelism, backend)) {
             List<Row> changes = query(session,
@@ -126,7 +115,7 @@ class JoinEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("settings")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void joinConsumesTheRetractionsOfAnOuterJoin(int parallelism, String backend) {
         try (Session session = session(parallelism, backend)) {
             // The inner join's left input is a left join, which retracts its padded rows.
@@ -139,7 +128,7 @@ class JoinEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("settings")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void joinWithoutEquiKeysRunsOnOneSubtask(int parallelism, String backend) {
         try (Session session = session(parallelism, backend)) {
             List<Row> rows = query(session, "SELECT o.id, c.name FROM orders o, customers c"
@@ -150,7 +139,7 @@ class JoinEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("settings")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void intervalJoinMatchesRowsWithinTheBounds(int parallelism, String backend) {
         try (Session session = session(parallelism, backend)) {
             List<Row> rows = query(session, "SELECT o.id, s.ship_ts FROM orders o JOIN shipments s"
@@ -161,7 +150,7 @@ class JoinEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("settings")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void leftIntervalJoinPadsRowsThatFindNoMatch(int parallelism, String backend) {
         try (Session session = session(parallelism, backend)) {
             List<Row> rows = query(session, "SELECT o.id, s.order_id FROM orders o LEFT JOIN shipments s"
@@ -172,7 +161,7 @@ class JoinEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("settings")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void temporalJoinTakesTheVersionValidAtEachRowsTime(int parallelism, String backend) {
         try (Session session = session(parallelism, backend)) {
             List<Row> rows = query(session, "SELECT o.id, r.rate FROM orders o"
@@ -182,7 +171,7 @@ class JoinEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("settings")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void leftTemporalJoinPadsRowsWithoutAValidVersion(int parallelism, String backend) {
         try (Session session = session(parallelism, backend)) {
             List<Row> rows = query(session, "SELECT o.id, r.rate FROM orders o"

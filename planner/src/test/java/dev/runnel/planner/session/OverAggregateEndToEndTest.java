@@ -5,22 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.runnel.planner.testing.EmbeddedClusterExtension;
-import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -48,14 +44,8 @@ class OverAggregateEndToEndTest {
                 """);
     }
 
-    static Stream<Arguments> settings() {
-        return Stream.of(Arguments.of(1, "hashmap"), Arguments.of(2, "hashmap"), Arguments.of(1, "rocksdb"),
-                Arguments.of(2, "rocksdb"));
-    }
-
     private static Session session(int parallelism, String backend) {
-        Session session = new Session(CLUSTER.cluster(), new Configuration(Map.of(
-                "parallelism.default", String.valueOf(parallelism), "state.backend.type", backend)));
+        Session session = CLUSTER.session(parallelism, backend);
         session.execute("CREATE TABLE sales (category STRING, item STRING, amount INT, ts TIMESTAMP(3),"
                 + " pt AS PROCTIME(), WATERMARK FOR ts AS ts)"
                 + " WITH ('connector' = 'filesystem', 'path' = '" + dir.resolve("sales") + "', 'format' = 'csv')");
@@ -75,7 +65,7 @@ class OverAggregateEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("settings")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void rowsFrameAggregatesTheLastRowsOfEachPartition(int parallelism, String backend) {
         try (Session session = session(parallelism, backend)) {
             List<Row> rows = query(session, "SELECT category, item,"
@@ -93,7 +83,7 @@ class OverAggregateEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("settings")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void rangeFrameAggregatesTheRowsOfTheLastInterval(int parallelism, String backend) {
         String w = "PARTITION BY category ORDER BY ts RANGE BETWEEN INTERVAL '2' SECOND PRECEDING AND CURRENT ROW";
         try (Session session = session(parallelism, backend)) {
@@ -110,7 +100,7 @@ class OverAggregateEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("settings")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void unboundedFrameWithoutPartitionRunsOverAllRowsInTimeOrder(int parallelism, String backend) {
         try (Session session = session(parallelism, backend)) {
             List<Row> rows = query(session, "SELECT item, COUNT(*) OVER (ORDER BY ts), SUM(amount) OVER (ORDER BY ts)"

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.runnel.planner.testing.EmbeddedClusterExtension;
-import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
 import java.io.IOException;
@@ -15,13 +14,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -50,15 +47,8 @@ class RankEndToEndTest {
                 """);
     }
 
-    /** Parallelism 1 and 2 on every state backend there is. */
-    static Stream<Arguments> settings() {
-        return Stream.of(Arguments.of(1, "hashmap"), Arguments.of(2, "hashmap"), Arguments.of(1, "rocksdb"),
-                Arguments.of(2, "rocksdb"));
-    }
-
     private static Session session(int parallelism, String backend) {
-        Session session = new Session(CLUSTER.cluster(), new Configuration(Map.of("parallelism.default", String.valueOf(parallelism),
-                "state.backend.type", backend)));
+        Session session = CLUSTER.session(parallelism, backend);
         session.execute("CREATE TABLE sales (category STRING, item STRING, amount INT, ts TIMESTAMP(3),"
                 + " pt AS PROCTIME(), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND)"
                 + " WITH ('connector' = 'filesystem', 'path' = '" + dir.resolve("sales") + "', 'format' = 'csv')");
@@ -84,7 +74,7 @@ class RankEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("settings")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void topNWithoutRankNumberRetractsTheDisplacedRow(int parallelism, String backend) {
         try (Session session = session(parallelism, backend)) {
             List<Row> rows = query(session, "SELECT category, item, amount FROM ("
@@ -99,7 +89,7 @@ class RankEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("settings")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void topNWithRankNumberUpdatesTheRanksThatChange(int parallelism, String backend) {
         try (Session session = session(parallelism, backend)) {
             List<Row> rows = query(session, "SELECT * FROM ("
@@ -115,7 +105,7 @@ class RankEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("settings")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void topNWithoutPartitionRanksAllRowsInOneSubtask(int parallelism, String backend) {
         try (Session session = session(parallelism, backend)) {
             List<Row> rows = query(session, "SELECT item, amount FROM ("
@@ -127,7 +117,7 @@ class RankEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("settings")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void topNOverATopNConsumesItsRetractions(int parallelism, String backend) {
         try (Session session = session(parallelism, backend)) {
             // The best of the two best of each category; the inner Top-N retracts rows the outer one ranked.
@@ -147,7 +137,7 @@ class RankEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("settings")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void deduplicationKeepsTheFirstRowByProcessingTime(int parallelism, String backend) {
         try (Session session = session(parallelism, backend)) {
             List<Row> rows = query(session, "SELECT category, item FROM ("
@@ -158,7 +148,7 @@ class RankEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("settings")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void deduplicationKeepsTheLastRowByEventTime(int parallelism, String backend) {
         try (Session session = session(parallelism, backend)) {
             List<Row> rows = query(session, "SELECT category, item, rn FROM ("

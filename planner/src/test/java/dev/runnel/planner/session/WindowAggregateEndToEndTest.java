@@ -4,7 +4,6 @@ import static dev.runnel.planner.session.EndToEndSupport.fetchAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.planner.testing.EmbeddedClusterExtension;
-import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
 import java.io.IOException;
@@ -13,13 +12,10 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -49,14 +45,8 @@ class WindowAggregateEndToEndTest {
                 + " WITH ('connector' = 'filesystem', 'path' = '" + data + "', 'format' = 'csv')";
     }
 
-    /** Parallelism 1 and 2 on each state backend. */
-    static Stream<Arguments> runs() {
-        return Stream.of(1, 2).flatMap(p -> Stream.of("hashmap", "rocksdb").map(b -> Arguments.of(p, b)));
-    }
-
     private static Session session(int parallelism, String backend) {
-        return new Session(CLUSTER.cluster(), new Configuration(Map.of("parallelism.default", String.valueOf(parallelism),
-                "state.backend.type", backend)));
+        return CLUSTER.session(parallelism, backend);
     }
 
     private static long ts(String hhmm) {
@@ -75,7 +65,7 @@ class WindowAggregateEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("runs")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void tumbleWindowAggregation(int parallelism, String backend) {
         List<Row> rows = query(parallelism, backend, "SELECT window_start, window_end, SUM(price) AS total_price"
                 + " FROM TABLE(TUMBLE(TABLE bids, DESCRIPTOR(bidtime), INTERVAL '10' MINUTES))"
@@ -87,7 +77,7 @@ class WindowAggregateEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("runs")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void hopWindowAggregationByKeyWithWindowTime(int parallelism, String backend) {
         List<Row> rows = query(parallelism, backend, "SELECT supplier_id, window_start, window_end, window_time,"
                 + " COUNT(*) AS n, MAX(price) AS top FROM TABLE(HOP(TABLE bids, DESCRIPTOR(bidtime),"
@@ -105,7 +95,7 @@ class WindowAggregateEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("runs")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void cumulateWindowAggregation(int parallelism, String backend) {
         List<Row> rows = query(parallelism, backend, "SELECT window_start, window_end, SUM(price) AS total_price"
                 + " FROM TABLE(CUMULATE(TABLE bids, DESCRIPTOR(bidtime), INTERVAL '2' MINUTES, INTERVAL '10' MINUTES))"
@@ -124,7 +114,7 @@ class WindowAggregateEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("runs")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void sessionWindowAggregationMergesRowsCloserThanTheGap(int parallelism, String backend) {
         List<Row> rows = query(parallelism, backend, "SELECT window_start, window_end, supplier_id, SUM(price) AS total"
                 + " FROM TABLE(SESSION(TABLE bids PARTITION BY supplier_id, DESCRIPTOR(bidtime), INTERVAL '2' MINUTES))"
@@ -139,7 +129,7 @@ class WindowAggregateEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("runs")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void windowAggregateIntoAFilesystemSinkIsAppendOnly(int parallelism, String backend) throws Exception {
         Path out = dir.resolve("out");
         try (Session session = session(parallelism, backend)) {
@@ -165,7 +155,7 @@ class WindowAggregateEndToEndTest {
      * window_end is a regular (updating) group aggregation of the function's rows.
      */
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("runs")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void aGroupByWithoutTheWindowIsAGroupAggregation(int parallelism, String backend) {
         String sql = "SELECT window_start, COUNT(*) AS n FROM TABLE(TUMBLE(TABLE bids,"
                 + " DESCRIPTOR(bidtime), INTERVAL '10' MINUTES)) GROUP BY window_start";

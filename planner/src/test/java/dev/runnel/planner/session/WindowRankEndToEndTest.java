@@ -4,7 +4,6 @@ import static dev.runnel.planner.session.EndToEndSupport.fetchAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.planner.testing.EmbeddedClusterExtension;
-import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -13,13 +12,10 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -53,13 +49,8 @@ class WindowRankEndToEndTest {
                 + " WITH ('connector' = 'filesystem', 'path' = '" + data + "', 'format' = 'csv')";
     }
 
-    static Stream<Arguments> runs() {
-        return Stream.of(1, 2).flatMap(p -> Stream.of("hashmap", "rocksdb").map(b -> Arguments.of(p, b)));
-    }
-
     private List<Row> query(int parallelism, String backend, String sql) {
-        try (Session session = new Session(CLUSTER.cluster(), new Configuration(Map.of(
-                "parallelism.default", String.valueOf(parallelism), "state.backend.type", backend)))) {
+        try (Session session = CLUSTER.session(parallelism, backend)) {
             session.execute(bids);
             return fetchAll((QueryResult) session.execute(sql));
         }
@@ -76,7 +67,7 @@ class WindowRankEndToEndTest {
     private static final String TUMBLE = " FROM TABLE(TUMBLE(TABLE bids, DESCRIPTOR(bidtime), INTERVAL '10' MINUTES))";
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("runs")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void windowTopNOverAWindowAggregate(int parallelism, String backend) {
         List<Row> rows = query(parallelism, backend, "SELECT * FROM (SELECT *, ROW_NUMBER() OVER"
                 + " (PARTITION BY window_start, window_end ORDER BY price DESC) AS rownum FROM ("
@@ -93,7 +84,7 @@ class WindowRankEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("runs")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void windowTopNOverAWindowTableFunction(int parallelism, String backend) {
         List<Row> rows = query(parallelism, backend, "SELECT item, price, window_end, rownum FROM (SELECT"
                 + " bidtime, price, item, supplier_id, window_start, window_end, ROW_NUMBER() OVER"
@@ -110,7 +101,7 @@ class WindowRankEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("runs")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void windowDeduplicationKeepsTheLastRowOfEachWindow(int parallelism, String backend) {
         List<Row> rows = query(parallelism, backend, "SELECT * FROM (SELECT bidtime, price, item, supplier_id,"
                 + " window_start, window_end, ROW_NUMBER() OVER (PARTITION BY window_start, window_end"
@@ -122,7 +113,7 @@ class WindowRankEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("runs")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void windowDeduplicationKeepsTheFirstRowPerKeyAndWindow(int parallelism, String backend) {
         List<Row> rows = query(parallelism, backend, "SELECT supplier_id, item, window_start FROM (SELECT *,"
                 + " ROW_NUMBER() OVER (PARTITION BY window_start, window_end, supplier_id ORDER BY bidtime) AS rn"
@@ -140,10 +131,9 @@ class WindowRankEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("runs")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void explainShowsAnInsertOnlyWindowRankAndWindowDeduplicate(int parallelism, String backend) {
-        try (Session session = new Session(CLUSTER.cluster(), new Configuration(Map.of(
-                "parallelism.default", String.valueOf(parallelism), "state.backend.type", backend)))) {
+        try (Session session = CLUSTER.session(parallelism, backend)) {
             session.execute(bids);
             String rank = session.execute("EXPLAIN SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY"
                     + " window_start, window_end ORDER BY price DESC) AS rn" + TUMBLE + ") WHERE rn <= 2").toString();

@@ -1,14 +1,10 @@
 package dev.runnel.runtime.connector.nexmark;
 
 import dev.runnel.runtime.data.Row;
-import dev.runnel.runtime.operators.OperatorContext;
-import dev.runnel.runtime.operators.Output;
-import dev.runnel.runtime.source.InputStatus;
-import dev.runnel.runtime.source.RatePacer;
+import dev.runnel.runtime.source.PacedGeneratorReader;
 import dev.runnel.runtime.source.SourceFactory;
 import dev.runnel.runtime.source.SourceReader;
 import dev.runnel.runtime.stream.RowBatch;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * The nexmark source of one table. Subtask {@code s} of {@code p} generates the event numbers
@@ -53,47 +49,23 @@ final class NexmarkSource implements SourceFactory {
     }
 
     /** Generates one subtask's share of the events. */
-    private static final class Reader implements SourceReader {
+    private static final class Reader extends PacedGeneratorReader {
         private final NexmarkGenerator generator;
-        private final RatePacer pacer;
         private final int stride;
         private long next;
-        private long remaining;
 
         Reader(NexmarkConfig config, int subtaskIndex, int parallelism, long events) {
+            super((double) config.eventsPerSecond() / parallelism, events, RowBatch.DEFAULT_CAPACITY, System::nanoTime);
             this.generator = new NexmarkGenerator(config);
-            this.pacer = new RatePacer((double) config.eventsPerSecond() / parallelism, RowBatch.DEFAULT_CAPACITY);
             this.stride = parallelism;
             this.next = subtaskIndex;
-            this.remaining = events;
         }
 
         @Override
-        public void open(OperatorContext context) {
-        }
-
-        @Override
-        public InputStatus pollNext(Output output) {
-            if (remaining <= 0) {
-                return InputStatus.END_OF_INPUT;
-            }
-            long n = pacer.permits(remaining);
-            if (n == 0) {
-                return InputStatus.NOTHING_AVAILABLE;
-            }
-            for (long i = 0; i < n; i++) {
-                output.collect(Row.of(generator.event(next)));
-                next += stride;
-            }
-            pacer.emitted(n);
-            remaining -= n;
-            output.flush();
-            return remaining <= 0 ? InputStatus.END_OF_INPUT : InputStatus.MORE_AVAILABLE;
-        }
-
-        @Override
-        public CompletableFuture<Void> isAvailable() {
-            return pacer.available();
+        protected Row nextRow() {
+            Row row = Row.of(generator.event(next));
+            next += stride;
+            return row;
         }
     }
 }
