@@ -4,7 +4,6 @@ import static dev.runnel.planner.session.EndToEndSupport.fetchAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.planner.testing.EmbeddedClusterExtension;
-import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,14 +11,11 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -51,13 +47,8 @@ class WindowJoinEndToEndTest {
                 + " WITH ('connector' = 'filesystem', 'path' = '" + data + "', 'format' = 'csv')";
     }
 
-    static Stream<Arguments> runs() {
-        return Stream.of(1, 2).flatMap(p -> Stream.of("hashmap", "rocksdb").map(b -> Arguments.of(p, b)));
-    }
-
     private Session session(int parallelism, String backend) {
-        Session session = new Session(CLUSTER.cluster(), new Configuration(Map.of(
-                "parallelism.default", String.valueOf(parallelism), "state.backend.type", backend)));
+        Session session = CLUSTER.session(parallelism, backend);
         ddl.forEach(session::execute);
         return session;
     }
@@ -80,7 +71,7 @@ class WindowJoinEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("runs")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void innerWindowJoin(int parallelism, String backend) {
         assertThat(query(parallelism, backend, join("JOIN"))).containsExactlyInAnyOrder(
                 Row.of("L1", "R1", ts("08:00"), ts("08:05")),
@@ -90,7 +81,7 @@ class WindowJoinEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("runs")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void fullOuterWindowJoin(int parallelism, String backend) {
         assertThat(query(parallelism, backend, join("FULL JOIN"))).containsExactlyInAnyOrder(
                 Row.of("L1", "R1", ts("08:00"), ts("08:05")),
@@ -104,7 +95,7 @@ class WindowJoinEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("runs")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void leftWindowJoinOfAWindowAggregate(int parallelism, String backend) {
         String sql = "SELECT L.id, L.cnt, R.cnt, L.window_end FROM"
                 + " (SELECT window_start, window_end, id, COUNT(*) AS cnt FROM"
@@ -121,7 +112,7 @@ class WindowJoinEndToEndTest {
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
-    @MethodSource("runs")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void rightWindowJoinWithoutKeysJoinsWholeWindows(int parallelism, String backend) {
         String sql = "SELECT L.v, R.v FROM"
                 + " (SELECT * FROM TABLE(TUMBLE(TABLE l, DESCRIPTOR(ts), INTERVAL '5' MINUTES))) L RIGHT JOIN"
