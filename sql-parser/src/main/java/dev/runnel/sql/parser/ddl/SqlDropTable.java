@@ -1,49 +1,17 @@
 package dev.runnel.sql.parser.ddl;
 
-import java.util.List;
-import org.apache.calcite.sql.SqlDrop;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
-import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlSpecialOperator;
-import org.apache.calcite.sql.SqlWriter;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 /** {@code DROP TABLE [IF EXISTS] name}. */
-public final class SqlDropTable extends SqlDrop {
+public final class SqlDropTable extends SqlDropObject {
 
   public static final SqlSpecialOperator OPERATOR =
       new SqlSpecialOperator("DROP TABLE", SqlKind.DROP_TABLE);
 
-  private final SqlIdentifier name;
-
   public SqlDropTable(SqlParserPos pos, boolean ifExists, SqlIdentifier name) {
-    super(OPERATOR, pos, ifExists);
-    this.name = name;
-  }
-
-  public SqlIdentifier name() {
-    return name;
-  }
-
-  public boolean ifExists() {
-    return ifExists;
-  }
-
-  @Override public SqlOperator getOperator() {
-    return OPERATOR;
-  }
-
-  @Override public List<SqlNode> getOperandList() {
-    return List.of(name);
-  }
-
-  @Override public void unparse(SqlWriter writer, int leftPrec, int rightPrec) {
-    writer.keyword("DROP TABLE");
-    if (ifExists) {
-      writer.keyword("IF EXISTS");
-    }
-    name.unparse(writer, leftPrec, rightPrec);
+    super(OPERATOR, pos, ifExists, name);
   }
 }
