@@ -1,6 +1,5 @@
 package dev.runnel.sql.parser.ddl;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.calcite.sql.SqlCall;
@@ -49,11 +48,7 @@ public final class SqlAlterTableOptions extends SqlCall {
 
   /** The options in the order written, keys and values unquoted. */
   public Map<String, String> options() {
-    Map<String, String> options = new LinkedHashMap<>();
-    for (SqlTableOption option : tableOptions()) {
-      options.put(option.key(), option.value());
-    }
-    return options;
+    return SqlTableOption.toMap(tableOptions());
   }
 
   @Override public SqlOperator getOperator() {

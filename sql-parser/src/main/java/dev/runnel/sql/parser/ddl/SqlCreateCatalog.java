@@ -1,6 +1,5 @@
 package dev.runnel.sql.parser.ddl;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.calcite.sql.SqlCharStringLiteral;
@@ -56,12 +55,7 @@ public final class SqlCreateCatalog extends SqlCreate {
 
   /** The WITH options in the order written. */
   public Map<String, String> options() {
-    Map<String, String> options = new LinkedHashMap<>();
-    for (SqlNode node : optionList) {
-      var option = (SqlTableOption) node;
-      options.put(option.key(), option.value());
-    }
-    return options;
+    return SqlTableOption.toMap(optionList);
   }
 
   @Override public SqlOperator getOperator() {

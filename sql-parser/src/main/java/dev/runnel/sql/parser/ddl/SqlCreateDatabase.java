@@ -1,6 +1,5 @@
 package dev.runnel.sql.parser.ddl;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.calcite.sql.SqlCharStringLiteral;
@@ -56,12 +55,7 @@ public final class SqlCreateDatabase extends SqlCreate {
 
   /** The WITH properties in the order written. */
   public Map<String, String> properties() {
-    Map<String, String> properties = new LinkedHashMap<>();
-    for (SqlNode node : propertyList) {
-      var option = (SqlTableOption) node;
-      properties.put(option.key(), option.value());
-    }
-    return properties;
+    return SqlTableOption.toMap(propertyList);
   }
 
   @Override public SqlOperator getOperator() {

@@ -2,7 +2,6 @@ package dev.runnel.sql.parser.ddl;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.calcite.sql.SqlCharStringLiteral;
@@ -132,11 +131,7 @@ public final class SqlCreateTable extends SqlCreate {
 
   /** The WITH options in the order written, keys and values unquoted. */
   public Map<String, String> options() {
-    Map<String, String> options = new LinkedHashMap<>();
-    for (SqlTableOption option : tableOptions()) {
-      options.put(option.key(), option.value());
-    }
-    return Collections.unmodifiableMap(options);
+    return Collections.unmodifiableMap(SqlTableOption.toMap(tableOptions()));
   }
 
   /** The WITH options as nodes, in the order written. */

@@ -1,6 +1,8 @@
 package dev.runnel.sql.parser.ddl;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlKind;
@@ -57,5 +59,15 @@ public final class SqlTableOption extends SqlCall {
     key.unparse(writer, leftPrec, rightPrec);
     writer.keyword("=");
     value.unparse(writer, leftPrec, rightPrec);
+  }
+
+  /** The options among {@code nodes} as a map, keys and values unquoted, in the order written. */
+  public static Map<String, String> toMap(Iterable<? extends SqlNode> nodes) {
+    Map<String, String> options = new LinkedHashMap<>();
+    for (SqlNode node : nodes) {
+      var option = (SqlTableOption) node;
+      options.put(option.key(), option.value());
+    }
+    return options;
   }
 }
