@@ -1,5 +1,8 @@
 package dev.runnel.runtime.jobmanager;
 
+import dev.runnel.runtime.checkpoint.SharedStateRegistry;
+import dev.runnel.runtime.checkpoint.StopMode;
+import dev.runnel.runtime.checkpoint.TaskStateSnapshot;
 import dev.runnel.runtime.cluster.JobExecutionException;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
@@ -14,6 +17,7 @@ import dev.runnel.runtime.task.ExecutionAttemptId;
 import dev.runnel.runtime.task.TaskCounters;
 import dev.runnel.runtime.task.TaskExecutionState;
 import dev.runnel.runtime.taskmanager.TaskExecutorGateway;
+import dev.runnel.runtime.taskmanager.TaskManagerId;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,11 +44,18 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
     private final ScheduledExecutorService mainThread;
     private final SlotPool slotPool;
     private final Clock clock;
+    private final Supplier<SharedStateRegistry> sharedStateRegistries;
     // Main thread only. Insertion order is submission order, which listJobs reports.
     private final Map<JobId, JobMaster> jobs = new LinkedHashMap<>();
 
     public JobManager(Configuration clusterConfiguration, Clock clock) {
+        this(clusterConfiguration, clock, RetainingSharedStateRegistry::new);
+    }
+
+    /** @param sharedStateRegistries makes the registry of each job's shared checkpoint files */
+    public JobManager(Configuration clusterConfiguration, Clock clock, Supplier<SharedStateRegistry> sharedStateRegistries) {
         this.clock = clock;
+        this.sharedStateRegistries = sharedStateRegistries;
         this.mainThread = Executors.newSingleThreadScheduledExecutor(threads);
         this.slotPool = new SlotPool(mainThread, clusterConfiguration.get(RuntimeOptions.SLOT_REQUEST_TIMEOUT));
     }
@@ -81,13 +92,58 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
         }).thenCompose(Function.identity());
     }
 
+    @Override
+    public void acknowledgeCheckpoint(ExecutionAttemptId attemptId, long checkpointId, TaskStateSnapshot state) {
+        execute(() -> {
+            JobMaster job = jobs.get(attemptId.jobId());
+            if (job != null) {
+                job.acknowledgeCheckpoint(attemptId, checkpointId, state);
+            }
+        });
+    }
+
+    @Override
+    public void declineCheckpoint(ExecutionAttemptId attemptId, long checkpointId, String reason) {
+        execute(() -> {
+            JobMaster job = jobs.get(attemptId.jobId());
+            if (job != null) {
+                job.declineCheckpoint(attemptId, checkpointId, reason);
+            }
+        });
+    }
+
+    /**
+     * A TaskManager stopped answering (it crashed): its slots leave the pool and its subtasks
+     * count as failed with {@code cause}.
+     */
+    public CompletableFuture<Void> taskManagerLost(TaskManagerId taskManager, String cause) {
+        return onMainThread(() -> {
+            slotPool.removeTaskManager(taskManager);
+            List.copyOf(jobs.values()).forEach(job -> job.taskManagerLost(taskManager, cause));
+            return null;
+        });
+    }
+
     // ---- client side
+
+    /** Takes a savepoint of a running job; completes with its directory. See {@link JobMaster#triggerSavepoint}. */
+    public CompletableFuture<String> triggerSavepoint(JobId jobId, String targetDirectory, StopMode stop) {
+        return onMainThread(() -> job(jobId).triggerSavepoint(targetDirectory, stop)).thenCompose(Function.identity());
+    }
+
+    /**
+     * Test hook: makes a running subtask of the job fail as if its operator threw {@code failure};
+     * completes with whether such a subtask was running.
+     */
+    public CompletableFuture<Boolean> failTask(JobId jobId, String vertexName, int subtaskIndex, RuntimeException failure) {
+        return onMainThread(() -> job(jobId).failTask(vertexName, subtaskIndex, failure));
+    }
 
     /** Accepts a job and starts scheduling it. */
     public CompletableFuture<JobId> submitJob(JobGraph jobGraph) {
         return onMainThread(() -> {
             JobId id = JobId.generate();
-            JobMaster job = new JobMaster(id, jobGraph, slotPool, mainThread, clock);
+            JobMaster job = new JobMaster(id, jobGraph, slotPool, mainThread, clock, sharedStateRegistries.get());
             jobs.put(id, job);
             job.start();
             return id;

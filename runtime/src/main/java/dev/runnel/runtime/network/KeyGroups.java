@@ -28,6 +28,20 @@ public final class KeyGroups {
         return subtaskForKeyGroup(keyGroupFor(row, keyFields, maxParallelism), maxParallelism, parallelism);
     }
 
+    /**
+     * The key groups {@code [start, end)} that subtask {@code subtask} of {@code parallelism}
+     * owns: exactly those {@link #subtaskForKeyGroup} maps to it.
+     */
+    public static int[] keyGroupRange(int subtask, int maxParallelism, int parallelism) {
+        return new int[] {firstKeyGroup(subtask, maxParallelism, parallelism),
+                firstKeyGroup(subtask + 1, maxParallelism, parallelism)};
+    }
+
+    private static int firstKeyGroup(int subtask, int maxParallelism, int parallelism) {
+        // The smallest key group g with g * parallelism / maxParallelism >= subtask.
+        return (int) (((long) subtask * maxParallelism + parallelism - 1) / parallelism);
+    }
+
     static int keyHash(Row row, int[] keyFields) {
         int h = 1;
         for (int field : keyFields) {
