@@ -32,8 +32,10 @@ import java.util.concurrent.TimeUnit;
  * checkpoint tests recover, rescale and stop.
  *
  * <p>Source → HASH(key) → Count → GLOBAL → Sink. Rows are {@code (n, n % keys)} for
- * {@code n < rows}; Count emits {@code (key, count)} at the end of its input; the sink's
- * committed rows are in {@link #committed(String)}.
+ * {@code n < rows}; Count emits {@code (key, increment)}, the growth of each key's count since
+ * its last emission, before every checkpoint barrier and at the end of its input; the sink
+ * commits them, and {@link #committed(String)} sums them per key. A row lost or counted twice
+ * anywhere shows in those sums.
  */
 public final class CheckpointTestJobs {
     private CheckpointTestJobs() {
@@ -42,12 +44,22 @@ public final class CheckpointTestJobs {
     /** Committed rows by run, then by transaction (subtask and checkpoint), so a commit repeated after a restore overwrites. */
     private static final Map<String, Map<String, List<String>>> COMMITTED = new ConcurrentHashMap<>();
 
-    /** The rows the sink of {@code run} committed, sorted. */
+    /** The increments the sink of {@code run} committed, summed per key: {@code "key,count"}, sorted. */
     public static List<String> committed(String run) {
-        List<String> rows = new ArrayList<>();
-        COMMITTED.getOrDefault(run, Map.of()).values().forEach(rows::addAll);
-        rows.sort(null);
-        return rows;
+        Map<Long, Long> sums = new TreeMap<>();
+        COMMITTED.getOrDefault(run, Map.of()).values().forEach(rows -> rows.forEach(row -> {
+            String[] parts = row.split(",");
+            sums.merge(Long.parseLong(parts[0]), Long.parseLong(parts[1]), Long::sum);
+        }));
+        List<String> result = new ArrayList<>();
+        sums.forEach((key, sum) -> result.add(key + "," + sum));
+        result.sort(null);
+        return result;
+    }
+
+    /** How many transactions the sink of {@code run} committed with rows in them. */
+    public static long nonEmptyCommits(String run) {
+        return COMMITTED.getOrDefault(run, Map.of()).values().stream().filter(rows -> !rows.isEmpty()).count();
     }
 
     /** The result of a run without failures: {@code "key,count"} per key, sorted. */
@@ -163,7 +175,10 @@ public final class CheckpointTestJobs {
         }
     }
 
-    /** Counts rows per key (field 1) and emits {@code (key, count)} when its input ends. */
+    /**
+     * Counts rows per key (field 1) and emits {@code (key, increment)} for the keys whose count
+     * grew since they were last emitted, before each barrier and when its input ends.
+     */
     public record KeyedCount() implements OperatorFactory {
         @Override
         public String name() {
@@ -174,6 +189,7 @@ public final class CheckpointTestJobs {
         public Operator create() {
             return new AbstractOperator() {
                 private final Map<Long, Long> counts = new TreeMap<>();
+                private final Map<Long, Long> emitted = new TreeMap<>();
                 private List<byte[]> state;
 
                 @Override
@@ -189,6 +205,7 @@ public final class CheckpointTestJobs {
                         if (KeyGroups.subtaskFor(Row.of(0L, key), new int[] {1}, maxParallelism,
                                 context.parallelism()) == context.subtaskIndex()) {
                             counts.put(key, Long.parseLong(parts[1]));
+                            emitted.put(key, Long.parseLong(parts[2]));
                         }
                     }
                     state.clear();
@@ -202,14 +219,30 @@ public final class CheckpointTestJobs {
                 }
 
                 @Override
+                public void prepareSnapshotPreBarrier(long checkpointId) {
+                    emitIncrements();
+                }
+
+                @Override
                 public void snapshotState(long checkpointId) {
                     state.clear();
-                    counts.forEach((key, count) -> state.add((key + "," + count).getBytes(StandardCharsets.UTF_8)));
+                    counts.forEach((key, count) -> state.add((key + "," + count + "," + emitted.getOrDefault(key, 0L))
+                            .getBytes(StandardCharsets.UTF_8)));
                 }
 
                 @Override
                 public void finish() {
-                    counts.forEach((key, count) -> output.collect(Row.of(key, count)));
+                    emitIncrements();
+                }
+
+                private void emitIncrements() {
+                    counts.forEach((key, count) -> {
+                        long increment = count - emitted.getOrDefault(key, 0L);
+                        if (increment > 0) {
+                            output.collect(Row.of(key, increment));
+                            emitted.put(key, count);
+                        }
+                    });
                 }
             };
         }

@@ -1,0 +1,130 @@
+package dev.runnel.runtime.checkpoint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.runnel.runtime.cluster.EmbeddedCluster;
+import dev.runnel.runtime.cluster.JobId;
+import dev.runnel.runtime.cluster.JobInfo;
+import dev.runnel.runtime.cluster.JobStatus;
+import dev.runnel.runtime.config.Configuration;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Jobs that lose subtasks or a TaskManager restart from their latest checkpoint, and their
+ * committed result is the one of a run without failures: nothing lost, nothing counted twice.
+ */
+class RecoveryTest {
+    private static final long ROWS = 60_000;
+    private static final int KEYS = 37;
+
+    @TempDir
+    Path checkpoints;
+
+    private EmbeddedCluster cluster;
+
+    @AfterEach
+    void close() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    private Configuration config(Map<String, String> extra) {
+        Configuration config = new Configuration();
+        config.set("execution.checkpointing.interval", "50ms");
+        config.set("restart-strategy.fixed-delay.delay", "50ms");
+        config.set("state.checkpoints.dir", checkpoints.toUri().toString());
+        extra.forEach(config::set);
+        return config;
+    }
+
+    private long completed(JobId id) {
+        return cluster.getJob(id).checkpoints().completed();
+    }
+
+    /** Waits until the job runs again and completed a checkpoint after {@code before} ones. */
+    private void awaitCheckpointAfter(JobId id, long before) {
+        await().atMost(Duration.ofSeconds(60)).until(() -> completed(id) > before
+                && cluster.getJob(id).status() == JobStatus.RUNNING);
+    }
+
+    @Test
+    void threeInjectedFailuresGiveTheResultOfARunWithoutFailures() {
+        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")));
+        String run = "failures-" + System.nanoTime();
+        JobId id = cluster.submitJob(CheckpointTestJobs.countJob(run, 2, ROWS, KEYS, 200, 10, config(Map.of())));
+
+        String[][] victims = {{"Count", "0"}, {"Source", "1"}, {"Count", "1"}};
+        for (int i = 0; i < victims.length; i++) {
+            awaitCheckpointAfter(id, completed(id));
+            assertThat(cluster.failTask(id, victims[i][0], Integer.parseInt(victims[i][1]), "injected failure " + i))
+                    .as("failure %d hit a running subtask", i).isTrue();
+            int restarts = i + 1;
+            await().atMost(Duration.ofSeconds(60)).until(() -> cluster.getJob(id).checkpoints().restarts() == restarts);
+        }
+        JobInfo end = cluster.jobTermination(id).join();
+
+        assertThat(end.status()).isEqualTo(JobStatus.FINISHED);
+        assertThat(end.checkpoints().restarts()).isEqualTo(3);
+        assertThat(CheckpointTestJobs.committed(run)).isEqualTo(CheckpointTestJobs.expectedCounts(ROWS, KEYS));
+        // Increments were committed at checkpoints along the way, not only at the end.
+        assertThat(CheckpointTestJobs.nonEmptyCommits(run)).isGreaterThan(3);
+    }
+
+    @Test
+    void aKilledTaskManagersSubtasksRestartOnASpareOne() {
+        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")), 2);
+        String run = "kill-" + System.nanoTime();
+        JobId id = cluster.submitJob(CheckpointTestJobs.countJob(run, 2, ROWS, KEYS, 200, 10, config(Map.of())));
+        awaitCheckpointAfter(id, 0);
+
+        // Slots fill the first TaskManager first: the job runs on TaskManager 0.
+        cluster.killTaskManager(0);
+        JobInfo end = cluster.jobTermination(id).join();
+
+        assertThat(end.status()).isEqualTo(JobStatus.FINISHED);
+        assertThat(end.checkpoints().restarts()).isEqualTo(1);
+        assertThat(CheckpointTestJobs.committed(run)).isEqualTo(CheckpointTestJobs.expectedCounts(ROWS, KEYS));
+    }
+
+    @Test
+    void whenRestartAttemptsRunOutTheJobFailsWithTheFailuresCause() {
+        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")));
+        JobId id = cluster.submitJob(CheckpointTestJobs.countJob("attempts-" + System.nanoTime(), 1, ROWS * 100, KEYS,
+                200, 10, config(Map.of("restart-strategy.fixed-delay.attempts", "1"))));
+
+        awaitCheckpointAfter(id, 0);
+        assertThat(cluster.failTask(id, "Count", 0, "first failure")).isTrue();
+        await().atMost(Duration.ofSeconds(60)).until(() -> cluster.getJob(id).checkpoints().restarts() == 1);
+        awaitCheckpointAfter(id, completed(id));
+        assertThat(cluster.failTask(id, "Count", 0, "second failure")).isTrue();
+        JobInfo end = cluster.jobTermination(id).join();
+
+        assertThat(end.status()).isEqualTo(JobStatus.FAILED);
+        assertThat(end.failureCause()).contains("second failure");
+        assertThat(end.checkpoints().restarts()).isEqualTo(1);
+    }
+
+    @Test
+    void withoutCheckpointingAFailedSubtaskFailsTheJob() {
+        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")));
+        Configuration config = new Configuration();
+        JobId id = cluster.submitJob(CheckpointTestJobs.countJob("none-" + System.nanoTime(), 1, ROWS * 100, KEYS,
+                200, 10, config));
+        await().atMost(Duration.ofSeconds(60)).until(() -> cluster.getJob(id).status() == JobStatus.RUNNING
+                && cluster.getJob(id).recordsIn() > 0);
+
+        assertThat(cluster.failTask(id, "Count", 0, "the only failure")).isTrue();
+        JobInfo end = cluster.jobTermination(id).join();
+
+        assertThat(end.status()).isEqualTo(JobStatus.FAILED);
+        assertThat(end.failureCause()).contains("the only failure");
+        assertThat(end.checkpoints().restarts()).isZero();
+    }
+}
