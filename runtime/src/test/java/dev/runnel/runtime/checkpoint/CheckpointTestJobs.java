@@ -57,6 +57,11 @@ public final class CheckpointTestJobs {
         return result;
     }
 
+    /** Starts run {@code to} with what run {@code from} committed (as if both wrote to copies of one table). */
+    public static void copyCommitted(String from, String to) {
+        COMMITTED.put(to, new ConcurrentHashMap<>(COMMITTED.getOrDefault(from, Map.of())));
+    }
+
     /** How many transactions the sink of {@code run} committed with rows in them. */
     public static long nonEmptyCommits(String run) {
         return COMMITTED.getOrDefault(run, Map.of()).values().stream().filter(rows -> !rows.isEmpty()).count();
