@@ -15,6 +15,17 @@ import java.net.URI;
  */
 public record CheckpointLocation(URI directory, URI sharedDirectory, boolean incremental) implements Serializable {
 
+    public CheckpointLocation {
+        directory = asDirectory(directory);
+        sharedDirectory = sharedDirectory == null ? null : asDirectory(sharedDirectory);
+    }
+
+    /** {@code uri} ending in a slash, so that names resolve inside it. */
+    private static URI asDirectory(URI uri) {
+        String text = uri.toString();
+        return text.endsWith("/") ? uri : URI.create(text + "/");
+    }
+
     public boolean isSavepoint() {
         return sharedDirectory == null;
     }
