@@ -78,11 +78,30 @@ public final class CheckpointTestJobs {
         return expected;
     }
 
+    /** The result of a run of {@code source} without failures: {@code "key,count"} per key, sorted. */
+    public static List<String> expectedCounts(PositionedSource source, int parallelism) {
+        Map<Long, Long> counts = new TreeMap<>();
+        for (long n = 0; n < source.rows(); n++) {
+            if (n % parallelism != 0 || n < source.firstSplitRows()) {
+                counts.merge(n % source.keys(), 1L, Long::sum);
+            }
+        }
+        List<String> expected = new ArrayList<>();
+        counts.forEach((key, count) -> expected.add(key + "," + count));
+        expected.sort(null);
+        return expected;
+    }
+
     /** The keyed count job; {@code pauseMillis} between polls of {@code rowsPerPoll} rows paces the source. */
     public static JobGraph countJob(String run, int parallelism, long rows, int keys, int rowsPerPoll, long pauseMillis,
                                     Configuration config) {
+        return countJob(run, parallelism, new PositionedSource(rows, keys, rowsPerPoll, pauseMillis), config);
+    }
+
+    /** The keyed count job reading {@code source}. */
+    public static JobGraph countJob(String run, int parallelism, PositionedSource source, Configuration config) {
         return new JobGraph("keyed-count", List.of(
-                new JobVertex(1, "Source", parallelism, new PositionedSource(rows, keys, rowsPerPoll, pauseMillis), List.of()),
+                new JobVertex(1, "Source", parallelism, source, List.of()),
                 new JobVertex(2, "Count", parallelism, null, List.of(new KeyedCount())),
                 new JobVertex(3, "Sink", 1, null, List.of(new CommittingSink(run)))),
                 List.of(new JobEdge(1, 2, 0, new Partitioning.Hash(new int[] {1})),
@@ -94,9 +113,16 @@ public final class CheckpointTestJobs {
      * Emits {@code (n, n % keys)} for its splits' n, {@code rowsPerPoll} per poll with a pause
      * between polls. A split is a residue class {@code n ≡ index (mod count)}; a fresh subtask
      * owns split {@code subtask} of {@code parallelism}, a restored one the splits it was assigned,
-     * with their positions.
+     * with their positions. Split 0 stops at {@code firstSplitRows}, so that its subtask can finish
+     * long before the others.
      */
-    public record PositionedSource(long rows, int keys, int rowsPerPoll, long pauseMillis) implements SourceFactory {
+    public record PositionedSource(long rows, int keys, int rowsPerPoll, long pauseMillis, long firstSplitRows)
+            implements SourceFactory {
+
+        public PositionedSource(long rows, int keys, int rowsPerPoll, long pauseMillis) {
+            this(rows, keys, rowsPerPoll, pauseMillis, rows);
+        }
+
         @Override
         public String name() {
             return "PositionedSource";
@@ -117,7 +143,7 @@ public final class CheckpointTestJobs {
         private final PositionedSource source;
         private final int subtask;
         private final int parallelism;
-        /** Per split: index, count, next n. */
+        /** Per split: index, count, next n, end (exclusive). */
         private final List<long[]> splits = new ArrayList<>();
         private List<byte[]> state;
         private CompletableFuture<Void> available = CompletableFuture.completedFuture(null);
@@ -136,10 +162,11 @@ public final class CheckpointTestJobs {
             if (store.isRestored()) {
                 for (byte[] entry : state) {
                     String[] parts = new String(entry, StandardCharsets.UTF_8).split(",");
-                    splits.add(new long[] {Long.parseLong(parts[0]), Long.parseLong(parts[1]), Long.parseLong(parts[2])});
+                    splits.add(new long[] {Long.parseLong(parts[0]), Long.parseLong(parts[1]), Long.parseLong(parts[2]),
+                            Long.parseLong(parts[3])});
                 }
             } else {
-                splits.add(new long[] {subtask, parallelism, subtask});
+                splits.add(new long[] {subtask, parallelism, subtask, subtask == 0 ? source.firstSplitRows() : source.rows()});
             }
         }
 
@@ -155,14 +182,14 @@ public final class CheckpointTestJobs {
             pause = true;
             int emitted = 0;
             for (long[] split : splits) {
-                while (emitted < source.rowsPerPoll() && split[2] < source.rows()) {
+                while (emitted < source.rowsPerPoll() && split[2] < split[3]) {
                     long n = split[2];
                     output.collect(Row.of(n, n % source.keys()));
                     split[2] += split[1];
                     emitted++;
                 }
             }
-            return splits.stream().allMatch(s -> s[2] >= source.rows()) ? InputStatus.END_OF_INPUT
+            return splits.stream().allMatch(s -> s[2] >= s[3]) ? InputStatus.END_OF_INPUT
                     : InputStatus.MORE_AVAILABLE;
         }
 
@@ -175,7 +202,7 @@ public final class CheckpointTestJobs {
         public void snapshotState(long checkpointId) {
             state.clear();
             for (long[] split : splits) {
-                state.add((split[0] + "," + split[1] + "," + split[2]).getBytes(StandardCharsets.UTF_8));
+                state.add((split[0] + "," + split[1] + "," + split[2] + "," + split[3]).getBytes(StandardCharsets.UTF_8));
             }
         }
     }

@@ -78,6 +78,28 @@ class RecoveryTest {
     }
 
     @Test
+    void checkpointsGoOnAfterASubtaskFinishedAndRestoreItAsFinished() {
+        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")));
+        String run = "finished-" + System.nanoTime();
+        CheckpointTestJobs.PositionedSource source = new CheckpointTestJobs.PositionedSource(ROWS, KEYS, 200, 10, 1000);
+        JobId id = cluster.submitJob(CheckpointTestJobs.countJob(run, 2, source, config(Map.of())));
+
+        // Source subtask 0 reads 500 rows and finishes; the checkpoints after that record it so.
+        await().atMost(Duration.ofSeconds(60)).until(() -> {
+            String latest = cluster.getJob(id).checkpoints().latestPath();
+            return latest != null && CheckpointMetadata.read(latest).operators().get("1-source").subtasks().get(0).finished();
+        });
+        CheckpointMetadata metadata = CheckpointMetadata.read(cluster.getJob(id).checkpoints().latestPath());
+        assertThat(metadata.operators().get("1-source").subtasks().get(1).finished()).isFalse();
+        assertThat(cluster.failTask(id, "Count", 1, "failure after a source subtask finished")).isTrue();
+        JobInfo end = cluster.jobTermination(id).join();
+
+        assertThat(end.status()).isEqualTo(JobStatus.FINISHED);
+        assertThat(end.checkpoints().restarts()).isEqualTo(1);
+        assertThat(CheckpointTestJobs.committed(run)).isEqualTo(CheckpointTestJobs.expectedCounts(source, 2));
+    }
+
+    @Test
     void aKilledTaskManagersSubtasksRestartOnASpareOne() {
         cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")), 2);
         String run = "kill-" + System.nanoTime();
