@@ -229,7 +229,9 @@ final class CheckpointCoordinator {
     void decline(ExecutionAttemptId attempt, long checkpointId, String reason) {
         PendingCheckpoint checkpoint = pending.get(checkpointId);
         if (checkpoint != null && checkpoint.isAwaiting(attempt)) {
-            abort(checkpointId, "a task declined it: " + reason, true);
+            // Declined because a newer checkpoint (a savepoint) overtook it: not a failure of checkpointing.
+            boolean subsumed = pending.keySet().stream().anyMatch(id -> id > checkpointId);
+            abort(checkpointId, "a task declined it: " + reason, !subsumed);
         }
     }
 

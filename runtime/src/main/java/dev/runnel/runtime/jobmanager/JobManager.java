@@ -31,6 +31,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -76,12 +77,7 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
 
     @Override
     public void updateTaskExecutionState(TaskExecutionState state) {
-        execute(() -> {
-            JobMaster job = jobs.get(state.attemptId().jobId());
-            if (job != null) {
-                job.onTaskState(state);
-            }
-        });
+        withJob(state.attemptId().jobId(), job -> job.onTaskState(state));
     }
 
     @Override
@@ -94,20 +90,20 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
 
     @Override
     public void acknowledgeCheckpoint(ExecutionAttemptId attemptId, long checkpointId, TaskStateSnapshot state) {
-        execute(() -> {
-            JobMaster job = jobs.get(attemptId.jobId());
-            if (job != null) {
-                job.acknowledgeCheckpoint(attemptId, checkpointId, state);
-            }
-        });
+        withJob(attemptId.jobId(), job -> job.acknowledgeCheckpoint(attemptId, checkpointId, state));
     }
 
     @Override
     public void declineCheckpoint(ExecutionAttemptId attemptId, long checkpointId, String reason) {
+        withJob(attemptId.jobId(), job -> job.declineCheckpoint(attemptId, checkpointId, reason));
+    }
+
+    /** Runs {@code action} on the main thread for a job that is known; messages about others are dropped. */
+    private void withJob(JobId jobId, Consumer<JobMaster> action) {
         execute(() -> {
-            JobMaster job = jobs.get(attemptId.jobId());
+            JobMaster job = jobs.get(jobId);
             if (job != null) {
-                job.declineCheckpoint(attemptId, checkpointId, reason);
+                action.accept(job);
             }
         });
     }

@@ -4,11 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.runnel.runtime.cluster.CheckpointStats;
-import dev.runnel.runtime.cluster.EmbeddedCluster;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.JobStatus;
-import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.jobgraph.JobEdge;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.jobgraph.JobVertex;
@@ -25,38 +23,19 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Periodic checkpoints of jobs on an embedded cluster: completion, metadata, retention, timeouts. */
-class CheckpointingTest {
-    @TempDir
-    Path checkpoints;
+class CheckpointingTest extends CheckpointClusterTestBase {
 
-    private EmbeddedCluster cluster;
-
-    @AfterEach
-    void close() {
-        if (cluster != null) {
-            cluster.close();
-        }
-    }
-
-    private Configuration config(Map<String, String> extra) {
-        Configuration config = new Configuration(Map.of("taskmanager.numberOfTaskSlots", "4"));
-        config.set("execution.checkpointing.interval", "50ms");
-        config.set("state.checkpoints.dir", checkpoints.toUri().toString());
-        extra.forEach(config::set);
-        return config;
-    }
-
-    private CheckpointStats stats(JobId id) {
-        return cluster.getJob(id).checkpoints();
+    @BeforeEach
+    void start() {
+        startCluster(4, 1);
     }
 
     private Path jobDirectory(JobId id) {
-        return checkpoints.resolve(id.value());
+        return checkpointsDirectory().resolve(id.value());
     }
 
     private List<String> checkpointDirectories(JobId id) throws IOException {
@@ -70,9 +49,8 @@ class CheckpointingTest {
 
     @Test
     void aCompletedCheckpointHasMetadataWithTheStateOfEveryOperatorSubtask() {
-        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "4")));
         JobId id = cluster.submitJob(CheckpointTestJobs.countJob("metadata-" + System.nanoTime(), 2, 1_000_000, 10,
-                100, 5, config(Map.of())));
+                100, 5, checkpointing(Map.of())));
 
         await().atMost(Duration.ofSeconds(30)).until(() -> stats(id).completed() >= 2);
 
@@ -98,9 +76,8 @@ class CheckpointingTest {
 
     @Test
     void onlyTheRetainedNumberOfCompletedCheckpointsIsKept() throws IOException {
-        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "4")));
         JobId id = cluster.submitJob(CheckpointTestJobs.countJob("retained-" + System.nanoTime(), 1, 1_000_000, 10,
-                100, 5, config(Map.of("state.checkpoints.num-retained", "2",
+                100, 5, checkpointing(Map.of("state.checkpoints.num-retained", "2",
                         "execution.checkpointing.externalized-checkpoint-retention", "RETAIN_ON_CANCELLATION"))));
 
         await().atMost(Duration.ofSeconds(30)).until(() -> stats(id).completed() >= 5);
@@ -116,9 +93,8 @@ class CheckpointingTest {
 
     @Test
     void checkpointsAreDeletedWhenTheJobEndsWithoutRetention() {
-        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "4")));
         JobId id = cluster.submitJob(CheckpointTestJobs.countJob("deleted-" + System.nanoTime(), 1, 1_000_000, 10,
-                100, 5, config(Map.of())));
+                100, 5, checkpointing(Map.of())));
         await().atMost(Duration.ofSeconds(30)).until(() -> stats(id).completed() >= 1);
 
         cluster.cancelJob(id);
@@ -129,12 +105,11 @@ class CheckpointingTest {
 
     @Test
     void aCheckpointThatTimesOutIsAbortedAndItsDirectoryDeleted() throws IOException {
-        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "4")));
         JobGraph job = new JobGraph("slow-snapshot", List.of(
                 new JobVertex(1, "Source", 1, new TestSources.Unbounded(10), List.of()),
                 new JobVertex(2, "Slow", 1, null, List.of(new SlowSnapshot(300)))),
                 List.of(new JobEdge(1, 2, 0, new Partitioning.Forward())),
-                config(Map.of("execution.checkpointing.timeout", "100ms",
+                checkpointing(Map.of("execution.checkpointing.timeout", "100ms",
                         "execution.checkpointing.tolerable-failed-checkpoints", "1000")));
         JobId id = cluster.submitJob(job);
 
@@ -151,12 +126,11 @@ class CheckpointingTest {
 
     @Test
     void tooManyFailedCheckpointsFailTheJobWhenItMayNotRestart() {
-        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "4")));
         JobGraph job = new JobGraph("slow-snapshot", List.of(
                 new JobVertex(1, "Source", 1, new TestSources.Unbounded(10), List.of()),
                 new JobVertex(2, "Slow", 1, null, List.of(new SlowSnapshot(300)))),
                 List.of(new JobEdge(1, 2, 0, new Partitioning.Forward())),
-                config(Map.of("execution.checkpointing.timeout", "100ms", "restart-strategy.type", "none")));
+                checkpointing(Map.of("execution.checkpointing.timeout", "100ms", "restart-strategy.type", "none")));
         JobId id = cluster.submitJob(job);
 
         JobInfo end = cluster.jobTermination(id).join();

@@ -3,62 +3,31 @@ package dev.runnel.runtime.checkpoint;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.runnel.runtime.cluster.EmbeddedCluster;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.config.Configuration;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Jobs that lose subtasks or a TaskManager restart from their latest checkpoint, and their
  * committed result is the one of a run without failures: nothing lost, nothing counted twice.
  */
-class RecoveryTest {
+class RecoveryTest extends CheckpointClusterTestBase {
     private static final long ROWS = 60_000;
     private static final int KEYS = 37;
 
-    @TempDir
-    Path checkpoints;
-
-    private EmbeddedCluster cluster;
-
-    @AfterEach
-    void close() {
-        if (cluster != null) {
-            cluster.close();
-        }
-    }
-
-    private Configuration config(Map<String, String> extra) {
-        Configuration config = new Configuration();
-        config.set("execution.checkpointing.interval", "50ms");
-        config.set("restart-strategy.fixed-delay.delay", "50ms");
-        config.set("state.checkpoints.dir", checkpoints.toUri().toString());
-        extra.forEach(config::set);
-        return config;
-    }
-
     private long completed(JobId id) {
-        return cluster.getJob(id).checkpoints().completed();
-    }
-
-    /** Waits until the job runs again and completed a checkpoint after {@code before} ones. */
-    private void awaitCheckpointAfter(JobId id, long before) {
-        await().atMost(Duration.ofSeconds(60)).until(() -> completed(id) > before
-                && cluster.getJob(id).status() == JobStatus.RUNNING);
+        return stats(id).completed();
     }
 
     @Test
     void threeInjectedFailuresGiveTheResultOfARunWithoutFailures() {
-        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")));
+        startCluster(2, 1);
         String run = "failures-" + System.nanoTime();
-        JobId id = cluster.submitJob(CheckpointTestJobs.countJob(run, 2, ROWS, KEYS, 200, 10, config(Map.of())));
+        JobId id = cluster.submitJob(CheckpointTestJobs.countJob(run, 2, ROWS, KEYS, 200, 10, checkpointing(Map.of())));
 
         String[][] victims = {{"Count", "0"}, {"Source", "1"}, {"Count", "1"}};
         for (int i = 0; i < victims.length; i++) {
@@ -79,10 +48,10 @@ class RecoveryTest {
 
     @Test
     void checkpointsGoOnAfterASubtaskFinishedAndRestoreItAsFinished() {
-        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")));
+        startCluster(2, 1);
         String run = "finished-" + System.nanoTime();
         CheckpointTestJobs.PositionedSource source = new CheckpointTestJobs.PositionedSource(ROWS, KEYS, 200, 10, 1000);
-        JobId id = cluster.submitJob(CheckpointTestJobs.countJob(run, 2, source, config(Map.of())));
+        JobId id = cluster.submitJob(CheckpointTestJobs.countJob(run, 2, source, checkpointing(Map.of())));
 
         // Source subtask 0 reads 500 rows and finishes; the checkpoints after that record it so.
         await().atMost(Duration.ofSeconds(60)).until(() -> {
@@ -101,9 +70,9 @@ class RecoveryTest {
 
     @Test
     void aKilledTaskManagersSubtasksRestartOnASpareOne() {
-        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")), 2);
+        startCluster(2, 2);
         String run = "kill-" + System.nanoTime();
-        JobId id = cluster.submitJob(CheckpointTestJobs.countJob(run, 2, ROWS, KEYS, 200, 10, config(Map.of())));
+        JobId id = cluster.submitJob(CheckpointTestJobs.countJob(run, 2, ROWS, KEYS, 200, 10, checkpointing(Map.of())));
         awaitCheckpointAfter(id, 0);
 
         // Slots fill the first TaskManager first: the job runs on TaskManager 0.
@@ -117,9 +86,9 @@ class RecoveryTest {
 
     @Test
     void whenRestartAttemptsRunOutTheJobFailsWithTheFailuresCause() {
-        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")));
+        startCluster(2, 1);
         JobId id = cluster.submitJob(CheckpointTestJobs.countJob("attempts-" + System.nanoTime(), 1, ROWS * 100, KEYS,
-                200, 10, config(Map.of("restart-strategy.fixed-delay.attempts", "1"))));
+                200, 10, checkpointing(Map.of("restart-strategy.fixed-delay.attempts", "1"))));
 
         awaitCheckpointAfter(id, 0);
         assertThat(cluster.failTask(id, "Count", 0, "first failure")).isTrue();
@@ -135,7 +104,7 @@ class RecoveryTest {
 
     @Test
     void withoutCheckpointingAFailedSubtaskFailsTheJob() {
-        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")));
+        startCluster(2, 1);
         Configuration config = new Configuration();
         JobId id = cluster.submitJob(CheckpointTestJobs.countJob("none-" + System.nanoTime(), 1, ROWS * 100, KEYS,
                 200, 10, config));

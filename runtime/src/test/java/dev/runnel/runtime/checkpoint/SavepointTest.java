@@ -2,62 +2,38 @@ package dev.runnel.runtime.checkpoint;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.awaitility.Awaitility.await;
 
-import dev.runnel.runtime.cluster.EmbeddedCluster;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.JobStatus;
-import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.jobgraph.JobVertex;
 import dev.runnel.runtime.testing.TestOperators;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Savepoints: taking one, stopping with one, and starting jobs from one, also at other parallelisms. */
-class SavepointTest {
+class SavepointTest extends CheckpointClusterTestBase {
     private static final long ROWS = 40_000;
     private static final int KEYS = 23;
 
-    @TempDir
-    Path dir;
-
-    private EmbeddedCluster cluster;
-
     @BeforeEach
     void start() {
-        cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "4")));
-    }
-
-    @AfterEach
-    void close() {
-        cluster.close();
-    }
-
-    private Configuration config(Map<String, String> extra) {
-        Configuration config = new Configuration();
-        config.set("execution.checkpointing.interval", "50ms");
-        config.set("state.checkpoints.dir", dir.resolve("checkpoints").toUri().toString());
-        extra.forEach(config::set);
-        return config;
+        startCluster(4, 1);
     }
 
     private JobId submitCount(String run, int parallelism, Map<String, String> extra) {
-        return cluster.submitJob(CheckpointTestJobs.countJob(run, parallelism, ROWS, KEYS, 100, 10, config(extra)));
+        return cluster.submitJob(CheckpointTestJobs.countJob(run, parallelism, ROWS, KEYS, 100, 10, checkpointing(extra)));
     }
 
     private void awaitCompletedCheckpoint(JobId id) {
-        await().atMost(Duration.ofSeconds(60)).until(() -> cluster.getJob(id).checkpoints().completed() >= 1);
+        awaitCheckpointAfter(id, 0);
     }
 
     @Test
@@ -164,7 +140,7 @@ class SavepointTest {
 
     /** The count job with its count operator replaced. */
     private JobGraph changedQuery(String run, Map<String, String> extra) {
-        JobGraph original = CheckpointTestJobs.countJob(run + "-changed", 2, ROWS, KEYS, 1000, 0, config(extra));
+        JobGraph original = CheckpointTestJobs.countJob(run + "-changed", 2, ROWS, KEYS, 1000, 0, checkpointing(extra));
         List<JobVertex> vertices = new ArrayList<>(original.vertices());
         JobVertex count = vertices.get(1);
         vertices.set(1, new JobVertex(count.id(), count.name(), count.parallelism(), null,
