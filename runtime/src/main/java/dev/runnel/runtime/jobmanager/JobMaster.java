@@ -356,6 +356,10 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
             end(JobStatus.CANCELED);
             return;
         }
+        if (status == JobStatus.RESTARTING) {
+            // A restart may be waiting for slots.
+            slotPool.cancelRequest(jobId);
+        }
         status = JobStatus.CANCELLING;
         cancelTasks();
         if (executionGraph.allTerminal()) {
