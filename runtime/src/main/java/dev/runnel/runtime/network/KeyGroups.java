@@ -6,8 +6,9 @@ import java.util.Arrays;
 
 /**
  * Maps keys to key groups and key groups to subtasks, the way keyed state will be split:
- * {@code keyGroup = murmur3(hash(key fields)) mod maxParallelism}, and subtask {@code s} of
- * {@code p} owns the contiguous key groups {@code [s * max / p, (s + 1) * max / p)}.
+ * {@code keyGroup = murmur3(hash(key fields)) mod maxParallelism}, key group {@code g} goes to
+ * subtask {@code g * p / max}, so subtask {@code s} of {@code p} owns a contiguous range of key
+ * groups ({@link #keyGroupRange}).
  *
  * <p>The key hash depends only on the values, never on identity hash codes, so every JVM
  * routes a key to the same subtask.

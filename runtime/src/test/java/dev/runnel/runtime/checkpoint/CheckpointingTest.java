@@ -110,7 +110,8 @@ class CheckpointingTest extends CheckpointClusterTestBase {
                 new JobVertex(2, "Slow", 1, null, List.of(new SlowSnapshot(300)))),
                 List.of(new JobEdge(1, 2, 0, new Partitioning.Forward())),
                 checkpointing(Map.of("execution.checkpointing.timeout", "100ms",
-                        "execution.checkpointing.tolerable-failed-checkpoints", "1000")));
+                        "execution.checkpointing.tolerable-failed-checkpoints", "1000",
+                        "execution.checkpointing.externalized-checkpoint-retention", "RETAIN_ON_CANCELLATION")));
         JobId id = cluster.submitJob(job);
 
         await().atMost(Duration.ofSeconds(30)).until(() -> stats(id).failed() >= 2);
