@@ -52,6 +52,7 @@ public final class OperatorHarness implements AutoCloseable {
     private final String name;
     private final CollectingOutput output = new CollectingOutput();
     private final List<Row> sentResults = new ArrayList<>();
+    private final List<Long> sentOffsets = new ArrayList<>();
     private final OperatorCounters counters = new OperatorCounters();
     private Configuration configuration = new Configuration();
     private RowType inputType;
@@ -238,6 +239,14 @@ public final class OperatorHarness implements AutoCloseable {
         return sentResults;
     }
 
+    /**
+     * The offset of every row in {@link #sentResults()} as the operator numbered it with
+     * {@link ResultSender#send(List, long)} ({@code -1} for rows sent without a number).
+     */
+    public List<Long> sentOffsets() {
+        return sentOffsets;
+    }
+
     /** The value of the operator's counter {@code name} ({@link OperatorContext#counter}), 0 if never asked for. */
     public long counter(String name) {
         return counters.snapshot().getOrDefault(name, 0L);
@@ -313,7 +322,20 @@ public final class OperatorHarness implements AutoCloseable {
 
         @Override
         public ResultSender resultSender() {
-            return sentResults::addAll;
+            return new ResultSender() {
+                @Override
+                public void send(List<Row> rows) {
+                    send(rows, -1);
+                }
+
+                @Override
+                public void send(List<Row> rows, long firstOffset) {
+                    sentResults.addAll(rows);
+                    for (int i = 0; i < rows.size(); i++) {
+                        sentOffsets.add(firstOffset < 0 ? -1 : firstOffset + i);
+                    }
+                }
+            };
         }
 
         @Override
