@@ -177,13 +177,13 @@ final class FileSystemSinkOperator extends AbstractOperator {
             part.write(bytes);
             rowsWritten++;
             if (part.size >= rollingFileSize) {
-                roll(partition);
+                roll(partition, !exactlyOnce);
             }
         }
         long now = clock.getAsLong();
         for (Part part : List.copyOf(open.values())) {
             if (now - part.openedAt >= rolloverIntervalMillis) {
-                roll(part.partition);
+                roll(part.partition, !exactlyOnce);
             }
         }
     }
@@ -206,23 +206,23 @@ final class FileSystemSinkOperator extends AbstractOperator {
         return part;
     }
 
-    /** Closes the open part of {@code partition}: committed at once without checkpoints, else at the next one. */
-    private void roll(String partition) throws IOException {
+    /** Closes the open part of {@code partition} and commits it now or keeps it for the next checkpoint. */
+    private void roll(String partition, boolean commitNow) throws IOException {
         Part part = open.remove(partition);
         if (part == null) {
             return;
         }
         part.out.close();
-        if (exactlyOnce) {
-            rolled.add(part);
-        } else {
+        if (commitNow) {
             commit(part.inProgress);
+        } else {
+            rolled.add(part);
         }
     }
 
-    private void rollAll() throws IOException {
+    private void rollAll(boolean commitNow) throws IOException {
         for (String partition : List.copyOf(open.keySet())) {
-            roll(partition);
+            roll(partition, commitNow);
         }
     }
 
@@ -235,10 +235,7 @@ final class FileSystemSinkOperator extends AbstractOperator {
     /** Rolls the open files and records them, with the ones rolled before, as pending for {@code checkpointId}. */
     @Override
     public void snapshotState(long checkpointId) throws IOException {
-        boolean wasExactlyOnce = exactlyOnce;
-        exactlyOnce = true; // a savepoint of a job without checkpoints also holds its open files back
-        rollAll();
-        exactlyOnce = wasExactlyOnce;
+        rollAll(false); // also for a savepoint of a job without checkpoints
         if (!rolled.isEmpty()) {
             List<String> files = pending.computeIfAbsent(checkpointId, id -> new ArrayList<>());
             rolled.forEach(part -> files.add(directory.relativize(part.inProgress).toString()));
@@ -325,7 +322,7 @@ final class FileSystemSinkOperator extends AbstractOperator {
 
     @Override
     public void finish() throws IOException {
-        rollAll();
+        rollAll(true);
         for (Part part : rolled) {
             commit(part.inProgress);
         }
@@ -347,7 +344,7 @@ final class FileSystemSinkOperator extends AbstractOperator {
     @Override
     public void close() throws IOException {
         if (!exactlyOnce) {
-            rollAll();
+            rollAll(true);
             return;
         }
         for (Part part : open.values()) {
