@@ -496,6 +496,9 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
         awaitLeases();
         try {
             if (db != null) {
+                if (snapshots != null) {
+                    snapshots.releaseUnclaimed();
+                }
                 db.cancelAllBackgroundWork(true);
                 for (ColumnFamilyHandle handle : columnHandles.values()) {
                     handle.close();

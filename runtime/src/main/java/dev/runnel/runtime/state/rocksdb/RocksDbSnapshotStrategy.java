@@ -1,6 +1,7 @@
 package dev.runnel.runtime.state.rocksdb;
 
 import dev.runnel.runtime.checkpoint.CheckpointStorage;
+import dev.runnel.runtime.checkpoint.DefaultSharedStateRegistry;
 import dev.runnel.runtime.checkpoint.IncrementalKeyedStateHandle;
 import dev.runnel.runtime.checkpoint.KeyedStateHandle;
 import dev.runnel.runtime.checkpoint.SnapshotTarget;
@@ -19,6 +20,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
@@ -54,6 +56,8 @@ final class RocksDbSnapshotStrategy {
     private volatile Map<String, StreamStateHandle> base;
     /** Uploads of checkpoints that have not completed (or been aborted) yet. */
     private final Map<Long, Map<String, StreamStateHandle>> uploaded = new ConcurrentHashMap<>();
+    /** RocksDB snapshots of full snapshot tasks that have not started: {@link #releaseUnclaimed} frees them on close. */
+    private final Set<Snapshot> unclaimed = ConcurrentHashMap.newKeySet();
 
     RocksDbSnapshotStrategy(RocksDbKeyedStateBackend backend, Map<String, StreamStateHandle> restoredBase) {
         this.backend = backend;
@@ -79,6 +83,14 @@ final class RocksDbSnapshotStrategy {
         uploaded.remove(checkpointId);
     }
 
+    /** Releases the RocksDB snapshots of tasks that never ran; called on close, when no task can start any more. */
+    void releaseUnclaimed() {
+        for (Snapshot snapshot : unclaimed) {
+            backend.db.releaseSnapshot(snapshot);
+        }
+        unclaimed.clear();
+    }
+
     // ---- incremental ------------------------------------------------------------------------
 
     private SnapshotTask incremental(SnapshotTarget target) throws RocksDBException, IOException {
@@ -94,7 +106,7 @@ final class RocksDbSnapshotStrategy {
         // another job's checkpoint or a savepoint may be deleted by its owner.
         Map<String, StreamStateHandle> reusable = new HashMap<>();
         base.forEach((name, handle) -> {
-            if (isUnder(handle.uri(), target.sharedDirectory())) {
+            if (DefaultSharedStateRegistry.isUnder(handle.uri(), target.sharedDirectory())) {
                 reusable.put(name, handle);
             }
         });
@@ -159,16 +171,6 @@ final class RocksDbSnapshotStrategy {
         return new StreamStateHandle(to, Files.size(file));
     }
 
-    static boolean isUnder(URI file, URI directory) {
-        if (directory == null) {
-            return false;
-        }
-        String dir = directory.normalize().toString();
-        if (!dir.endsWith("/")) {
-            dir += "/";
-        }
-        return file.normalize().toString().startsWith(dir);
-    }
 
     // ---- full -------------------------------------------------------------------------------
 
@@ -179,11 +181,15 @@ final class RocksDbSnapshotStrategy {
             handles.add(backend.columnHandle(column.name()));
         }
         Snapshot snapshot = backend.db.getSnapshot();
+        unclaimed.add(snapshot);
         URI file = target.exclusiveFile("keyed-" + backend.backendId() + "-" + target.checkpointId());
         return () -> {
             if (!backend.acquireLease()) {
-                backend.db.releaseSnapshot(snapshot);
                 throw closed();
+            }
+            if (!unclaimed.remove(snapshot)) {
+                backend.releaseLease();
+                throw new IllegalStateException("A snapshot task runs once");
             }
             try (ReadOptions read = new ReadOptions().setSnapshot(snapshot)) {
                 return writeFull(target.storage(), file, columns, handles, read);
