@@ -262,6 +262,31 @@ class KeyedStateSnapshotTest {
 
     @ParameterizedTest
     @MethodSource("modes")
+    void restoredStateThatTheOperatorDoesNotDeclareIsCarriedIntoTheNextSnapshot(Mode mode) throws Exception {
+        States before = new States(support.open(mode.backend(), 0, 1, List.of()));
+        for (long k = 0; k < 10; k++) {
+            before.fill(k);
+        }
+        KeyedStateHandle first = SnapshotTestSupport.snapshot(before.backend, support.checkpoint(1, mode.incremental()));
+        KeyedStateBackend partial = support.open(mode.backend(), 0, 1, List.of(first));
+        ValueState<VoidNamespace, Long> ttlValue = partial.valueState(StateDescriptor.of("ttl-value", Serializers.LONG, TTL));
+        partial.setCurrentKey(key(3));
+        ttlValue.update(33L);
+        KeyedStateHandle second = SnapshotTestSupport.snapshot(partial, support.checkpoint(2, mode.incremental()));
+        partial.notifyCheckpointComplete(2);
+        partial.close();
+
+        States after = new States(support.open(mode.backend(), 0, 1, List.of(second)));
+        for (long k = 0; k < 10; k++) {
+            after.check(k);
+            assertThat(after.ttlValue.value()).isEqualTo(k == 3 ? 33L : k);
+        }
+        after.backend.advanceWatermark(Long.MAX_VALUE);
+        assertThat(after.fired).hasSize(10);
+    }
+
+    @ParameterizedTest
+    @MethodSource("modes")
     void anEmptyBackendSnapshotsToNothingOrToAHandleThatRestoresEmpty(Mode mode) throws Exception {
         KeyedStateBackend b = support.open(mode.backend(), 0, 1, List.of());
         KeyedStateHandle handle = SnapshotTestSupport.snapshot(b, support.checkpoint(1, mode.incremental()));
