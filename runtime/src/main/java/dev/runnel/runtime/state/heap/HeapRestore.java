@@ -134,9 +134,9 @@ final class HeapRestore {
                             k -> HeapMapState.newMap());
                     byte[] userKey = Arrays.copyOfRange(raw, nsEnd, raw.length);
                     Object k = AbstractState.deserialize(table.descriptor.userKeySerializer(), in.reset(userKey));
-                    long writeTime = ttl ? readLong(v) : 0;
-                    Object value = AbstractState.deserialize(values, in.reset(v, ttl ? 8 : 0, v.length - (ttl ? 8 : 0)));
-                    map.put(userKey, new HeapStateTable.MapCell(k, value, writeTime));
+                    in.reset(v);
+                    long writeTime = ttl ? in.readLong() : 0;
+                    map.put(userKey, new HeapStateTable.MapCell(k, AbstractState.deserialize(values, in), writeTime));
                 }
             }
         }
@@ -153,25 +153,19 @@ final class HeapRestore {
         }
     }
 
-    private Object readValue(TypeSerializer<Object> serializer, byte[] bytes, int offset, int length, boolean ttl) {
+    /** A value or list element as the heap stores it: the value, or the value {@link HeapStateTable.Stamped} under a TTL. */
+    private Object readValue(TypeSerializer<Object> serializer, byte[] bytes, int offset, int length, boolean ttl)
+            throws IOException {
+        in.reset(bytes, offset, length);
         if (!ttl) {
-            return AbstractState.deserialize(serializer, in.reset(bytes, offset, length));
+            return AbstractState.deserialize(serializer, in);
         }
-        long writeTime = readLong(Arrays.copyOfRange(bytes, offset, offset + 8));
-        return new HeapStateTable.Stamped(AbstractState.deserialize(serializer, in.reset(bytes, offset + 8, length - 8)),
-                writeTime);
+        long writeTime = in.readLong();
+        return new HeapStateTable.Stamped(AbstractState.deserialize(serializer, in), writeTime);
     }
 
     private int length(TypeSerializer<?> serializer, byte[] bytes, int offset) {
         AbstractState.deserialize(serializer, in.reset(bytes, offset, bytes.length - offset));
         return in.position() - offset;
-    }
-
-    private static long readLong(byte[] b) {
-        long v = 0;
-        for (int i = 0; i < 8; i++) {
-            v = (v << 8) | (b[i] & 0xFF);
-        }
-        return v;
     }
 }
