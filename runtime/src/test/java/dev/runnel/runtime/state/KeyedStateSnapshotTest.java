@@ -255,9 +255,9 @@ class KeyedStateSnapshotTest {
         KeyedStateHandle handle = SnapshotTestSupport.snapshot(before.backend, support.checkpoint(1, mode.incremental()));
         KeyedStateBackend after = support.open(mode.backend(), 0, 1, List.of(handle));
         assertThatThrownBy(() -> after.mapState(StateDescriptor.map("list", Serializers.LONG, Serializers.LONG, Duration.ZERO)))
-                .hasMessageContaining("'state/list'").hasMessageContaining("restored as list state");
+                .hasMessageContaining("State 'list'").hasMessageContaining("restored as list state");
         assertThatThrownBy(() -> after.valueState(StateDescriptor.of("ttl-value", Serializers.LONG, Duration.ZERO)))
-                .hasMessageContaining("with a TTL");
+                .hasMessageContaining("State 'ttl-value'").hasMessageContaining("with a TTL");
     }
 
     @ParameterizedTest

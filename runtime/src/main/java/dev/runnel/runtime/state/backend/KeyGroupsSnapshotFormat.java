@@ -71,13 +71,14 @@ public final class KeyGroupsSnapshotFormat {
      * both or neither (the values carry a write time exactly when the state has a TTL).
      */
     public static void checkCompatible(Column restored, ColumnKind declaredKind, long declaredTtl, String operator) {
+        String state = restored.name().substring(restored.name().indexOf('/') + 1);
         if (restored.kind() != declaredKind) {
-            throw new IllegalStateException("State '" + restored.name() + "' of operator '" + operator + "' was restored as "
+            throw new IllegalStateException("State '" + state + "' of operator '" + operator + "' was restored as "
                     + restored.kind().name().toLowerCase() + " state but is declared as " + declaredKind.name().toLowerCase()
                     + " state: the snapshot is not compatible with this job");
         }
         if ((restored.ttlMillis() > 0) != (declaredTtl > 0)) {
-            throw new IllegalStateException("State '" + restored.name() + "' of operator '" + operator + "' was snapshotted "
+            throw new IllegalStateException("State '" + state + "' of operator '" + operator + "' was snapshotted "
                     + (restored.ttlMillis() > 0 ? "with" : "without") + " a TTL but is declared "
                     + (declaredTtl > 0 ? "with" : "without") + " one: turning state TTL on or off is not supported on restore");
         }
