@@ -101,9 +101,11 @@ public final class SessionOptions {
                 for (ConfigOption<?> option : known()) {
                     if (option.key().equals(key)) {
                         Object parsed = Configuration.parse(key, value, option.type());
-                        if (parsed instanceof Integer i && i < 1) {
+                        // Counts are positive, except those whose default is 0 (a count of tolerated failures).
+                        boolean zeroAllowed = Integer.valueOf(0).equals(option.defaultValue());
+                        if (parsed instanceof Integer i && i < (zeroAllowed ? 0 : 1)) {
                             throw new ConfigException(key, "Invalid value '" + value + "' for option '" + key
-                                    + "': expected a positive integer");
+                                    + (zeroAllowed ? "': expected 0 or a positive integer" : "': expected a positive integer"));
                         }
                     }
                 }
