@@ -4,6 +4,7 @@ import static dev.runnel.runtime.state.StateBackendTestSupport.key;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.runnel.runtime.checkpoint.IncrementalKeyedStateHandle;
 import dev.runnel.runtime.checkpoint.KeyGroupsStateHandle;
 import dev.runnel.runtime.checkpoint.KeyedStateHandle;
@@ -133,8 +134,11 @@ class KeyedStateSnapshotTest {
         KeyedStateHandle handle = SnapshotTestSupport.snapshot(before.backend, support.checkpoint(1, mode.incremental()));
         assertThat(handle).isInstanceOf(mode.incremental() ? IncrementalKeyedStateHandle.class : KeyGroupsStateHandle.class);
         before.backend.close();
+        // As the coordinator keeps it: in the checkpoint's _metadata, as JSON.
+        ObjectMapper json = new ObjectMapper();
+        KeyedStateHandle fromMetadata = json.readValue(json.writeValueAsString(handle), KeyedStateHandle.class);
 
-        States after = new States(support.open(mode.backend(), 0, 1, List.of(handle)));
+        States after = new States(support.open(mode.backend(), 0, 1, List.of(fromMetadata)));
         for (long k = 0; k < 50; k++) {
             after.check(k);
             assertThat(after.ttlValue.value()).isEqualTo(k < 10 ? k * 10 : k);
@@ -283,6 +287,15 @@ class KeyedStateSnapshotTest {
         }
         after.backend.advanceWatermark(Long.MAX_VALUE);
         assertThat(after.fired).hasSize(10);
+    }
+
+    @Test
+    void anIncrementalRocksDbCheckpointIsRefusedByTheHeapBackendWithAClearError() throws Exception {
+        States before = new States(support.open(KeyedStateBackends.ROCKSDB, 0, 1, List.of()));
+        before.fill(1);
+        KeyedStateHandle handle = SnapshotTestSupport.snapshot(before.backend, support.checkpoint(1, true));
+        assertThatThrownBy(() -> support.open(KeyedStateBackends.HASHMAP, 0, 1, List.of(handle)))
+                .hasMessageContaining("incremental RocksDB checkpoint").hasMessageContaining("not supported yet");
     }
 
     @ParameterizedTest
