@@ -120,8 +120,7 @@ public final class HeapKeyedStateBackend extends AbstractKeyedStateBackend {
     @Override
     public SnapshotTask snapshot(SnapshotTarget target) {
         checkOpen();
-        return HeapSnapshotStrategy.snapshot(target, parameters.operatorName(), keyGroupStart(), keyGroupEnd(), tables,
-                timerQueues, restored);
+        return HeapSnapshotStrategy.snapshot(target, keyGroupStart(), keyGroupEnd(), tables, timerQueues, restored);
     }
 
     @Override
