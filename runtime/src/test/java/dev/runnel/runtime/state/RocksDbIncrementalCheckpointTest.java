@@ -253,4 +253,20 @@ class RocksDbIncrementalCheckpointTest {
             assertThat(left).isEmpty();
         }
     }
+
+    @Test
+    void aRestoreThatFailsNamesTheOperatorAndLeavesNoFilesBehind() throws Exception {
+        RocksDbKeyedStateBackend b = rocksDb(List.of());
+        fill(b, 1_000);
+        IncrementalKeyedStateHandle handle = checkpoint(b, 1);
+        b.close();
+        StreamStateHandle lost = handle.sharedFiles().values().iterator().next();
+        Files.delete(Path.of(lost.uri()));
+
+        assertThatThrownBy(() -> rocksDb(List.of(handle))).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("Could not restore RocksDB for operator 'test-op'");
+        try (Stream<Path> left = Files.list(localDir)) {
+            assertThat(left).isEmpty();
+        }
+    }
 }

@@ -125,7 +125,7 @@ public final class KeyGroupsSnapshotFormat {
         }
     }
 
-    /** Writes the body of one key group, through a {@link KeyGroupWriter} or as bytes encoded earlier. */
+    /** Writes the body of one key group, usually through a {@link KeyGroupWriter}. */
     @FunctionalInterface
     public interface KeyGroupBody {
         /** Returns whether the key group has entries. */
