@@ -223,6 +223,15 @@ class RocksDbIncrementalCheckpointTest {
         try (Stream<Path> left = Files.list(b.directory().resolve("snapshots"))) {
             assertThat(left).isEmpty();
         }
+        SnapshotTask abortedBeforeItRan = b.snapshot(support.checkpoint(6, true));
+        SnapshotTask subsumedBeforeItRan = b.snapshot(support.checkpoint(7, true));
+        b.notifyCheckpointAborted(6);
+        b.notifyCheckpointComplete(8);
+        try (Stream<Path> left = Files.list(b.directory().resolve("snapshots"))) {
+            assertThat(left).isEmpty();
+        }
+        assertThatThrownBy(abortedBeforeItRan::write).hasMessageContaining("aborted or subsumed");
+        assertThatThrownBy(subsumedBeforeItRan::write).hasMessageContaining("aborted or subsumed");
         SnapshotTask pending = b.snapshot(support.checkpoint(3, false));
         b.close();
         assertThatThrownBy(pending::write).isInstanceOf(IOException.class).hasMessageContaining("closed");

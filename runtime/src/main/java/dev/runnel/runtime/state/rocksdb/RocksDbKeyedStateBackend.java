@@ -316,12 +316,20 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
 
     @Override
     public void notifyCheckpointComplete(long checkpointId) {
-        snapshots.notifyCheckpointComplete(checkpointId);
+        try {
+            snapshots.notifyCheckpointComplete(checkpointId);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not delete a local snapshot of operator '" + operatorName() + "'", e);
+        }
     }
 
     @Override
     public void notifyCheckpointAborted(long checkpointId) {
-        snapshots.notifyCheckpointAborted(checkpointId);
+        try {
+            snapshots.notifyCheckpointAborted(checkpointId);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not delete a local snapshot of operator '" + operatorName() + "'", e);
+        }
     }
 
     /** Lets a snapshot task use the instance until {@link #releaseLease}; false once closing. */

@@ -187,7 +187,7 @@ final class RocksDbRestore {
                 opened.forEach(ColumnFamilyHandle::close);
             }
         } finally {
-            backend.deleteRecursively(dir);
+            RocksDbKeyedStateBackend.deleteRecursively(dir);
         }
     }
 

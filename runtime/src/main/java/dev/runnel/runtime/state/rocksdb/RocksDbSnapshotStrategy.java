@@ -58,6 +58,8 @@ final class RocksDbSnapshotStrategy {
     private final Map<Long, Map<String, StreamStateHandle>> uploaded = new ConcurrentHashMap<>();
     /** RocksDB snapshots of full snapshot tasks that have not started: {@link #releaseUnclaimed} frees them on close. */
     private final Set<Snapshot> unclaimed = ConcurrentHashMap.newKeySet();
+    /** Local native checkpoints of incremental tasks that have not started, by checkpoint id. */
+    private final Map<Long, Path> unclaimedLocal = new ConcurrentHashMap<>();
 
     RocksDbSnapshotStrategy(RocksDbKeyedStateBackend backend, Map<String, StreamStateHandle> restoredBase) {
         this.backend = backend;
@@ -71,16 +73,30 @@ final class RocksDbSnapshotStrategy {
         return full(target);
     }
 
-    void notifyCheckpointComplete(long checkpointId) {
+    void notifyCheckpointComplete(long checkpointId) throws IOException {
         Map<String, StreamStateHandle> files = uploaded.remove(checkpointId);
         if (files != null) {
             base = files;
         }
         uploaded.keySet().removeIf(id -> id < checkpointId);
+        for (Long id : List.copyOf(unclaimedLocal.keySet())) {
+            if (id < checkpointId) {
+                dropLocal(id);
+            }
+        }
     }
 
-    void notifyCheckpointAborted(long checkpointId) {
+    void notifyCheckpointAborted(long checkpointId) throws IOException {
         uploaded.remove(checkpointId);
+        dropLocal(checkpointId);
+    }
+
+    /** Deletes the local checkpoint of a task that never started (and never will, being subsumed or aborted). */
+    private void dropLocal(long checkpointId) throws IOException {
+        Path local = unclaimedLocal.remove(checkpointId);
+        if (local != null) {
+            RocksDbKeyedStateBackend.deleteRecursively(local);
+        }
     }
 
     /** Releases the RocksDB snapshots of tasks that never ran; called on close, when no task can start any more. */
@@ -96,7 +112,7 @@ final class RocksDbSnapshotStrategy {
     private SnapshotTask incremental(SnapshotTarget target) throws RocksDBException, IOException {
         Path local = backend.directory().resolve("snapshots").resolve("chk-" + target.checkpointId());
         Files.createDirectories(local.getParent());
-        backend.deleteRecursively(local);
+        RocksDbKeyedStateBackend.deleteRecursively(local);
         try (Checkpoint checkpoint = Checkpoint.create(backend.db)) {
             checkpoint.createCheckpoint(local.toString());
         }
@@ -110,14 +126,19 @@ final class RocksDbSnapshotStrategy {
                 reusable.put(name, handle);
             }
         });
+        unclaimedLocal.put(target.checkpointId(), local);
         return () -> {
             if (!backend.acquireLease()) {
                 throw closed();
             }
             try {
+                if (unclaimedLocal.remove(target.checkpointId()) == null) {
+                    throw new IOException("Checkpoint " + target.checkpointId() + " of operator '" + backend.operatorName()
+                            + "' was aborted or subsumed before its snapshot was written");
+                }
                 return upload(target, local, metadata, reusable);
             } finally {
-                backend.deleteRecursively(local);
+                RocksDbKeyedStateBackend.deleteRecursively(local);
                 backend.releaseLease();
             }
         };
