@@ -3,18 +3,11 @@ package dev.runnel.runtime.bench;
 import dev.runnel.runtime.codegen.GeneratedClass;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.operators.calc.CalcFunction;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -27,12 +20,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * Operations are input rows.
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 3, time = 2)
-@Fork(1)
-public class CalcBenchmark {
+public class CalcBenchmark extends ShortRuns {
     private static final int ROWS = 1024;
 
     private static final String STRUCT_ACCESS = """

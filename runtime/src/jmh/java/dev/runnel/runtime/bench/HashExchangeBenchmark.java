@@ -7,18 +7,11 @@ import dev.runnel.runtime.network.RecordWriter;
 import dev.runnel.runtime.network.ResultPartition;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.StreamElement;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -29,12 +22,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * a keyed exchange costs before any bytes would move. Operations are rows.
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 3, time = 2)
-@Fork(1)
-public class HashExchangeBenchmark {
+public class HashExchangeBenchmark extends ShortRuns {
     private static final int ROWS = 1024;
     private static final int CHANNELS = 4;
     private static final int MAX_PARALLELISM = 128;

@@ -18,20 +18,13 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Keyed {@link ValueState} (BIGINT key, BIGINT value) on both backends: {@code get} sets a
@@ -40,12 +33,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * key before measuring, so gets always hit. Operations are state accesses.
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 3, time = 2)
-@Fork(1)
-public class KeyedStateBenchmark {
+public class KeyedStateBenchmark extends ShortRuns {
     /** Random key indexes are drawn in advance; a power of two so that the next one is a mask away. */
     private static final int PICKS = 1 << 16;
 

@@ -12,23 +12,16 @@ import dev.runnel.runtime.network.LocalResultPartition;
 import dev.runnel.runtime.network.RecordWriter;
 import dev.runnel.runtime.stream.RowBatch;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The in-memory exchange between two tasks in one TaskManager: the benchmark thread writes
@@ -38,12 +31,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * the score is end-to-end rows/s (operations are rows); the {@code batches} counter is batches/s.
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 3, time = 2)
-@Fork(1)
-public class LocalExchangeBenchmark {
+public class LocalExchangeBenchmark extends ShortRuns {
     private static final int ROWS_PER_INVOCATION = 1 << 16;
     private static final int CHANNEL_CAPACITY = 4;
 

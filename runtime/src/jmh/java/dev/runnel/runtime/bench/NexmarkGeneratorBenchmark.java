@@ -10,19 +10,12 @@ import dev.runnel.runtime.source.SourceReader;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.Watermark;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -32,12 +25,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * that drops the rows. Operations are events.
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 3, time = 2)
-@Fork(1)
-public class NexmarkGeneratorBenchmark {
+public class NexmarkGeneratorBenchmark extends ShortRuns {
     private NexmarkGenerator generator;
     private long next;
     private SourceReader reader;

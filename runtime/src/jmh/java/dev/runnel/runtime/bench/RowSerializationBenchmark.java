@@ -7,17 +7,10 @@ import dev.runnel.runtime.state.TypeSerializer;
 import dev.runnel.runtime.state.backend.ByteArrayDataInput;
 import dev.runnel.runtime.state.backend.ByteArrayDataOutput;
 import java.io.IOException;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The row serializer of state (and of a future network exchange), {@link Serializers#row}, on
@@ -25,12 +18,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * serialize into a reused buffer, deserialize from bytes, and both. Operations are rows.
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 3, time = 2)
-@Fork(1)
-public class RowSerializationBenchmark {
+public class RowSerializationBenchmark extends ShortRuns {
     private static final int ROWS = 1024;
 
     private final TypeSerializer<Row> serializer = Serializers.row(NexmarkSchema.BID.rowType());

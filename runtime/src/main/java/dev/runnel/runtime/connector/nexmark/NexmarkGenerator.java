@@ -54,8 +54,8 @@ public final class NexmarkGenerator {
     private final NexmarkConfig config;
     private final NexmarkRandom random = new NexmarkRandom();
     private final String[] hotUrls = new String[HOT_CHANNELS.length];
-    // Padding reaches 1.2 times the average size.
-    private final char[] chars = new char[2 * AVG_AUCTION_BYTES];
+    /** Room for the longest string drawn letter by letter (a description, below 100 characters). */
+    private final char[] chars = new char[100];
     private final byte[] padding;
     private final StringBuilder creditCard = new StringBuilder(19);
 
