@@ -3,7 +3,7 @@
 # builds the runtime with the jmh profile (offline when ~/.m2 has everything) and runs
 # org.openjdk.jmh.Main over the compiled benchmarks, printing JMH's result table.
 #
-#   benchmarks/jmh.sh                          all benchmarks, short iterations (~4 minutes on 2 cores)
+#   benchmarks/jmh.sh                          all benchmarks, short iterations (~4 minutes on an idle 2-core machine)
 #   benchmarks/jmh.sh NexmarkGenerator         benchmarks whose name matches a regex
 #   benchmarks/jmh.sh KeyedState -p backend=rocksdb -prof gc
 #                                              any JMH option (-wi, -i, -f, -p, -prof, -rf json, …)
@@ -21,6 +21,6 @@ runtime="$root/runtime"
 
 classpath="$runtime/target/test-classes:$runtime/target/classes:$(cat "$runtime/target/jmh-classpath.txt")"
 java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
-# The defaults in the benchmark classes (1 fork, 2 x 2 s warm-up, 3 x 2 s measurement) keep a
+# The defaults in the benchmark classes (1 fork, 2 x 1 s warm-up, 3 x 2 s measurement) keep a
 # full run short; pass -wi/-i/-f/-r to measure longer.
 exec "$java" -cp "$classpath" org.openjdk.jmh.Main "$@"
