@@ -30,10 +30,13 @@ public class CalcBenchmark extends ShortRuns {
               }
             """;
 
-    /** {@code WATERMARK FOR dateTime AS dateTime - INTERVAL '4' SECOND} over the CASE of the event kind. */
-    private static final GeneratedClass<CalcFunction> WATERMARK = calc("BenchWatermark", """
-              Long case_when_value;
+    /**
+     * {@code case_when_value}: the table's computed column {@code dateTime}, {@code CASE WHEN
+     * event_type = 0 THEN person.dateTime WHEN event_type = 1 THEN auction.dateTime ELSE bid.dateTime END}.
+     */
+    private static final String DATE_TIME = """
               final Integer input_value = (Integer) in[0];
+              Long case_when_value;
               final Boolean binary_call_value = input_value == null ? null : Boolean.valueOf(input_value.intValue() == 0);
               if (binary_call_value != null && binary_call_value.booleanValue()) {
                 final Object[] input_value0 = (Object[]) in[1];
@@ -48,28 +51,16 @@ public class CalcBenchmark extends ShortRuns {
                   case_when_value = input_value1 == null ? null : (Long) structAccess(input_value1, 5, "dateTime");
                 }
               }
+            """;
+
+    /** {@code WATERMARK FOR dateTime AS dateTime - INTERVAL '4' SECOND}. */
+    private static final GeneratedClass<CalcFunction> WATERMARK = calc("BenchWatermark", DATE_TIME + """
               return new dev.runnel.runtime.data.Row(row.kind(), new Object[] {
                 case_when_value == null ? null : Long.valueOf(case_when_value.longValue() - 4000L)});
             """);
 
-    /** The table's computed column {@code dateTime}, appended to the four physical columns. */
-    private static final GeneratedClass<CalcFunction> COMPUTED_COLUMN = calc("BenchComputedColumn", """
-              final Integer input_value = (Integer) in[0];
-              Long case_when_value;
-              final Boolean binary_call_value = input_value == null ? null : Boolean.valueOf(input_value.intValue() == 0);
-              if (binary_call_value != null && binary_call_value.booleanValue()) {
-                final Object[] input_value3 = (Object[]) in[1];
-                case_when_value = input_value3 == null ? null : (Long) structAccess(input_value3, 6, "dateTime");
-              } else {
-                final Boolean binary_call_value0 = input_value == null ? null : Boolean.valueOf(input_value.intValue() == 1);
-                if (binary_call_value0 != null && binary_call_value0.booleanValue()) {
-                  final Object[] input_value4 = (Object[]) in[2];
-                  case_when_value = input_value4 == null ? null : (Long) structAccess(input_value4, 5, "dateTime");
-                } else {
-                  final Object[] input_value4 = (Object[]) in[3];
-                  case_when_value = input_value4 == null ? null : (Long) structAccess(input_value4, 5, "dateTime");
-                }
-              }
+    /** The computed column appended to the four physical columns, as the scan of the table does. */
+    private static final GeneratedClass<CalcFunction> COMPUTED_COLUMN = calc("BenchComputedColumn", DATE_TIME + """
               return new dev.runnel.runtime.data.Row(row.kind(), new Object[] {
                 input_value, (Object[]) in[1], (Object[]) in[2], (Object[]) in[3], case_when_value});
             """);
