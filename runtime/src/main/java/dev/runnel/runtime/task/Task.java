@@ -349,6 +349,7 @@ public final class Task implements Runnable {
         }
         sourceAvailable = null;
         InputStatus status = OperatorException.call(tdd.vertex().source().name(), () -> reader.pollNext(sourceOutput));
+        sourceOutput.publish();
         chain.flush();
         return switch (status) {
             case MORE_AVAILABLE -> true;
