@@ -115,9 +115,14 @@ final class CheckpointCoordinator {
         this.numRetained = Math.max(1, config.get(CheckpointOptions.NUM_RETAINED));
         this.incremental = config.get(CheckpointOptions.INCREMENTAL);
         this.retention = config.get(CheckpointOptions.EXTERNALIZED_RETENTION).trim().toUpperCase(Locale.ROOT);
-        this.jobDirectory = directory(config.get(CheckpointOptions.CHECKPOINTS_DIR)).resolve(jobId + "/");
+        this.jobDirectory = jobDirectory(config, jobId);
         this.defaultSavepointDirectory = directory(config.get(CheckpointOptions.SAVEPOINTS_DIR));
         this.nextId = initialState == null ? 1 : initialState.checkpointId() + 1;
+    }
+
+    /** Where the checkpoints of job {@code jobId} go: {@code <state.checkpoints.dir>/<job-id>/}. */
+    static URI jobDirectory(Configuration config, JobId jobId) {
+        return directory(config.get(CheckpointOptions.CHECKPOINTS_DIR)).resolve(jobId + "/");
     }
 
     private static URI directory(String location) {

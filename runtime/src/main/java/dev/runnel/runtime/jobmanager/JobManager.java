@@ -1,5 +1,7 @@
 package dev.runnel.runtime.jobmanager;
 
+import dev.runnel.runtime.checkpoint.CheckpointStorage;
+import dev.runnel.runtime.checkpoint.DefaultSharedStateRegistry;
 import dev.runnel.runtime.checkpoint.SharedStateRegistry;
 import dev.runnel.runtime.checkpoint.StopMode;
 import dev.runnel.runtime.checkpoint.TaskStateSnapshot;
@@ -18,6 +20,7 @@ import dev.runnel.runtime.task.TaskCounters;
 import dev.runnel.runtime.task.TaskExecutionState;
 import dev.runnel.runtime.taskmanager.TaskExecutorGateway;
 import dev.runnel.runtime.taskmanager.TaskManagerId;
+import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -45,16 +48,21 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
     private final ScheduledExecutorService mainThread;
     private final SlotPool slotPool;
     private final Clock clock;
-    private final Supplier<SharedStateRegistry> sharedStateRegistries;
+    private final Function<URI, SharedStateRegistry> sharedStateRegistries;
     // Main thread only. Insertion order is submission order, which listJobs reports.
     private final Map<JobId, JobMaster> jobs = new LinkedHashMap<>();
 
     public JobManager(Configuration clusterConfiguration, Clock clock) {
-        this(clusterConfiguration, clock, RetainingSharedStateRegistry::new);
+        this(clusterConfiguration, clock,
+                jobDirectory -> new DefaultSharedStateRegistry(jobDirectory, CheckpointStorage.forUri(jobDirectory)));
     }
 
-    /** @param sharedStateRegistries makes the registry of each job's shared checkpoint files */
-    public JobManager(Configuration clusterConfiguration, Clock clock, Supplier<SharedStateRegistry> sharedStateRegistries) {
+    /**
+     * @param sharedStateRegistries makes the registry of each job's shared checkpoint files,
+     *                              given the job's checkpoint directory
+     */
+    public JobManager(Configuration clusterConfiguration, Clock clock,
+                      Function<URI, SharedStateRegistry> sharedStateRegistries) {
         this.clock = clock;
         this.sharedStateRegistries = sharedStateRegistries;
         this.mainThread = Executors.newSingleThreadScheduledExecutor(threads);
@@ -139,7 +147,7 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
     public CompletableFuture<JobId> submitJob(JobGraph jobGraph) {
         return onMainThread(() -> {
             JobId id = JobId.generate();
-            JobMaster job = new JobMaster(id, jobGraph, slotPool, mainThread, clock, sharedStateRegistries.get());
+            JobMaster job = new JobMaster(id, jobGraph, slotPool, mainThread, clock, sharedStateRegistries.apply(CheckpointCoordinator.jobDirectory(jobGraph.configuration(), id)));
             jobs.put(id, job);
             job.start();
             return id;

@@ -76,7 +76,9 @@ class RecoveryTest extends CheckpointClusterTestBase {
         startCluster(2, 1);
         String run = "finished-" + System.nanoTime();
         CheckpointTestJobs.PositionedSource source = new CheckpointTestJobs.PositionedSource(ROWS, KEYS, 200, 10, 1000);
-        JobId id = cluster.submitJob(CheckpointTestJobs.countJob(run, 2, source, checkpointing(Map.of())));
+        // Every checkpoint is kept, so the one the test reads is not subsumed while it reads it.
+        JobId id = cluster.submitJob(CheckpointTestJobs.countJob(run, 2, source,
+                checkpointing(Map.of("state.checkpoints.num-retained", "1000"))));
 
         // Source subtask 0 reads 500 rows and finishes; the checkpoints after that record it so.
         await().atMost(Duration.ofSeconds(60)).until(() -> {
