@@ -88,7 +88,7 @@ public final class Main implements Callable<Integer> {
     private boolean continueOnError;
 
     @Option(names = "--define", paramLabel = "NAME=VALUE",
-            description = "Define the variable NAME, which statements refer to as ${NAME} (repeatable); "
+            description = "Define the variable NAME, which statements refer to as $${NAME} (repeatable); "
                     + "as SET 'var.NAME' = 'VALUE' would.")
     private Map<String, String> variables = new LinkedHashMap<>();
 

@@ -330,7 +330,8 @@ class ScriptModeTest {
         ShellRun version = ShellRun.of(new FakeEngine().factory(), "--version");
 
         assertThat(help.exitCode()).isZero();
-        assertThat(help.out()).contains("Usage: runnel", "-f, --file=FILE", "-e, --execute=SQL", "--slots=N");
+        assertThat(help.out()).contains("Usage: runnel", "-f, --file=FILE", "-e, --execute=SQL", "--slots=N",
+                "--output-format=FORMAT", "-i, --init=FILE", "${NAME}");
         assertThat(version.out()).matches("Runnel \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?\\R");
     }
 }
