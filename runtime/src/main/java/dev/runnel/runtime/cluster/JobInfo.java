@@ -12,13 +12,22 @@ import java.util.Map;
  * @param failureCause the error message of a FAILED job, else {@code null}
  * @param counters the operators' named counters ({@code numLateRecordsDropped}, …) summed over
  *                 subtasks; a name appears once some operator asked for that counter
+ * @param checkpoints the job's checkpoint statistics ({@link CheckpointStats#NONE} without checkpointing)
  */
 public record JobInfo(JobId id, String name, JobStatus status, Instant startTime, Instant endTime,
-                      long recordsIn, long recordsOut, String failureCause, Map<String, Long> counters)
+                      long recordsIn, long recordsOut, String failureCause, Map<String, Long> counters,
+                      CheckpointStats checkpoints)
         implements Serializable {
 
     public JobInfo {
         counters = counters == null ? Map.of() : Map.copyOf(counters);
+        checkpoints = checkpoints == null ? CheckpointStats.NONE : checkpoints;
+    }
+
+    /** A job without checkpoint statistics. */
+    public JobInfo(JobId id, String name, JobStatus status, Instant startTime, Instant endTime,
+                   long recordsIn, long recordsOut, String failureCause, Map<String, Long> counters) {
+        this(id, name, status, startTime, endTime, recordsIn, recordsOut, failureCause, counters, CheckpointStats.NONE);
     }
 
     /** A job without operator counters. */
