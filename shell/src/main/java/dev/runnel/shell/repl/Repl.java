@@ -52,7 +52,7 @@ public final class Repl {
     /**
      * @param historyFile where history persists across sessions, or empty for none
      * @param verbose print stack traces of errors
-     * @param banner printed once before the first prompt
+     * @param banner printed once before the first prompt (nothing when empty: {@code --quiet})
      */
     public Repl(Terminal terminal, StatementExecutor executor, Optional<Path> historyFile, boolean verbose,
                 String banner) {
@@ -67,8 +67,10 @@ public final class Repl {
     public int run() {
         LineReader reader = newReader();
         PrintWriter out = terminal.writer();
-        out.println(banner);
-        out.flush();
+        if (!banner.isEmpty()) {
+            out.println(banner);
+            out.flush();
+        }
         Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, signal -> interrupted.set(true));
         try {
             boolean interruptedAtEmptyPrompt = false;
