@@ -134,7 +134,10 @@ public final class WindowAggregates {
         return fields.get(fields.size() - 1).getType();
     }
 
-    /** Follows {@code field} of {@code rel} down through plain projections to a windowing function's window column. */
+    /**
+     * Follows {@code field} of {@code rel} down through plain projections, filters and the window
+     * bounds of window aggregates to a windowing function's window column.
+     */
     private static Origin origin(RelNode rel, int field) {
         if (rel instanceof RelSubset subset) {
             return origin(subset.getOriginal(), field);
@@ -150,6 +153,12 @@ public final class WindowAggregates {
         }
         if (rel instanceof Filter) {
             return origin(rel.getInput(0), field);
+        }
+        if (rel instanceof Aggregate inner && field < inner.getGroupCount() && shape(inner) != null) {
+            // a window aggregate passes its window bounds on: an aggregate grouped by them again is a
+            // window aggregate over the same windows (Flink's cascading window aggregation)
+            Origin bound = origin(inner.getInput(), inner.getGroupSet().asList().get(field));
+            return bound != null && (bound.property == Property.START || bound.property == Property.END) ? bound : null;
         }
         RexNode expression;
         if (rel instanceof Project project) {

@@ -114,6 +114,10 @@ public record WindowTableFunctionCall(String function, int timeField, String tim
     public static void checkTimeAttributes(RelNode root) {
         if (root instanceof TableFunctionScan scan && isWindowing(scan)) {
             WindowTableFunctionCall call = of(scan);
+            if (TimeAttributes.isProctime(scan.getInputs().get(0), call.timeField)) {
+                throw new SqlExecutionException("A " + call.function + " window over the processing-time attribute "
+                        + call.timeFieldName + " (PROCTIME()) is not supported yet");
+            }
             if (!isRowtime(scan.getInputs().get(0), call.timeField)) {
                 throw new SqlExecutionException("The window function " + call.function + " requires the time column"
                         + " to be a time attribute (a column with a WATERMARK), but " + call.timeFieldName
