@@ -32,9 +32,13 @@ final class NexmarkQueries {
         }
     }
 
-    /** Creates the bounded {@code nexmark} table and the person, auction and bid views in {@code session}. */
-    static void createSource(Session session, long maxEvents) {
-        session.execute(NexmarkSchema.createTable("nexmark", "'connector' = 'nexmark', 'max-events' = '" + maxEvents + "'"));
+    /**
+     * Creates the bounded {@code nexmark} table, with {@code eventTimeRate} events per second of
+     * event time, and the person, auction and bid views in {@code session}.
+     */
+    static void createSource(Session session, long maxEvents, long eventTimeRate) {
+        session.execute(NexmarkSchema.createTable("nexmark", "'connector' = 'nexmark', 'max-events' = '" + maxEvents
+                + "', 'event-time-rate' = '" + eventTimeRate + "'"));
         NexmarkSchema.createViews("nexmark").forEach(session::execute);
     }
 }

@@ -40,7 +40,7 @@ class NexmarkQueriesTest {
     @MethodSource("queriesAndParallelism")
     void theQueryFinishesOrIsRefusedNamingItsFeature(String query, int parallelism) throws Exception {
         try (Session session = CLUSTER.session(parallelism, "hashmap")) {
-            NexmarkQueries.createSource(session, 20_000);
+            NexmarkQueries.createSource(session, 20_000, 1_000);
             List<String> statements = NexmarkQueries.statements(query);
             String insert = statements.get(statements.size() - 1);
             assertThat(insert).startsWith("INSERT INTO");
