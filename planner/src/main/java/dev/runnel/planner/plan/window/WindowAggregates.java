@@ -1,5 +1,6 @@
 package dev.runnel.planner.plan.window;
 
+import dev.runnel.planner.plan.TimeAttributes;
 import dev.runnel.planner.plan.physical.AggregateCalls;
 import dev.runnel.planner.session.SqlExecutionException;
 import java.util.ArrayList;
@@ -80,7 +81,8 @@ public final class WindowAggregates {
                 return null;
             }
         }
-        return new Shape(call, start, end, group, windowTimeType(tvf));
+        boolean processingTime = TimeAttributes.isProctime(tvf.getInputs().get(0), call.timeField());
+        return new Shape(call, start, end, group, windowTimeType(tvf), processingTime);
     }
 
     /**
@@ -111,9 +113,10 @@ public final class WindowAggregates {
      * @param windowEnd the aggregate input's field holding {@code window_end}
      * @param group per GROUP BY field (in field order): its window property, or {@code null} for a key
      * @param windowTimeType the SQL type name of {@code window_time} (TIMESTAMP or TIMESTAMP_LTZ)
+     * @param processingTime whether the windows are over a {@code PROCTIME()} attribute
      */
     public record Shape(WindowTableFunctionCall call, int windowStart, int windowEnd, List<Property> group,
-                        RelDataType windowTimeType) {
+                        RelDataType windowTimeType, boolean processingTime) {
     }
 
     /**
