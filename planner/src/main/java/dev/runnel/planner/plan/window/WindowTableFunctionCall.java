@@ -115,7 +115,10 @@ public record WindowTableFunctionCall(String function, int timeField, String tim
     public static void checkTimeAttributes(RelNode root) {
         if (root instanceof TableFunctionScan scan && isWindowing(scan)) {
             WindowTableFunctionCall call = of(scan);
-            boolean proctime = TimeAttributes.isProctime(scan.getInputs().get(0), call.timeField);
+            RelNode input = scan.getInputs().get(0);
+            // SESSION's PARTITION BY puts an exchange between the function and its input
+            RelNode timed = input instanceof Exchange ? input.getInput(0) : input;
+            boolean proctime = TimeAttributes.isProctime(timed, call.timeField);
             if (proctime && call.function.equals("SESSION")) {
                 throw new SqlExecutionException("A SESSION window over the processing-time attribute "
                         + call.timeFieldName + " (PROCTIME()) is not supported yet");

@@ -36,7 +36,7 @@ import java.util.Map;
  * has already fired (its window time is at or behind the current watermark) is late: it is
  * dropped and counted in the operator counter {@code numLateRecordsDropped}, as Flink's metric.
  * Processing-time windows ({@link WindowAggregateOperatorFactory#processingTime}) fire on
- * processing-time timers instead and drop nothing.
+ * processing-time timers instead; a row whose window time the clock has passed is late too.
  *
  * <p>Input rows must be inserts (the planner feeds it insert-only input only).
  */
@@ -85,7 +85,7 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
             if (spec.merging()) {
                 window = mergeSessions(window);
             }
-            if (!spec.processingTime() && isLate(window)) {
+            if (isLate(window)) {
                 numLateRecordsDropped.inc();
                 continue;
             }
@@ -198,8 +198,13 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
         return merged;
     }
 
+    /**
+     * Whether the window's time has passed: in event time the watermark reached it; in processing
+     * time the clock did (the row was assigned upstream and crossed the window's end in flight;
+     * counting it would emit the window a second time).
+     */
     private boolean isLate(TimeWindow window) {
-        return fireTime(window) <= timers.currentWatermark();
+        return fireTime(window) <= (spec.processingTime() ? timers.currentProcessingTime() : timers.currentWatermark());
     }
 
     /** The event time at which the window is complete: its window time, as an instant. */

@@ -20,8 +20,9 @@ import java.util.Objects;
  * @param outputGroup what each leading output field is: {@link GroupField#key} of a key field, or a window property
  * @param merging whether windows of a key merge when they overlap (SESSION)
  * @param processingTime whether the windows are of processing time (over a {@code PROCTIME()}
- *        column): each fires on a processing-time timer at its window time, no row is late, and
- *        windows still open when the input ends are dropped, as in Flink; else of event time
+ *        column): each fires on a processing-time timer at its window time, rows arriving after
+ *        that are late, and windows still open when the input ends are dropped, as in Flink;
+ *        else of event time
  */
 public record WindowAggregateOperatorFactory(String name, int[] keyFields, List<DataType> keyTypes,
                                              int windowStartField, int windowEndField, List<GroupField> outputGroup,
