@@ -225,7 +225,7 @@ final class JobMaster {
             }
         }
         return new JobInfo(jobId, jobGraph.name(), status, startTime, endTime, total.recordsIn(), total.recordsOut(),
-                failureCause, total.operatorCounters());
+                failureCause, total.operatorCounters(), total.latency());
     }
 
     /** A collect sink's rows; see {@link ResultBuffer#offer}. */

@@ -3,6 +3,7 @@ package dev.runnel.runtime.task;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.metrics.LatencyHistogram;
 import dev.runnel.runtime.metrics.OperatorCounters;
 import dev.runnel.runtime.network.ChannelReleasedException;
 import dev.runnel.runtime.network.ChannelSelector;
@@ -18,6 +19,7 @@ import dev.runnel.runtime.source.InputStatus;
 import dev.runnel.runtime.source.SourceReader;
 import dev.runnel.runtime.stream.CheckpointBarrier;
 import dev.runnel.runtime.stream.EndOfInput;
+import dev.runnel.runtime.stream.LatencyMarker;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.StreamElement;
 import dev.runnel.runtime.stream.Watermark;
@@ -71,6 +73,11 @@ public final class Task implements Runnable {
     private int openChannels;
     private WatermarkTracker watermarks;
     private boolean ended;
+    /** {@code metrics.latency.interval} in nanoseconds, 0 when off; the next marker is due at {@code nextLatencyMarker}. */
+    private long latencyIntervalNanos;
+    private long nextLatencyMarker;
+    /** The latencies of the markers that reached this sink vertex; null unless tracked here. */
+    private volatile LatencyHistogram sinkLatency;
 
     public Task(TaskDeploymentDescriptor tdd, LocalChannelRegistry channels, TaskListener listener,
                 ResultDeliverer resultDeliverer, ClassLoader userClassLoader) {
@@ -122,8 +129,9 @@ public final class Task implements Runnable {
     public TaskCounters counters() {
         CountingOutput in = sourceOutput;
         OperatorChain c = chain;
+        LatencyHistogram latency = sinkLatency;
         return new TaskCounters(in == null ? 0 : in.count(), c == null ? 0 : c.recordsOut(),
-                operatorCounters.snapshot());
+                operatorCounters.snapshot(), latency == null ? null : latency.copy());
     }
 
     @Override
@@ -163,6 +171,13 @@ public final class Task implements Runnable {
         int batchSize = config.get(RuntimeOptions.BATCH_SIZE);
         int capacity = config.get(RuntimeOptions.BUFFERS_PER_CHANNEL);
         int maxParallelism = config.get(RuntimeOptions.MAX_PARALLELISM);
+        latencyIntervalNanos = Math.max(0, config.get(RuntimeOptions.LATENCY_INTERVAL).toNanos());
+        if (latencyIntervalNanos > 0) {
+            nextLatencyMarker = System.nanoTime() + latencyIntervalNanos;
+            if (tdd.isSinkVertex()) {
+                sinkLatency = new LatencyHistogram();
+            }
+        }
 
         Output tail;
         if (tdd.isSinkVertex()) {
@@ -251,6 +266,11 @@ public final class Task implements Runnable {
         sourceAvailable = null;
         InputStatus status = OperatorException.call(tdd.vertex().source().name(), () -> reader.pollNext(sourceOutput));
         chain.flush();
+        if (latencyIntervalNanos > 0 && System.nanoTime() - nextLatencyMarker >= 0) {
+            // After the flush, so the marker queues behind every row the source emitted before it.
+            nextLatencyMarker = System.nanoTime() + latencyIntervalNanos;
+            forwardLatencyMarker(new LatencyMarker(LatencyHistogram.nowMicros(), tdd.subtaskIndex()));
+        }
         return switch (status) {
             case MORE_AVAILABLE -> true;
             case NOTHING_AVAILABLE -> awaitSourceAvailable();
@@ -301,10 +321,27 @@ public final class Task implements Runnable {
         } else if (element instanceof CheckpointBarrier) {
             // No checkpoint is ever triggered yet, so no barrier reaches a task; nothing to align.
             return true;
+        } else if (element instanceof LatencyMarker marker) {
+            forwardLatencyMarker(marker);
         } else if (element instanceof EndOfInput) {
             channelEnded(channel);
         }
         return true;
+    }
+
+    /**
+     * Latency markers pass the chain's operators by: a sink vertex records the marker's travel
+     * time, any other sends it on to one random consumer of each edge.
+     */
+    private void forwardLatencyMarker(LatencyMarker marker) {
+        LatencyHistogram latency = sinkLatency;
+        if (latency != null) {
+            latency.recordMicros(LatencyHistogram.nowMicros() - marker.markedTimeMicros());
+        }
+        NetworkOutput out = networkOutput;
+        if (out != null) {
+            out.emitLatencyMarker(marker);
+        }
     }
 
     private void advanceWatermark(long watermark) {
