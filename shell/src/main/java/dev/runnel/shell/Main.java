@@ -1,6 +1,7 @@
 package dev.runnel.shell;
 
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.shell.bench.BenchCommand;
 import dev.runnel.shell.engine.EmbeddedEngine;
 import dev.runnel.shell.engine.EngineFactory;
 import dev.runnel.shell.engine.StatementExecutor;
@@ -34,14 +35,15 @@ import picocli.CommandLine.Option;
 
 /**
  * The {@code runnel} command: without options an interactive shell on an embedded cluster;
- * {@code -f FILE} or {@code -e SQL} runs statements and exits. Server entry points
- * ({@code jobmanager}, {@code taskmanager}, {@code gateway}, {@code bench}) will be picocli
- * subcommands of this command.
+ * {@code -f FILE} or {@code -e SQL} runs statements and exits. Subcommands: {@code bench}
+ * (benchmarks); server entry points ({@code jobmanager}, {@code taskmanager}, {@code gateway})
+ * will be picocli subcommands too.
  *
  * <p>Exit codes: 0 success; 1 a statement or a job failed (or the engine could not start);
  * 2 the command line is wrong.
  */
 @Command(name = "runnel", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false,
+        subcommands = BenchCommand.class,
         description = {"Runnel, a SQL-first streaming database.",
                 "Without -f or -e, opens an interactive SQL shell on an embedded cluster."},
         footer = {"", "Exit codes: 0 success, 1 a statement or job failed, 2 bad command line."})
