@@ -2,6 +2,7 @@ package dev.runnel.shell.bench;
 
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.shell.render.ErrorFormatter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -58,6 +59,12 @@ public final class NexmarkBenchCommand implements Callable<Integer> {
                     + "rows in exchanges, as Flink's do; a query whose markers never reach a sink shows n/a.")
     private String latencyInterval;
 
+    @Option(names = "--source", paramLabel = "SOURCE", defaultValue = "generator",
+            description = "generator (default): the nexmark connector generates the events while the query runs; "
+                    + "json-file: the events are first written as newline-delimited JSON files (not timed) that each "
+                    + "query reads with the filesystem connector and json format, like Flink's published Nexmark runs.")
+    private String source;
+
     @Option(names = "--output", paramLabel = "FORMAT", defaultValue = "table",
             description = "table (default) or json: one JSON object per query and line.")
     private String output;
@@ -76,12 +83,34 @@ public final class NexmarkBenchCommand implements Callable<Integer> {
         if (!format.equals("table") && !format.equals("json")) {
             throw bad("--output must be table or json, was '" + output + "'");
         }
+        String from = source.trim().toLowerCase(Locale.ROOT);
+        if (!from.equals("generator") && !from.equals("json-file")) {
+            throw bad("--source must be generator or json-file, was '" + source + "'");
+        }
         NexmarkQueries available = queries();
         List<String> selected = selected(available);
-
         PrintWriter out = spec.commandLine().getOut();
-        BenchReport report = BenchReport.create(format, out, settings, "nexmark generator");
-        NexmarkRunner runner = new NexmarkRunner(settings);
+        if (from.equals("generator")) {
+            return run(selected, available, settings, NexmarkRunner.generatorOptions(settings.events()),
+                    BenchReport.create(format, out, settings, "nexmark generator"));
+        }
+        NexmarkJsonFiles written;
+        try {
+            written = NexmarkJsonFiles.write(settings);
+        } catch (RuntimeException e) {
+            spec.commandLine().getErr().println("[ERROR] Could not write the Nexmark JSON files: "
+                    + ErrorFormatter.message(e));
+            return 1;
+        }
+        try (NexmarkJsonFiles files = written) {
+            return run(selected, available, settings, files.tableOptions(),
+                    BenchReport.create(format, out, settings, "JSON files (filesystem connector, json format)"));
+        }
+    }
+
+    private int run(List<String> selected, NexmarkQueries available, BenchSettings settings, String tableOptions,
+                    BenchReport report) {
+        NexmarkRunner runner = new NexmarkRunner(settings, tableOptions);
         // Ctrl-C or SIGTERM end the JVM; the hook stops the running query's cluster first.
         Thread hook = new Thread(runner::cancel, "runnel-bench-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);

@@ -22,7 +22,7 @@ import java.util.concurrent.ExecutionException;
 
 /**
  * Runs one Nexmark query on a fresh embedded cluster in this JVM: creates the {@code nexmark}
- * table (bounded to the configured number of events) and its views, runs the query file's
+ * table (a bounded generator, or files holding its events) and its views, runs the query file's
  * statements, waits for the jobs they submitted to end, and measures them from the first
  * submission to the end of the last job.
  *
@@ -34,10 +34,18 @@ final class NexmarkRunner {
     private static final String NOT_SUPPORTED = "not supported yet";
 
     private final BenchSettings settings;
+    private final String tableOptions;
     private volatile EmbeddedCluster current;
 
-    NexmarkRunner(BenchSettings settings) {
+    /** @param tableOptions the WITH options of the {@code nexmark} table, formatted as {@code 'k' = 'v'} pairs */
+    NexmarkRunner(BenchSettings settings, String tableOptions) {
         this.settings = settings;
+        this.tableOptions = tableOptions;
+    }
+
+    /** The WITH options of a {@code nexmark} table that generates {@code events} events. */
+    static String generatorOptions(long events) {
+        return "'connector' = 'nexmark', 'max-events' = '" + events + "'";
     }
 
     /** Runs query {@code name} with text {@code sql}; every failure becomes a result, none is thrown. */
@@ -131,8 +139,7 @@ final class NexmarkRunner {
     /** The table and views of Flink's Nexmark setup, then the statements of the query file. */
     private List<String> statements(String sql) {
         List<String> statements = new ArrayList<>();
-        statements.add(NexmarkSchema.createTable(TABLE,
-                "'connector' = 'nexmark', 'max-events' = '" + settings.events() + "'"));
+        statements.add(NexmarkSchema.createTable(TABLE, tableOptions));
         statements.addAll(NexmarkSchema.createViews(TABLE));
         for (ScriptStatement statement : StatementSplitter.split(sql).statements()) {
             statements.add(statement.text());

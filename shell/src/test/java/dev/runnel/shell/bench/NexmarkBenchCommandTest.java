@@ -74,6 +74,21 @@ class NexmarkBenchCommandTest {
     }
 
     @Test
+    void theJsonFileSourceReadsTheSameEventsFromFiles() throws Exception {
+        ShellRun run = bench("--queries", "q0,q2", "--events", "10000", "--parallelism", "2", "--source", "json-file",
+                "--output", "json");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        List<JsonNode> results = lines(run.out());
+        assertThat(results).extracting(r -> r.get("query").asText()).containsExactly("q0", "q2");
+        for (JsonNode r : results) {
+            assertThat(r.get("status").asText()).as(r.toString()).isEqualTo("ok");
+            assertThat(r.get("events").asLong()).isEqualTo(10000);
+            assertThat(r.get("source").asText()).startsWith("JSON files");
+        }
+    }
+
+    @Test
     void aRefusedQueryIsUnsupportedWithItsReasonAndTheOthersStillRun() throws Exception {
         Files.writeString(dir.resolve("q0.sql"), """
                 CREATE TABLE out0 (auction BIGINT, price BIGINT) WITH ('connector' = 'blackhole');
@@ -139,6 +154,10 @@ class NexmarkBenchCommandTest {
         ShellRun badOutput = bench("--output", "xml");
         assertThat(badOutput.exitCode()).isEqualTo(2);
         assertThat(badOutput.err()).contains("--output must be table or json");
+
+        ShellRun badSource = bench("--source", "kafka");
+        assertThat(badSource.exitCode()).isEqualTo(2);
+        assertThat(badSource.err()).contains("--source must be generator or json-file, was 'kafka'");
 
         ShellRun badInterval = bench("--latency-interval", "soon");
         assertThat(badInterval.exitCode()).isEqualTo(2);
