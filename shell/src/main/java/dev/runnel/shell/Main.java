@@ -35,9 +35,9 @@ import picocli.CommandLine.Option;
 
 /**
  * The {@code runnel} command: without options an interactive shell on an embedded cluster;
- * {@code -f FILE} or {@code -e SQL} runs statements and exits. Subcommands: {@code bench}
- * (benchmarks); server entry points ({@code jobmanager}, {@code taskmanager}, {@code gateway})
- * will be picocli subcommands too.
+ * {@code -f FILE} or {@code -e SQL} runs statements and exits. Server entry points
+ * ({@code jobmanager}, {@code taskmanager}, {@code gateway}, {@code bench}) will be picocli
+ * subcommands of this command.
  *
  * <p>Exit codes: 0 success; 1 a statement or a job failed (or the engine could not start);
  * 2 the command line is wrong.

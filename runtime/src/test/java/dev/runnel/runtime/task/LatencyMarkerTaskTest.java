@@ -10,10 +10,7 @@ import dev.runnel.runtime.jobgraph.JobEdge;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.jobgraph.JobVertex;
 import dev.runnel.runtime.jobgraph.Partitioning;
-import dev.runnel.runtime.operators.AbstractOperator;
-import dev.runnel.runtime.operators.Operator;
-import dev.runnel.runtime.operators.OperatorFactory;
-import dev.runnel.runtime.stream.RowBatch;
+import dev.runnel.runtime.testing.TestOperators;
 import dev.runnel.runtime.testing.TestSources;
 import java.util.List;
 import java.util.Map;
@@ -45,7 +42,7 @@ class LatencyMarkerTaskTest {
     private JobInfo run(String latencyInterval) throws Exception {
         JobGraph job = new JobGraph("latency", List.of(
                 new JobVertex(1, "source", 2, new TestSources.Sequence(ROWS, 10), List.of()),
-                new JobVertex(2, "sink", 2, null, List.of(new SlowSink()))),
+                new JobVertex(2, "sink", 2, null, List.of(new TestOperators.SlowSink(1_000)))),
                 List.of(new JobEdge(1, 2, 0, new Partitioning.Hash(new int[] {0}))),
                 new Configuration(Map.of("metrics.latency.interval", latencyInterval)));
         return cluster.jobTermination(cluster.submitJob(job)).get(60, TimeUnit.SECONDS);
@@ -70,23 +67,5 @@ class LatencyMarkerTaskTest {
         assertThat(job.status()).isEqualTo(JobStatus.FINISHED);
         assertThat(job.recordsOut()).isEqualTo(ROWS);
         assertThat(job.latency().isEmpty()).isTrue();
-    }
-
-    /** Drops its rows after sleeping 1 ms per batch. */
-    record SlowSink() implements OperatorFactory {
-        @Override
-        public String name() {
-            return "SlowSink";
-        }
-
-        @Override
-        public Operator create() {
-            return new AbstractOperator() {
-                @Override
-                public void processBatch(RowBatch batch, int input) throws Exception {
-                    Thread.sleep(1);
-                }
-            };
-        }
     }
 }

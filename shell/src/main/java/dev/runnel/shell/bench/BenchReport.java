@@ -16,9 +16,14 @@ abstract class BenchReport {
     private static final double MIB = 1024.0 * 1024.0;
 
     protected final PrintWriter out;
+    protected final BenchSettings settings;
+    /** Where the events come from, for the reader. */
+    protected final String source;
 
-    private BenchReport(PrintWriter out) {
+    private BenchReport(PrintWriter out, BenchSettings settings, String source) {
         this.out = out;
+        this.settings = settings;
+        this.source = source;
     }
 
     static BenchReport create(String format, PrintWriter out, BenchSettings settings, String source) {
@@ -36,14 +41,10 @@ abstract class BenchReport {
     /** The aligned table of the default output. */
     private static final class Table extends BenchReport {
         private static final String ROW = "%-6s %-11s %12s %9s %12s %11s %8s %8s %9s %9s %8s%n";
-        private final BenchSettings settings;
-        private final String source;
         private final List<String> notes = new ArrayList<>();
 
         Table(PrintWriter out, BenchSettings settings, String source) {
-            super(out);
-            this.settings = settings;
-            this.source = source;
+            super(out, settings, source);
         }
 
         @Override
@@ -81,7 +82,7 @@ abstract class BenchReport {
         }
 
         private static String millis(Double ms) {
-            return ms == null ? "n/a" : fixed(ms, ms < 10 ? 2 : 0);
+            return ms == null ? "n/a" : fixed(ms, ms < 1 ? 3 : ms < 10 ? 2 : 0);
         }
 
         private static String fixed(double value, int decimals) {
@@ -92,13 +93,9 @@ abstract class BenchReport {
     /** {@code --output json}: one object per query and line, for tracking figures over time. */
     private static final class Json extends BenchReport {
         private final ObjectMapper mapper = new ObjectMapper();
-        private final BenchSettings settings;
-        private final String source;
 
         Json(PrintWriter out, BenchSettings settings, String source) {
-            super(out);
-            this.settings = settings;
-            this.source = source;
+            super(out, settings, source);
         }
 
         @Override

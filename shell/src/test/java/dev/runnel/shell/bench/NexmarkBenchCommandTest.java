@@ -139,33 +139,25 @@ class NexmarkBenchCommandTest {
 
     @Test
     void badOptionsExitWith2AndNameTheOption() {
-        ShellRun zeroEvents = bench("--events", "0");
-        assertThat(zeroEvents.exitCode()).isEqualTo(2);
-        assertThat(zeroEvents.err()).contains("--events must be at least 1, was 0");
-
-        ShellRun unknownQuery = bench("--queries", "q0,q99");
-        assertThat(unknownQuery.exitCode()).isEqualTo(2);
-        assertThat(unknownQuery.err()).contains("--queries names an unknown query 'q99'", "q0, q1, q2");
-
-        ShellRun badBackend = bench("--state-backend", "memory");
-        assertThat(badBackend.exitCode()).isEqualTo(2);
-        assertThat(badBackend.err()).contains("--state-backend must be rocksdb or hashmap, was 'memory'");
-
-        ShellRun badOutput = bench("--output", "xml");
-        assertThat(badOutput.exitCode()).isEqualTo(2);
-        assertThat(badOutput.err()).contains("--output must be table or json");
-
-        ShellRun badSource = bench("--source", "kafka");
-        assertThat(badSource.exitCode()).isEqualTo(2);
-        assertThat(badSource.err()).contains("--source must be generator or json-file, was 'kafka'");
-
-        ShellRun badInterval = bench("--latency-interval", "soon");
-        assertThat(badInterval.exitCode()).isEqualTo(2);
-        assertThat(badInterval.err()).contains("--latency-interval must be a duration");
+        assertRefused("--events must be at least 1, was 0", "--events", "0");
+        assertRefused("--queries names an unknown query 'q99'", "--queries", "q0,q99");
+        assertThat(bench("--queries", "q99").err()).as("the message lists the queries").contains("q0, q1, q2");
+        assertRefused("--state-backend must be rocksdb or hashmap, was 'memory'", "--state-backend", "memory");
+        assertRefused("--output must be table or json, was 'xml'", "--output", "xml");
+        assertRefused("--source must be generator or json-file, was 'kafka'", "--source", "kafka");
+        assertRefused("--latency-interval must be a duration", "--latency-interval", "soon");
+        assertRefused("--parallelism must be at least 1, was 0", "--parallelism", "0");
 
         ShellRun noBenchmark = ShellRun.of(NO_ENGINE, "bench");
         assertThat(noBenchmark.exitCode()).isEqualTo(2);
-        assertThat(noBenchmark.err()).contains("nexmark");
+        assertThat(noBenchmark.err()).contains("Missing the benchmark to run: nexmark");
+    }
+
+    private static void assertRefused(String message, String... args) {
+        ShellRun run = bench(args);
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+        assertThat(run.err()).contains(message);
+        assertThat(run.out()).isEmpty();
     }
 
     @Test
