@@ -2,6 +2,7 @@ package dev.runnel.planner.session;
 
 import dev.runnel.planner.plan.physical.GroupAggregateOptions;
 import dev.runnel.runtime.cluster.RuntimeOptions;
+import dev.runnel.runtime.checkpoint.CheckpointOptions;
 import dev.runnel.runtime.state.StateOptions;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.ConfigOption;
@@ -38,9 +39,6 @@ public final class SessionOptions {
 
     public static final ConfigOption<Boolean> VERBOSE = ConfigOption.of("sql-client.verbose", Boolean.class, false,
             "Whether the shell prints the stack trace of an error.");
-    public static final ConfigOption<Duration> CHECKPOINTING_INTERVAL = ConfigOption.of(
-            "execution.checkpointing.interval", Duration.class, null,
-            "How often checkpoints are taken; unset means no checkpoints. Accepted, not acted upon yet.");
     public static final ConfigOption<Duration> STATE_TTL = StateOptions.STATE_TTL;
     public static final ConfigOption<String> STATE_BACKEND = StateOptions.STATE_BACKEND;
     public static final ConfigOption<Duration> SOURCE_IDLE_TIMEOUT = StateOptions.SOURCE_IDLE_TIMEOUT;
@@ -51,8 +49,9 @@ public final class SessionOptions {
     /** Options users know, for messages and listings: the session's, then the runtime's. */
     public static List<ConfigOption<?>> known() {
         List<ConfigOption<?>> all = new ArrayList<>(List.of(PARALLELISM, PIPELINE_NAME, RUNTIME_MODE, RESULT_MODE,
-                LOCAL_TIME_ZONE, VERBOSE, CHECKPOINTING_INTERVAL));
+                LOCAL_TIME_ZONE, VERBOSE));
         all.addAll(StateOptions.all());
+        all.addAll(CheckpointOptions.all());
         all.addAll(GroupAggregateOptions.all());
         all.addAll(RuntimeOptions.all());
         return all;
@@ -102,9 +101,11 @@ public final class SessionOptions {
                 for (ConfigOption<?> option : known()) {
                     if (option.key().equals(key)) {
                         Object parsed = Configuration.parse(key, value, option.type());
-                        if (parsed instanceof Integer i && i < 1) {
+                        // Counts are positive, except those whose default is 0 (a count of tolerated failures).
+                        boolean zeroAllowed = Integer.valueOf(0).equals(option.defaultValue());
+                        if (parsed instanceof Integer i && i < (zeroAllowed ? 0 : 1)) {
                             throw new ConfigException(key, "Invalid value '" + value + "' for option '" + key
-                                    + "': expected a positive integer");
+                                    + (zeroAllowed ? "': expected 0 or a positive integer" : "': expected a positive integer"));
                         }
                     }
                 }

@@ -1,5 +1,6 @@
 package dev.runnel.runtime.jobmanager;
 
+import dev.runnel.runtime.cluster.CheckpointStats;
 import dev.runnel.runtime.cluster.JobExecutionException;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
@@ -225,7 +226,7 @@ final class JobMaster {
             }
         }
         return new JobInfo(jobId, jobGraph.name(), status, startTime, endTime, total.recordsIn(), total.recordsOut(),
-                failureCause, total.operatorCounters(), total.latency());
+                failureCause, total.operatorCounters(), CheckpointStats.NONE, total.latency());
     }
 
     /** A collect sink's rows; see {@link ResultBuffer#offer}. */

@@ -45,8 +45,7 @@ public final class NexmarkBenchCommand implements Callable<Integer> {
     private Integer parallelism;
 
     @Option(names = "--checkpoint-interval", paramLabel = "DURATION",
-            description = "Sets execution.checkpointing.interval, such as '10 s' (default: none). "
-                    + "Runnel accepts it but takes no checkpoints yet.")
+            description = "Sets execution.checkpointing.interval, such as '10 s' (default: none, no checkpoints).")
     private String checkpointInterval;
 
     @Option(names = "--state-backend", paramLabel = "BACKEND", defaultValue = "rocksdb",

@@ -4,6 +4,7 @@ import dev.runnel.planner.session.Session;
 import dev.runnel.planner.session.SessionOptions;
 import dev.runnel.planner.session.SqlExecutionException;
 import dev.runnel.planner.session.StatementResult;
+import dev.runnel.runtime.checkpoint.CheckpointOptions;
 import dev.runnel.runtime.cluster.EmbeddedCluster;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
@@ -131,7 +132,7 @@ final class NexmarkRunner {
         c.set(StateOptions.STATE_BACKEND, settings.stateBackend());
         c.set(RuntimeOptions.LATENCY_INTERVAL.key(), settings.latencyInterval().toMillis() + " ms");
         if (settings.checkpointInterval() != null) {
-            c.set(SessionOptions.CHECKPOINTING_INTERVAL.key(), settings.checkpointInterval().toMillis() + " ms");
+            c.set(CheckpointOptions.INTERVAL.key(), settings.checkpointInterval().toMillis() + " ms");
         }
         return c;
     }
