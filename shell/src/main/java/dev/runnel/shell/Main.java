@@ -2,6 +2,7 @@ package dev.runnel.shell;
 
 import dev.runnel.planner.session.SessionOptions;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.shell.bench.BenchCommand;
 import dev.runnel.shell.cli.StandardInput;
 import dev.runnel.shell.engine.EmbeddedEngine;
 import dev.runnel.shell.engine.EngineFactory;
@@ -46,14 +47,14 @@ import picocli.CommandLine.Option;
  * The {@code runnel} command: without options an interactive shell on an embedded cluster;
  * {@code -f FILE} or {@code -e SQL} (repeatable, run in the order given), or a script on
  * standard input when that is not a terminal, runs statements and exits; {@code -i FILE} runs
- * an init script first. Server entry points
- * ({@code jobmanager}, {@code taskmanager}, {@code gateway}, {@code bench}) will be picocli
- * subcommands of this command.
+ * an init script first. {@code runnel bench nexmark} is a subcommand; server entry points
+ * ({@code jobmanager}, {@code taskmanager}, {@code gateway}) will be subcommands too.
  *
  * <p>Exit codes: 0 success; 1 a statement or a job failed (or the engine could not start);
  * 2 the command line is wrong.
  */
 @Command(name = "runnel", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false,
+        subcommands = BenchCommand.class,
         description = {"Runnel, a SQL-first streaming database.",
                 "Without -f or -e, opens an interactive SQL shell on an embedded cluster, or runs the script on "
                         + "standard input when that is not a terminal (runnel < script.sql)."},

@@ -446,7 +446,7 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         // While restarting, the cause is the failure being recovered from; it is not the job's failure.
         String cause = status == JobStatus.RESTARTING || status == JobStatus.RUNNING ? null : failureCause;
         return new JobInfo(jobId, jobGraph.name(), status, startTime, endTime, total.recordsIn(), total.recordsOut(),
-                cause, total.operatorCounters(), checkpoints == null ? null : checkpoints.stats());
+                cause, total.operatorCounters(), checkpoints == null ? null : checkpoints.stats(), total.latency());
     }
 
     /** A collect sink's rows; see {@link ResultBuffer#offer}. */
