@@ -186,6 +186,11 @@ public final class Task implements Runnable {
         });
     }
 
+    /** Whether the task's thread has ended (or never started). */
+    public boolean hasEnded() {
+        return !thread.isAlive();
+    }
+
     /** Waits up to {@code timeout} for the task's thread to end; returns whether it did. */
     public boolean join(Duration timeout) throws InterruptedException {
         thread.join(Math.max(1, timeout.toMillis()));
