@@ -1,8 +1,9 @@
 package dev.runnel.shell.repl;
 
 import dev.runnel.planner.session.StatementResult;
-import dev.runnel.runtime.data.Row;
 import dev.runnel.shell.cli.BuiltinCommand;
+import dev.runnel.shell.complete.SqlCompleter;
+import dev.runnel.shell.highlight.SqlHighlighter;
 import dev.runnel.shell.engine.ShellSettings;
 import dev.runnel.shell.engine.StatementExecutor;
 import dev.runnel.shell.render.ErrorFormatter;
@@ -15,8 +16,6 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jline.reader.EndOfFileException;
@@ -107,7 +106,8 @@ public final class Repl {
                 .terminal(terminal)
                 .appName("runnel")
                 .parser(new SqlLineParser())
-                .completer(new SqlCompleter(this::tableNames))
+                .completer(new SqlCompleter(executor.metadata()))
+                .highlighter(new SqlHighlighter())
                 .variable(LineReader.SECONDARY_PROMPT_PATTERN, CONTINUATION_PROMPT)
                 // '!' and '^' are SQL, not history designators.
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
@@ -160,21 +160,6 @@ public final class Repl {
             out.flush();
             return false;
         }
-    }
-
-    private List<String> tableNames() {
-        try {
-            if (executor.execute("SHOW TABLES") instanceof StatementResult.Table table) {
-                List<String> names = new ArrayList<>();
-                for (Row row : table.rows()) {
-                    names.add(String.valueOf(row.getField(0)));
-                }
-                return names;
-            }
-        } catch (RuntimeException e) {
-            // Completion is a convenience: without table names, keywords still complete.
-        }
-        return List.of();
     }
 
     private void saveHistory(LineReader reader) {

@@ -7,6 +7,7 @@ import dev.runnel.runtime.cluster.ClusterClient;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.shell.ShellRun;
 import dev.runnel.shell.engine.EmbeddedEngine;
+import dev.runnel.shell.engine.SessionMetadata;
 import dev.runnel.shell.engine.StatementExecutor;
 import dev.runnel.shell.script.ScriptStatement;
 import dev.runnel.shell.script.StatementSplitter;
@@ -101,6 +102,11 @@ class ConformanceSuiteTest {
         @Override
         public Configuration configuration() {
             return engine.configuration();
+        }
+
+        @Override
+        public SessionMetadata metadata() {
+            return engine.metadata();
         }
 
         @Override
