@@ -83,7 +83,7 @@ final class LiveView extends QueryView {
         display = new Display(terminal, false);
         display.resize(screenRows, screenColumns);
         startedAt = nanoClock.getAsLong();
-        draw("Press Ctrl-C to stop.");
+        draw("Ctrl-C stops.");
     }
 
     @Override
@@ -104,7 +104,7 @@ final class LiveView extends QueryView {
         boolean turned = keys != null && turnPage(keys.poll());
         // redrawn even without new rows, so that the elapsed time goes on
         if (turned || nanoClock.getAsLong() - drawnAt >= REDRAW_INTERVAL_NANOS) {
-            draw("Press Ctrl-C to stop.");
+            draw("Ctrl-C stops.");
         }
     }
 
@@ -222,7 +222,7 @@ final class LiveView extends QueryView {
         return cells;
     }
 
-    /** {@code Received 6 rows (120 rows/s) in 00:00:02; the table has 3 rows. Press Ctrl-C to stop.} */
+    /** {@code Received 6 rows (120 rows/s) in 00:00:02; the table has 3 rows. Ctrl-C stops.} */
     String status(String state) {
         long elapsedNanos = Math.max(0, nanoClock.getAsLong() - startedAt);
         double seconds = elapsedNanos / 1e9;
@@ -239,7 +239,7 @@ final class LiveView extends QueryView {
                 sb.append(firstRow == 0 ? ", the first " + last + " shown"
                         : ", rows " + (firstRow + 1) + "-" + last + " shown");
                 if (keys != null && !keys.closed()) {
-                    sb.append(" (PgDn/Space next page, PgUp previous)");
+                    sb.append(" (PgDn/PgUp: pages)");
                 }
             }
         } else if (received > latest.size()) {
