@@ -105,5 +105,18 @@ class LiveResultTerminalTest {
         shell.enter("SHOW JOBS;");
         assertThat(shell.awaitScreen("1 row in set")).contains("insert-into_default_catalog.default_database.sink",
                 "RUNNING");
+
+        // the job's id completes after DESCRIBE JOB; expanded display keeps its long lines apart
+        shell.enter("\\x on");
+        shell.press("C-l");
+        shell.type("DESCRIBE JOB '");
+        shell.press("Tab");
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(shell.screen())
+                .containsPattern("runnel> DESCRIBE JOB '[0-9a-f]{32}'"));
+        shell.enter(";");
+        String described = shell.awaitScreen("rows in set");
+        assertThat(described).contains("property | status\nvalue    | RUNNING\n",
+                "property | checkpoints\nvalue    | -\n")
+                .containsPattern("value    \\| parallelism 1, RUNNING 1, slots .+, \\d+ records in, \\d+ out");
     }
 }
