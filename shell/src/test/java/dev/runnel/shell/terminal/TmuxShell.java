@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,6 +26,8 @@ final class TmuxShell implements AutoCloseable {
     private static final Duration WAIT = Duration.ofSeconds(30);
 
     private final String socket = "runnel-test-" + UUID.randomUUID();
+    /** The server's socket file, which tmux leaves behind when the server is killed. */
+    private Path socketPath;
 
     private TmuxShell() {
     }
@@ -43,6 +46,7 @@ final class TmuxShell implements AutoCloseable {
         shell.tmux("new-session", "-d", "-s", "runnel", "-x", String.valueOf(COLUMNS), "-y", String.valueOf(ROWS),
                 command.toString());
         try {
+            shell.socketPath = Path.of(shell.tmux("display-message", "-p", "-t", "runnel", "#{socket_path}").strip());
             shell.awaitScreen("runnel>");
         } catch (RuntimeException | AssertionError e) {
             shell.close();
@@ -139,6 +143,9 @@ final class TmuxShell implements AutoCloseable {
     public void close() {
         try {
             new ProcessBuilder("tmux", "-L", socket, "kill-server").redirectErrorStream(true).start().waitFor();
+            if (socketPath != null) {
+                Files.deleteIfExists(socketPath);
+            }
         } catch (IOException e) {
             // nothing was started
         } catch (InterruptedException e) {
