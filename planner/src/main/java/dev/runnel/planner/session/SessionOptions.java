@@ -2,6 +2,7 @@ package dev.runnel.planner.session;
 
 import dev.runnel.planner.plan.physical.GroupAggregateOptions;
 import dev.runnel.runtime.cluster.RuntimeOptions;
+import dev.runnel.runtime.checkpoint.CheckpointOptions;
 import dev.runnel.runtime.state.StateOptions;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.ConfigOption;
@@ -12,6 +13,8 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The session settings that {@code SET} checks: only the keys listed in {@link #known()} are
@@ -35,11 +38,24 @@ public final class SessionOptions {
             "default", "The session time zone for TIMESTAMP_LTZ values, such as 'UTC' or 'Europe/Berlin'; "
                     + "'default' is the JVM's zone.");
 
+    /**
+     * Whether an {@code INSERT} (or statement set) waits for its job to end before the next
+     * statement runs (Flink's key). The shell waits; see {@code docs/scripts.md}.
+     */
+    public static final ConfigOption<Boolean> DML_SYNC = ConfigOption.of("table.dml-sync", Boolean.class, false,
+            "Whether INSERT statements wait for their job to finish (for bounded input) before the next statement.");
+
+    /**
+     * The prefix of session variables: {@code SET 'var.dir' = '/data'} defines {@code dir},
+     * which the shell substitutes for {@code ${dir}} in later statements.
+     */
+    public static final String VARIABLE_PREFIX = "var.";
+
+    /** What may follow {@link #VARIABLE_PREFIX}: a letter or {@code _}, then letters, digits, {@code _ . -}. */
+    public static final Pattern VARIABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.\\-]*");
+
     public static final ConfigOption<Boolean> VERBOSE = ConfigOption.of("sql-client.verbose", Boolean.class, false,
             "Whether the shell prints the stack trace of an error.");
-    public static final ConfigOption<Duration> CHECKPOINTING_INTERVAL = ConfigOption.of(
-            "execution.checkpointing.interval", Duration.class, null,
-            "How often checkpoints are taken; unset means no checkpoints. Accepted, not acted upon yet.");
     public static final ConfigOption<Duration> STATE_TTL = StateOptions.STATE_TTL;
     public static final ConfigOption<String> STATE_BACKEND = StateOptions.STATE_BACKEND;
     public static final ConfigOption<Duration> SOURCE_IDLE_TIMEOUT = StateOptions.SOURCE_IDLE_TIMEOUT;
@@ -50,8 +66,9 @@ public final class SessionOptions {
     /** Options users know, for messages and listings: the session's, then the runtime's. */
     public static List<ConfigOption<?>> known() {
         List<ConfigOption<?>> all = new ArrayList<>(List.of(PARALLELISM, PIPELINE_NAME, RUNTIME_MODE, RESULT_MODE,
-                LOCAL_TIME_ZONE, VERBOSE, CHECKPOINTING_INTERVAL));
+                LOCAL_TIME_ZONE, DML_SYNC, VERBOSE));
         all.addAll(StateOptions.all());
+        all.addAll(CheckpointOptions.all());
         all.addAll(GroupAggregateOptions.all());
         all.addAll(RuntimeOptions.all());
         return all;
@@ -63,6 +80,9 @@ public final class SessionOptions {
      * @throws ConfigException naming the key when the value is malformed
      */
     public static void validate(String key, String value) {
+        if (key.startsWith(VARIABLE_PREFIX)) {
+            return;
+        }
         switch (key) {
             case "parallelism.default" -> {
                 int p = Configuration.parse(key, value, Integer.class);
@@ -101,9 +121,11 @@ public final class SessionOptions {
                 for (ConfigOption<?> option : known()) {
                     if (option.key().equals(key)) {
                         Object parsed = Configuration.parse(key, value, option.type());
-                        if (parsed instanceof Integer i && i < 1) {
+                        // Counts are positive, except those whose default is 0 (a count of tolerated failures).
+                        boolean zeroAllowed = Integer.valueOf(0).equals(option.defaultValue());
+                        if (parsed instanceof Integer i && i < (zeroAllowed ? 0 : 1)) {
                             throw new ConfigException(key, "Invalid value '" + value + "' for option '" + key
-                                    + "': expected a positive integer");
+                                    + (zeroAllowed ? "': expected 0 or a positive integer" : "': expected a positive integer"));
                         }
                     }
                 }
@@ -149,6 +171,18 @@ public final class SessionOptions {
             return values;
         }
         return List.of();
+    }
+
+    /**
+     * Checks the name of a session variable ({@code key} without {@link #VARIABLE_PREFIX}).
+     *
+     * @throws ConfigException naming the variable when the name is not one {@code ${name}} can refer to
+     */
+    public static void checkVariableName(String key, String name) {
+        if (!VARIABLE_NAME.matcher(name).matches()) {
+            throw new ConfigException(key, "Invalid variable name '" + name + "': a variable name starts with a "
+                    + "letter or '_' and holds letters, digits, '_', '.' and '-'");
+        }
     }
 
     /** The session time zone of {@code configuration}. */

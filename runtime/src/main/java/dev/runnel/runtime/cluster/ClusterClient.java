@@ -34,6 +34,26 @@ public interface ClusterClient extends AutoCloseable {
      */
     ResultChunk fetchResults(JobId jobId, int maxRows, Duration timeout);
 
+    /**
+     * Takes a savepoint of a running job without stopping it, into {@code targetDirectory}
+     * ({@code null}: {@code state.savepoints.dir}); completes with the savepoint's directory,
+     * which {@code execution.savepoint.path} accepts. Fails when the job is not running or
+     * the savepoint cannot be completed.
+     */
+    default CompletableFuture<String> triggerSavepoint(JobId jobId, String targetDirectory) {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException("Savepoints are not supported yet"));
+    }
+
+    /**
+     * Takes a savepoint and stops the job (Flink's stop-with-savepoint): the sources stop after
+     * the savepoint's barrier, and with {@code drain} they first advance event time to the end,
+     * so that windows fire. Completes with the savepoint's directory once the job ended
+     * (FINISHED).
+     */
+    default CompletableFuture<String> stopWithSavepoint(JobId jobId, String targetDirectory, boolean drain) {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException("Savepoints are not supported yet"));
+    }
+
     @Override
     void close();
 }

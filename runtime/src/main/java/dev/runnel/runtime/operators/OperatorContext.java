@@ -1,5 +1,7 @@
 package dev.runnel.runtime.operators;
 
+import dev.runnel.runtime.checkpoint.InMemoryOperatorStateStore;
+import dev.runnel.runtime.checkpoint.OperatorStateStore;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.metrics.Counter;
@@ -49,6 +51,15 @@ public interface OperatorContext {
      */
     default KeyedStateBackend keyedStateBackend(TypeSerializer<Row> keySerializer) {
         throw new UnsupportedOperationException("Operator '" + operatorName() + "' runs where keyed state is not available");
+    }
+
+    /**
+     * The non-keyed state of this operator subtask, restored from the checkpoint or savepoint the
+     * job started from. Ask for it once, in {@code open}. Where checkpoints cannot be taken
+     * (this default) it is a fresh store that is never written anywhere.
+     */
+    default OperatorStateStore operatorStateStore() {
+        return new InMemoryOperatorStateStore();
     }
 
     /** The task's clock and timer callbacks. */

@@ -12,6 +12,13 @@ import java.util.concurrent.CompletableFuture;
  * <p>Contract: all methods are called from the task's thread. {@link #open} first, then
  * {@link #pollNext} until it returns {@link InputStatus#END_OF_INPUT} or the task is cancelled,
  * then {@link #close} exactly once.
+ *
+ * <p>Checkpoints: {@link #snapshotState} is called between two polls when a checkpoint starts at
+ * this source subtask; the reader writes its splits and their positions into
+ * {@link OperatorContext#operatorStateStore()} ({@code splitList}, one entry per split, so that
+ * splits move between subtasks when a job restores with another parallelism). On restore,
+ * {@code open} finds the assigned splits there and resumes from their positions instead of
+ * computing its own split.
  */
 public interface SourceReader extends AutoCloseable {
 
@@ -27,6 +34,14 @@ public interface SourceReader extends AutoCloseable {
      */
     default CompletableFuture<Void> isAvailable() {
         return CompletableFuture.completedFuture(null);
+    }
+
+    /** Writes the current split positions into the operator state store (see the class comment). */
+    default void snapshotState(long checkpointId) throws Exception {
+    }
+
+    /** Checkpoint {@code checkpointId} completed. */
+    default void notifyCheckpointComplete(long checkpointId) throws Exception {
     }
 
     @Override

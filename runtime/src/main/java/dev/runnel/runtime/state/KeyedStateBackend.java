@@ -1,5 +1,7 @@
 package dev.runnel.runtime.state;
 
+import dev.runnel.runtime.checkpoint.SnapshotTarget;
+import dev.runnel.runtime.checkpoint.SnapshotTask;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.network.KeyGroups;
 
@@ -53,6 +55,24 @@ public interface KeyedStateBackend extends AutoCloseable {
     @FunctionalInterface
     interface KeyAction {
         void accept(Row key) throws Exception;
+    }
+
+    /**
+     * The synchronous part of a snapshot for a checkpoint or savepoint: called on the task's
+     * thread between records, it captures a consistent view of all state and timers of this
+     * backend and returns the asynchronous part, which writes it under {@code target} on a
+     * snapshot thread while the task goes on processing and changing state.
+     */
+    default SnapshotTask snapshot(SnapshotTarget target) throws Exception {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot take snapshots yet");
+    }
+
+    /** Checkpoint {@code checkpointId} completed: an incremental backend may build on it from now on. */
+    default void notifyCheckpointComplete(long checkpointId) {
+    }
+
+    /** Checkpoint {@code checkpointId} was aborted: whatever it wrote is not a base for increments. */
+    default void notifyCheckpointAborted(long checkpointId) {
     }
 
     /** Frees native resources and deletes local state files; idempotent. */

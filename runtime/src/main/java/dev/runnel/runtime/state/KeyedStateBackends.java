@@ -1,10 +1,12 @@
 package dev.runnel.runtime.state;
 
+import dev.runnel.runtime.checkpoint.KeyedStateHandle;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.state.heap.HeapKeyedStateBackend;
 import dev.runnel.runtime.state.rocksdb.RocksDbKeyedStateBackend;
+import java.util.List;
 import java.util.Locale;
 
 /** Creates the keyed state backend that the job's configuration selects ({@code state.backend.type}). */
@@ -19,10 +21,25 @@ public final class KeyedStateBackends {
      * What a backend needs to know of the operator subtask it serves.
      *
      * @param jobName and {@code operatorName}: for the local directory's name and errors
+     * @param restoredState the snapshots to start from: every handle whose key-group range
+     *                      intersects this subtask's (the backend keeps only its own key groups);
+     *                      empty for a fresh start
      */
     public record Parameters(String jobName, String operatorName, int subtaskIndex, int parallelism,
                              int maxParallelism, Configuration configuration, TypeSerializer<Row> keySerializer,
-                             ProcessingTimeService processingTimeService) {
+                             ProcessingTimeService processingTimeService, List<KeyedStateHandle> restoredState) {
+
+        public Parameters {
+            restoredState = restoredState == null ? List.of() : List.copyOf(restoredState);
+        }
+
+        /** Parameters of a backend that starts empty. */
+        public Parameters(String jobName, String operatorName, int subtaskIndex, int parallelism, int maxParallelism,
+                          Configuration configuration, TypeSerializer<Row> keySerializer,
+                          ProcessingTimeService processingTimeService) {
+            this(jobName, operatorName, subtaskIndex, parallelism, maxParallelism, configuration, keySerializer,
+                    processingTimeService, List.of());
+        }
     }
 
     /** The backend named by {@link StateOptions#STATE_BACKEND} in the parameters' configuration. */

@@ -1,8 +1,12 @@
 package dev.runnel.runtime.task;
 
+import dev.runnel.runtime.checkpoint.CheckpointOptions;
+import dev.runnel.runtime.checkpoint.OperatorIds;
+import dev.runnel.runtime.checkpoint.StopMode;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.metrics.LatencyHistogram;
 import dev.runnel.runtime.metrics.OperatorCounters;
 import dev.runnel.runtime.network.ChannelReleasedException;
 import dev.runnel.runtime.network.ChannelSelector;
@@ -18,6 +22,7 @@ import dev.runnel.runtime.source.InputStatus;
 import dev.runnel.runtime.source.SourceReader;
 import dev.runnel.runtime.stream.CheckpointBarrier;
 import dev.runnel.runtime.stream.EndOfInput;
+import dev.runnel.runtime.stream.LatencyMarker;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.StreamElement;
 import dev.runnel.runtime.stream.Watermark;
@@ -25,8 +30,10 @@ import dev.runnel.runtime.stream.WatermarkStatus;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,7 +44,13 @@ import org.slf4j.LoggerFactory;
  * sends end-of-input downstream, closes and reports FINISHED; on cancellation or failure it
  * closes without finishing.
  *
- * <p>{@link #start()}, {@link #cancel()} and {@link #counters()} may be called from any thread.
+ * <p>Checkpoints: a source task snapshots when the JobManager triggers it, other tasks when
+ * the checkpoint's barrier arrived on all their inputs ({@link BarrierAligner}); the snapshot
+ * itself is {@link TaskCheckpointing}'s. Triggers and notifications arrive as mail.
+ *
+ * <p>{@link #start()}, {@link #cancel()}, {@link #counters()}, {@link #triggerCheckpoint},
+ * {@link #notifyCheckpointComplete}, {@link #notifyCheckpointAborted} and {@link #failExternally}
+ * may be called from any thread.
  */
 public final class Task implements Runnable {
     /** Every task thread's name starts with this. */
@@ -58,6 +71,8 @@ public final class Task implements Runnable {
     private final List<AutoCloseable> stateResources = new ArrayList<>();
     /** The counters operators asked for by name ({@code numLateRecordsDropped}), reported with the task's. */
     private final OperatorCounters operatorCounters = new OperatorCounters();
+    private final CheckpointResponder checkpointResponder;
+    private final TaskCheckpointing checkpointing;
 
     // Built and used by the task's thread only (volatile where other threads read them).
     private volatile NetworkOutput networkOutput;
@@ -70,11 +85,24 @@ public final class Task implements Runnable {
     private int[] openChannelsPerInput;
     private int openChannels;
     private WatermarkTracker watermarks;
+    private BarrierAligner aligner;
     private boolean ended;
+    /** {@code metrics.latency.interval} in nanoseconds, 0 when off; the next marker is due at {@code nextLatencyMarker}. */
+    private long latencyIntervalNanos;
+    private long nextLatencyMarker;
+    /** The latencies of the markers that reached this sink vertex; null unless tracked here. */
+    private volatile LatencyHistogram sinkLatency;
 
+    /**
+     * @param checkpointResponder where checkpoint acknowledgements go
+     * @param snapshotExecutor the TaskManager's threads that write snapshots
+     */
     public Task(TaskDeploymentDescriptor tdd, LocalChannelRegistry channels, TaskListener listener,
-                ResultDeliverer resultDeliverer, ClassLoader userClassLoader) {
+                ResultDeliverer resultDeliverer, ClassLoader userClassLoader, CheckpointResponder checkpointResponder,
+                Executor snapshotExecutor) {
         this.tdd = tdd;
+        this.checkpointResponder = checkpointResponder;
+        this.checkpointing = new TaskCheckpointing(tdd, checkpointResponder, snapshotExecutor, stateResources::add);
         this.channels = channels;
         this.listener = listener;
         this.resultDeliverer = resultDeliverer;
@@ -105,6 +133,59 @@ public final class Task implements Runnable {
         }
     }
 
+    /**
+     * Starts checkpoint {@code barrier.id()} here: a source task snapshots and sends the barrier
+     * on (then, with a {@code stop} mode, ends), another task (whose producers all finished)
+     * snapshots once its inputs delivered what they hold. Ignored when the task already ended:
+     * the JobManager counts a finished task as done with the checkpoint.
+     */
+    public void triggerCheckpoint(CheckpointBarrier barrier, StopMode stop) {
+        mailbox.put(() -> {
+            if (ended) {
+                return;
+            }
+            if (reader == null) {
+                aligner.triggered(barrier);
+                return;
+            }
+            if (stop == StopMode.DRAIN) {
+                chain.processWatermark(Watermark.MAX);
+            }
+            checkpointing.snapshot(barrier, reader, chain, networkOutput);
+            if (stop != StopMode.NONE) {
+                chain.endInput(0);
+                endOfAllInputs();
+            }
+        });
+    }
+
+    /** Checkpoint {@code checkpointId} completed everywhere: operators, reader and backends may commit. */
+    public void notifyCheckpointComplete(long checkpointId) {
+        mailbox.put(() -> {
+            if (chain != null) {
+                checkpointing.notifyComplete(checkpointId, reader, chain);
+            }
+        });
+    }
+
+    public void notifyCheckpointAborted(long checkpointId) {
+        mailbox.put(() -> {
+            if (aligner != null) {
+                aligner.abortIfPending(checkpointId);
+            }
+            if (chain != null) {
+                checkpointing.notifyAborted(checkpointId, chain);
+            }
+        });
+    }
+
+    /** Makes the task fail with {@code failure}, as if an operator had thrown it (tests inject failures so). */
+    public void failExternally(RuntimeException failure) {
+        mailbox.put(() -> {
+            throw failure;
+        });
+    }
+
     /** Waits up to {@code timeout} for the task's thread to end; returns whether it did. */
     public boolean join(Duration timeout) throws InterruptedException {
         thread.join(Math.max(1, timeout.toMillis()));
@@ -122,8 +203,9 @@ public final class Task implements Runnable {
     public TaskCounters counters() {
         CountingOutput in = sourceOutput;
         OperatorChain c = chain;
+        LatencyHistogram latency = sinkLatency;
         return new TaskCounters(in == null ? 0 : in.count(), c == null ? 0 : c.recordsOut(),
-                operatorCounters.snapshot());
+                operatorCounters.snapshot(), latency == null ? null : latency.copy());
     }
 
     @Override
@@ -134,7 +216,10 @@ public final class Task implements Runnable {
             setUp();
             report(ExecutionState.RUNNING, null);
             loop();
-            chain.close();
+            checkpointing.awaitPendingSnapshots();
+            if (chain != null) {
+                chain.close();
+            }
             closeReader();
             closeStateResources();
             end = ExecutionState.FINISHED;
@@ -163,6 +248,15 @@ public final class Task implements Runnable {
         int batchSize = config.get(RuntimeOptions.BATCH_SIZE);
         int capacity = config.get(RuntimeOptions.BUFFERS_PER_CHANNEL);
         int maxParallelism = config.get(RuntimeOptions.MAX_PARALLELISM);
+        latencyIntervalNanos = Math.max(0, config.get(RuntimeOptions.LATENCY_INTERVAL).toNanos());
+        if (latencyIntervalNanos > 0) {
+            nextLatencyMarker = System.nanoTime() + latencyIntervalNanos;
+            if (tdd.isSinkVertex()) {
+                sinkLatency = new LatencyHistogram();
+            }
+        }
+
+        boolean exactlyOnce = !config.get(CheckpointOptions.MODE).trim().toUpperCase(Locale.ROOT).equals("AT_LEAST_ONCE");
 
         Output tail;
         if (tdd.isSinkVertex()) {
@@ -181,10 +275,18 @@ public final class Task implements Runnable {
                 networkOutput.release();
             }
         }
+        if (checkpointing.restoredAsFinished()) {
+            // Finished before the checkpoint this job restores: its operators must not run (and
+            // emit) again; its consumers only need to learn that it ended.
+            endOfAllInputs();
+            return;
+        }
         ResultSender sender = this::sendResults;
+        int vertexId = tdd.vertex().id();
         chain = new OperatorChain(tdd.vertex().operators(), tail, tdd.isSinkVertex(), batchSize,
-                (name, output) -> new TaskOperatorContext(name, tdd.jobName(), tdd.subtaskIndex(), tdd.parallelism(),
-                        config, output, userClassLoader, sender, processingTime, stateResources::add, operatorCounters));
+                (index, name, output) -> new TaskOperatorContext(OperatorIds.chained(vertexId, index), name,
+                        tdd.jobName(), tdd.subtaskIndex(), tdd.parallelism(), config, output, userClassLoader, sender,
+                        processingTime, checkpointing, operatorCounters));
         chain.open();
 
         if (tdd.vertex().isSource()) {
@@ -192,15 +294,16 @@ public final class Task implements Runnable {
             sourceOutput = new CountingOutput(chain.input());
             OperatorException.invoke(name, () -> {
                 reader = tdd.vertex().source().createReader(tdd.subtaskIndex(), tdd.parallelism());
-                reader.open(new TaskOperatorContext(name, tdd.jobName(), tdd.subtaskIndex(), tdd.parallelism(),
-                        config, sourceOutput, userClassLoader, sender, processingTime, stateResources::add, operatorCounters));
+                reader.open(new TaskOperatorContext(OperatorIds.source(vertexId), name, tdd.jobName(),
+                        tdd.subtaskIndex(), tdd.parallelism(), config, sourceOutput, userClassLoader, sender,
+                        processingTime, checkpointing, operatorCounters));
             });
         } else {
-            setUpInputs(capacity);
+            setUpInputs(capacity, exactlyOnce);
         }
     }
 
-    private void setUpInputs(int capacity) {
+    private void setUpInputs(int capacity, boolean exactlyOnce) {
         List<LocalChannel> inputChannels = new ArrayList<>();
         List<Integer> inputNumbers = new ArrayList<>();
         int inputs = 0;
@@ -220,6 +323,17 @@ public final class Task implements Runnable {
         watermarks = new WatermarkTracker(inputOfChannel.length);
         gate = new LocalInputGate(inputChannels);
         gate.setAvailabilityListener(mailbox::wakeUp);
+        aligner = new BarrierAligner(gate, exactlyOnce, new BarrierAligner.Actions() {
+            @Override
+            public void aligned(CheckpointBarrier barrier) {
+                checkpointing.snapshot(barrier, null, chain, networkOutput);
+            }
+
+            @Override
+            public void abort(long checkpointId, String reason) {
+                checkpointResponder.decline(tdd.attemptId(), checkpointId, tdd.taskName() + ": " + reason);
+            }
+        });
         // A subtask that no producer sends to (subtask 1 behind a GLOBAL edge) ends at once.
         for (int input = 0; input < inputs; input++) {
             if (openChannelsPerInput[input] == 0) {
@@ -250,7 +364,13 @@ public final class Task implements Runnable {
         }
         sourceAvailable = null;
         InputStatus status = OperatorException.call(tdd.vertex().source().name(), () -> reader.pollNext(sourceOutput));
+        sourceOutput.publish();
         chain.flush();
+        if (latencyIntervalNanos > 0 && System.nanoTime() - nextLatencyMarker >= 0) {
+            // After the flush, so the marker queues behind every row the source emitted before it.
+            nextLatencyMarker = System.nanoTime() + latencyIntervalNanos;
+            forwardLatencyMarker(new LatencyMarker(LatencyHistogram.nowMicros(), tdd.subtaskIndex()));
+        }
         return switch (status) {
             case MORE_AVAILABLE -> true;
             case NOTHING_AVAILABLE -> awaitSourceAvailable();
@@ -298,13 +418,31 @@ public final class Task implements Runnable {
             if (!wasIdle && watermarks.isIdle()) {
                 chain.emitWatermarkStatus(WatermarkStatus.IDLE);
             }
-        } else if (element instanceof CheckpointBarrier) {
-            // No checkpoint is ever triggered yet, so no barrier reaches a task; nothing to align.
-            return true;
+        } else if (element instanceof CheckpointBarrier barrier) {
+            aligner.barrierReceived(channel, barrier);
+        } else if (element instanceof LatencyMarker marker) {
+            forwardLatencyMarker(marker);
         } else if (element instanceof EndOfInput) {
+            // A snapshot the end completes must not see the end's effects (endInput, finish).
+            aligner.channelEnded(channel);
             channelEnded(channel);
         }
         return true;
+    }
+
+    /**
+     * Latency markers pass the chain's operators by: a sink vertex records the marker's travel
+     * time, any other sends it on to one random consumer of each edge.
+     */
+    private void forwardLatencyMarker(LatencyMarker marker) {
+        LatencyHistogram latency = sinkLatency;
+        if (latency != null) {
+            latency.recordMicros(LatencyHistogram.nowMicros() - marker.markedTimeMicros());
+        }
+        NetworkOutput out = networkOutput;
+        if (out != null) {
+            out.emitLatencyMarker(marker);
+        }
     }
 
     private void advanceWatermark(long watermark) {
@@ -330,7 +468,9 @@ public final class Task implements Runnable {
     }
 
     private void endOfAllInputs() {
-        chain.finish();
+        if (chain != null) {
+            chain.finish();
+        }
         NetworkOutput out = networkOutput;
         if (out != null) {
             out.broadcastEvent(EndOfInput.INSTANCE);
@@ -363,6 +503,7 @@ public final class Task implements Runnable {
         } catch (Exception e) {
             failure.addSuppressed(e);
         }
+        checkpointing.awaitPendingSnapshots();
         try {
             closeStateResources();
         } catch (Exception e) {

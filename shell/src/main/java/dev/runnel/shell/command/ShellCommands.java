@@ -19,7 +19,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.function.BiConsumer;
 
 /**
  * Runs the REPL's {@link BackslashCommand}s and keeps the display settings they change: whether
@@ -30,13 +29,18 @@ public final class ShellCommands implements AutoCloseable {
     private static final DataType NAME = DataType.of(TypeRoot.VARCHAR).notNull();
 
     private final StatementExecutor executor;
-    private final BiConsumer<String, PrintWriter> scriptRunner;
+    private final ScriptRunner scriptRunner;
     private boolean timing;
     private boolean expanded;
     private PrintWriter output;
 
-    /** @param scriptRunner runs the statements of a script ({@code \i}), printing to the writer given */
-    public ShellCommands(StatementExecutor executor, BiConsumer<String, PrintWriter> scriptRunner) {
+    /** Runs the statements of a script ({@code \i}), printing to {@code out}; {@code name} is its file. */
+    @FunctionalInterface
+    public interface ScriptRunner {
+        void run(String name, String script, PrintWriter out);
+    }
+
+    public ShellCommands(StatementExecutor executor, ScriptRunner scriptRunner) {
         this.executor = executor;
         this.scriptRunner = scriptRunner;
     }
@@ -147,7 +151,7 @@ public final class ShellCommands implements AutoCloseable {
             out.println("[ERROR] Cannot read " + file + ": " + e.getMessage());
             return;
         }
-        scriptRunner.accept(script, out);
+        scriptRunner.run(file, script, out);
     }
 
     private void redirect(String file, PrintWriter out) {

@@ -59,7 +59,7 @@ public final class Repl {
     /**
      * @param historyFile where history persists across sessions, or empty for none
      * @param verbose print stack traces of errors
-     * @param banner printed once before the first prompt
+     * @param banner printed once before the first prompt (nothing when empty: {@code --quiet})
      */
     public Repl(Terminal terminal, StatementExecutor executor, Optional<Path> historyFile, boolean verbose,
                 String banner) {
@@ -75,8 +75,10 @@ public final class Repl {
     public int run() {
         LineReader reader = newReader();
         PrintWriter out = terminal.writer();
-        out.println(banner);
-        out.flush();
+        if (!banner.isEmpty()) {
+            out.println(banner);
+            out.flush();
+        }
         Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, signal -> interrupted.set(true));
         try {
             boolean interruptedAtEmptyPrompt = false;
@@ -159,12 +161,12 @@ public final class Repl {
     }
 
     /** {@code \i FILE}: the file's statements, up to the first that fails, whose place in the file is named. */
-    private void runFile(String script, PrintWriter out) {
+    private void runFile(String name, String script, PrintWriter out) {
         for (ScriptStatement statement : StatementSplitter.split(script).statements()) {
             if (BuiltinCommand.of(statement.text()).isPresent()) {
                 continue;
             }
-            if (!runStatement(statement, out, ErrorFormatter::scriptError)) {
+            if (!runStatement(statement, out, (failed, e) -> ErrorFormatter.scriptError(name, failed, e))) {
                 return;
             }
         }
