@@ -14,7 +14,9 @@ import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
 import dev.runnel.sql.parser.ddl.SqlCreateTable;
 import dev.runnel.sql.parser.ddl.SqlDropTable;
+import dev.runnel.sql.parser.dql.SqlDescribeJob;
 import dev.runnel.sql.parser.dql.SqlDescribeTable;
+import dev.runnel.sql.parser.dql.SqlJobCommand;
 import dev.runnel.sql.parser.dql.SqlReset;
 import dev.runnel.sql.parser.dql.SqlSet;
 import dev.runnel.sql.parser.dql.SqlShowCreateTable;
@@ -70,6 +72,8 @@ final class SessionCommands {
             return showJobs();
         } else if (node instanceof SqlStopJob stop) {
             return stopJob(stop);
+        } else if (node instanceof SqlDescribeJob describe) {
+            return JobDescriptions.describe(existingJob(describe));
         } else if (node instanceof SqlSet set) {
             return set(set);
         } else if (node instanceof SqlReset reset) {
@@ -133,14 +137,8 @@ final class SessionCommands {
     }
 
     private StatementResult stopJob(SqlStopJob stop) {
-        JobId id = new JobId(stop.jobId().trim());
-        SqlParserPos pos = stop.jobIdLiteral().getParserPosition();
-        JobInfo job;
-        try {
-            job = cluster.getJob(id);
-        } catch (IllegalArgumentException e) {
-            throw error("Job '" + id + "' does not exist", pos, e);
-        }
+        JobInfo job = existingJob(stop);
+        JobId id = job.id();
         if (job.status().isTerminal()) {
             return new StatementResult.Message("Job had already ended with status " + job.status() + ".");
         }
@@ -152,6 +150,16 @@ final class SessionCommands {
             return new StatementResult.Message("Job is being stopped.");
         }
         return new StatementResult.Message("Job has been stopped.");
+    }
+
+    /** The job a {@code STOP JOB} or {@code DESCRIBE JOB} names; an error at its id if there is none. */
+    private JobInfo existingJob(SqlJobCommand command) {
+        JobId id = new JobId(command.jobId().trim());
+        try {
+            return cluster.getJob(id);
+        } catch (IllegalArgumentException e) {
+            throw error("Job '" + id + "' does not exist", command.jobIdLiteral().getParserPosition(), e);
+        }
     }
 
     private StatementResult set(SqlSet set) {

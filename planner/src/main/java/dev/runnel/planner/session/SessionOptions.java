@@ -60,8 +60,8 @@ public final class SessionOptions {
     public static final ConfigOption<String> STATE_BACKEND = StateOptions.STATE_BACKEND;
     public static final ConfigOption<Duration> SOURCE_IDLE_TIMEOUT = StateOptions.SOURCE_IDLE_TIMEOUT;
 
-    private static final Set<String> RESULT_MODES = Set.of("table", "changelog", "tableau");
-    private static final Set<String> STATE_BACKENDS = Set.of("hashmap", "rocksdb");
+    private static final List<String> RESULT_MODES = List.of("table", "changelog", "tableau");
+    private static final List<String> STATE_BACKENDS = List.of("hashmap", "rocksdb");
 
     /** Options users know, for messages and listings: the session's, then the runtime's. */
     public static List<ConfigOption<?>> known() {
@@ -131,6 +131,46 @@ public final class SessionOptions {
                 }
             }
         }
+    }
+
+    /**
+     * The values {@code key} allows when they are few enough to list (an enumeration or a
+     * boolean), for completion in the shell; empty for free-form values and unknown keys.
+     */
+    public static List<String> allowedValues(String key) {
+        switch (key) {
+            case "sql-client.execution.result-mode" -> {
+                return RESULT_MODES;
+            }
+            case "execution.runtime-mode" -> {
+                return List.of("streaming");
+            }
+            case "state.backend.type" -> {
+                return STATE_BACKENDS;
+            }
+            default -> {
+                for (ConfigOption<?> option : known()) {
+                    if (option.key().equals(key)) {
+                        return valuesOf(option.type());
+                    }
+                }
+                return List.of();
+            }
+        }
+    }
+
+    private static List<String> valuesOf(Class<?> type) {
+        if (type == Boolean.class) {
+            return List.of("true", "false");
+        }
+        if (type.isEnum()) {
+            List<String> values = new ArrayList<>();
+            for (Object constant : type.getEnumConstants()) {
+                values.add(constant.toString().toLowerCase(Locale.ROOT).replace('_', '-'));
+            }
+            return values;
+        }
+        return List.of();
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.runnel.runtime.cluster;
 import dev.runnel.runtime.metrics.LatencyHistogram;
 import java.io.Serializable;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -16,16 +17,27 @@ import java.util.Map;
  * @param checkpoints the job's checkpoint statistics ({@link CheckpointStats#NONE} without checkpointing)
  * @param latency how long the latency markers took from the sources to the sinks, over all
  *                subtasks; empty unless {@code metrics.latency.interval} is set
+ * @param vertices the job's vertices with their subtasks' states, slots and counts, for
+ *                 {@code DESCRIBE JOB}; empty where the JobManager did not say
  */
 public record JobInfo(JobId id, String name, JobStatus status, Instant startTime, Instant endTime,
                       long recordsIn, long recordsOut, String failureCause, Map<String, Long> counters,
-                      CheckpointStats checkpoints, LatencyHistogram latency)
+                      CheckpointStats checkpoints, LatencyHistogram latency, List<VertexInfo> vertices)
         implements Serializable {
 
     public JobInfo {
         counters = counters == null ? Map.of() : Map.copyOf(counters);
         checkpoints = checkpoints == null ? CheckpointStats.NONE : checkpoints;
         latency = latency == null ? new LatencyHistogram() : latency.copy();
+        vertices = vertices == null ? List.of() : List.copyOf(vertices);
+    }
+
+    /** A job without vertex details. */
+    public JobInfo(JobId id, String name, JobStatus status, Instant startTime, Instant endTime,
+                   long recordsIn, long recordsOut, String failureCause, Map<String, Long> counters,
+                   CheckpointStats checkpoints, LatencyHistogram latency) {
+        this(id, name, status, startTime, endTime, recordsIn, recordsOut, failureCause, counters, checkpoints, latency,
+                List.of());
     }
 
     /** A job without latency figures. */

@@ -39,6 +39,11 @@ public final class SubstitutingExecutor implements StatementExecutor {
     }
 
     @Override
+    public SessionMetadata metadata() {
+        return engine.metadata();
+    }
+
+    @Override
     public boolean inStatementSet() {
         return engine.inStatementSet();
     }
