@@ -35,7 +35,7 @@ final class JobDescriptions {
         TreeSet<String> slots = new TreeSet<>();
         job.vertices().forEach(v -> slots.addAll(v.slots()));
         rows.add(Row.of("slots", slots.isEmpty() ? "-" : slots.size() + " (" + String.join(", ", slots) + ")"));
-        rows.add(Row.of("checkpoints", "-"));
+        rows.add(Row.of("checkpoints", job.checkpoints().describe()));
         for (VertexInfo vertex : job.vertices()) {
             rows.add(Row.of("vertex " + vertex.id() + ": " + vertex.name(), vertexText(vertex)));
         }

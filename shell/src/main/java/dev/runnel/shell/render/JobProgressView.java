@@ -18,7 +18,7 @@ import org.jline.utils.Display;
 
 /**
  * The live line under an {@code INSERT} in the interactive shell: the job's status, records
- * in and out, the current rate, the last checkpoint ({@code -} while there is none) and the
+ * in and out, the current rate, the last checkpoint ({@code #n}, {@code -} while there is none) and the
  * elapsed time, redrawn in place until the job ends or the person detaches with Ctrl-C (the job
  * keeps running). Backpressure is not shown: the runtime does not measure it yet. Single use,
  * on the shell's thread.
@@ -96,8 +96,9 @@ public final class JobProgressView {
             rateSampleAt = now;
             rateSampleRecords = info.recordsIn();
         }
-        return String.format(Locale.ROOT, "%s: %,d records in, %,d out, %,d rows/s, last checkpoint -, %s",
-                info.status(), info.recordsIn(), info.recordsOut(), rate, elapsed(now - startedAt));
+        return String.format(Locale.ROOT, "%s: %,d records in, %,d out, %,d rows/s, last checkpoint %s, %s",
+                info.status(), info.recordsIn(), info.recordsOut(), rate, info.checkpoints().latestLabel(),
+                elapsed(now - startedAt));
     }
 
     private static String summary(JobInfo info) {
