@@ -4,6 +4,7 @@ import dev.runnel.planner.catalog.Catalog;
 import dev.runnel.planner.catalog.CatalogException;
 import dev.runnel.planner.catalog.CatalogTable;
 import dev.runnel.planner.catalog.ObjectIdentifier;
+import dev.runnel.runtime.checkpoint.CheckpointOptions;
 import dev.runnel.runtime.cluster.ClusterClient;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
@@ -19,17 +20,22 @@ import dev.runnel.sql.parser.dql.SqlReset;
 import dev.runnel.sql.parser.dql.SqlSet;
 import dev.runnel.sql.parser.dql.SqlShowCreateTable;
 import dev.runnel.sql.parser.dql.SqlShowJobs;
+import dev.runnel.sql.parser.dql.SqlSavepoint;
 import dev.runnel.sql.parser.dql.SqlStopJob;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
  * The statements a session runs itself, without a job: DDL, {@code SHOW}, {@code DESCRIBE},
- * {@code SET}/{@code RESET} and {@code STOP JOB}. Not thread-safe, like the session.
+ * {@code SET}/{@code RESET}, {@code STOP JOB} and {@code SAVEPOINT}. Not thread-safe, like the session.
  */
 final class SessionCommands {
     private static final DataType STRING = DataType.of(TypeRoot.VARCHAR);
@@ -68,6 +74,8 @@ final class SessionCommands {
             return showJobs();
         } else if (node instanceof SqlStopJob stop) {
             return stopJob(stop);
+        } else if (node instanceof SqlSavepoint savepoint) {
+            return savepoint(savepoint);
         } else if (node instanceof SqlSet set) {
             return set(set);
         } else if (node instanceof SqlReset reset) {
@@ -131,14 +139,16 @@ final class SessionCommands {
     private StatementResult stopJob(SqlStopJob stop) {
         JobId id = new JobId(stop.jobId().trim());
         SqlParserPos pos = stop.jobIdLiteral().getParserPosition();
-        JobInfo job;
-        try {
-            job = cluster.getJob(id);
-        } catch (IllegalArgumentException e) {
-            throw error("Job '" + id + "' does not exist", pos, e);
+        JobInfo job = existingJob(id, pos);
+        if (stop.withDrain() && !stop.withSavepoint()) {
+            throw error("STOP JOB … WITH DRAIN needs WITH SAVEPOINT: a drained job can only be resumed from one",
+                    pos, null);
         }
         if (job.status().isTerminal()) {
             return new StatementResult.Message("Job had already ended with status " + job.status() + ".");
+        }
+        if (stop.withSavepoint()) {
+            return savepointPath(awaitSavepoint(cluster.stopWithSavepoint(id, null, stop.withDrain()), id, pos));
         }
         cluster.cancelJob(id);
         try {
@@ -148,6 +158,48 @@ final class SessionCommands {
             return new StatementResult.Message("Job is being stopped.");
         }
         return new StatementResult.Message("Job has been stopped.");
+    }
+
+    private StatementResult savepoint(SqlSavepoint savepoint) {
+        JobId id = new JobId(savepoint.jobId().trim());
+        SqlParserPos pos = savepoint.jobIdLiteral().getParserPosition();
+        JobInfo job = existingJob(id, pos);
+        if (job.status().isTerminal()) {
+            throw error("Job '" + id + "' has ended with status " + job.status() + "; a savepoint needs a running job",
+                    pos, null);
+        }
+        return savepointPath(awaitSavepoint(cluster.triggerSavepoint(id, null), id, pos));
+    }
+
+    private JobInfo existingJob(JobId id, SqlParserPos pos) {
+        try {
+            return cluster.getJob(id);
+        } catch (IllegalArgumentException e) {
+            throw error("Job '" + id + "' does not exist", pos, e);
+        }
+    }
+
+    /** Waits for a savepoint as long as a checkpoint may take ({@code execution.checkpointing.timeout}). */
+    private String awaitSavepoint(CompletableFuture<String> savepoint, JobId id, SqlParserPos pos) {
+        Duration timeout = configuration.get(CheckpointOptions.TIMEOUT);
+        try {
+            return savepoint.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            throw error("Could not take a savepoint of job '" + id + "': " + cause.getMessage(), pos, cause);
+        } catch (TimeoutException e) {
+            throw error("The savepoint of job '" + id + "' did not complete within " + timeout.toSeconds()
+                    + " s (execution.checkpointing.timeout)", pos, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw error("Interrupted while waiting for the savepoint of job '" + id + "'", pos, e);
+        }
+    }
+
+    /** The one-row table Flink's SQL client shows for a savepoint. */
+    private static StatementResult savepointPath(String path) {
+        return new StatementResult.Table(List.of(new ColumnInfo("savepoint path", STRING_NOT_NULL)),
+                List.of(Row.of(path)));
     }
 
     private StatementResult set(SqlSet set) {

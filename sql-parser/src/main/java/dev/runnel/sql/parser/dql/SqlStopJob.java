@@ -10,17 +10,36 @@ import org.apache.calcite.sql.SqlSpecialOperator;
 import org.apache.calcite.sql.SqlWriter;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
-/** {@code STOP JOB 'id'}: cancels a running job. */
+/**
+ * {@code STOP JOB 'id' [WITH SAVEPOINT] [WITH DRAIN]}: cancels a running job, or with a
+ * savepoint stops it after taking one (with drain, event time first advances to the end).
+ */
 public final class SqlStopJob extends SqlCall {
 
   public static final SqlSpecialOperator OPERATOR =
       new SqlSpecialOperator("STOP JOB", SqlKind.OTHER);
 
   private final SqlCharStringLiteral jobId;
+  private final boolean withSavepoint;
+  private final boolean withDrain;
 
-  public SqlStopJob(SqlParserPos pos, SqlCharStringLiteral jobId) {
+  public SqlStopJob(SqlParserPos pos, SqlCharStringLiteral jobId, boolean withSavepoint, boolean withDrain) {
     super(pos);
     this.jobId = jobId;
+    this.withSavepoint = withSavepoint;
+    this.withDrain = withDrain;
+  }
+
+  public SqlStopJob(SqlParserPos pos, SqlCharStringLiteral jobId) {
+    this(pos, jobId, false, false);
+  }
+
+  public boolean withSavepoint() {
+    return withSavepoint;
+  }
+
+  public boolean withDrain() {
+    return withDrain;
   }
 
   /** The job id, unquoted. */
@@ -44,5 +63,11 @@ public final class SqlStopJob extends SqlCall {
   @Override public void unparse(SqlWriter writer, int leftPrec, int rightPrec) {
     writer.keyword("STOP JOB");
     jobId.unparse(writer, leftPrec, rightPrec);
+    if (withSavepoint) {
+      writer.keyword("WITH SAVEPOINT");
+    }
+    if (withDrain) {
+      writer.keyword("WITH DRAIN");
+    }
   }
 }
