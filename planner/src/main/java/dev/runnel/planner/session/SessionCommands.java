@@ -5,6 +5,7 @@ import dev.runnel.planner.catalog.CatalogException;
 import dev.runnel.planner.catalog.CatalogTable;
 import dev.runnel.planner.catalog.ObjectIdentifier;
 import dev.runnel.runtime.checkpoint.CheckpointOptions;
+import dev.runnel.runtime.cluster.CheckpointStats;
 import dev.runnel.runtime.cluster.ClusterClient;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
@@ -127,11 +128,20 @@ final class SessionCommands {
                 new ColumnInfo("status", STRING_NOT_NULL),
                 new ColumnInfo("start time", DataType.of(TypeRoot.TIMESTAMP_LTZ, 3)),
                 new ColumnInfo("records in", DataType.of(TypeRoot.BIGINT).notNull()),
-                new ColumnInfo("records out", DataType.of(TypeRoot.BIGINT).notNull()));
+                new ColumnInfo("records out", DataType.of(TypeRoot.BIGINT).notNull()),
+                new ColumnInfo("last checkpoint", DataType.of(TypeRoot.BIGINT)),
+                new ColumnInfo("checkpoint duration ms", DataType.of(TypeRoot.BIGINT)),
+                new ColumnInfo("checkpoint size", DataType.of(TypeRoot.BIGINT)),
+                new ColumnInfo("failed checkpoints", DataType.of(TypeRoot.BIGINT).notNull()));
         List<Row> rows = new ArrayList<>();
         for (JobInfo job : cluster.listJobs()) {
+            CheckpointStats checkpoints = job.checkpoints();
+            boolean any = checkpoints.latestCompletedId() >= 0;
             rows.add(Row.of(job.id().value(), job.name(), job.status().name(),
-                    job.startTime() == null ? null : job.startTime().toEpochMilli(), job.recordsIn(), job.recordsOut()));
+                    job.startTime() == null ? null : job.startTime().toEpochMilli(), job.recordsIn(), job.recordsOut(),
+                    any ? checkpoints.latestCompletedId() : null,
+                    any && checkpoints.latestDuration() != null ? checkpoints.latestDuration().toMillis() : null,
+                    any ? checkpoints.latestStateSize() : null, checkpoints.failed()));
         }
         return new StatementResult.Table(columns, rows);
     }
