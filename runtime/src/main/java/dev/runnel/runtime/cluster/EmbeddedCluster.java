@@ -1,9 +1,11 @@
 package dev.runnel.runtime.cluster;
 
+import dev.runnel.runtime.checkpoint.StopMode;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.jobmanager.JobManager;
+import dev.runnel.runtime.network.LocalChannelRegistry;
 import dev.runnel.runtime.taskmanager.TaskManager;
 import dev.runnel.runtime.taskmanager.TaskManagerId;
 import java.io.ByteArrayInputStream;
@@ -24,9 +26,10 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 /**
- * A JobManager and one TaskManager in this JVM, wired through the same gateway interfaces a
- * distributed cluster uses; only the transport differs (direct calls that hop onto each
- * component's own thread). Jobs go through the scheduler like anywhere else. Thread-safe.
+ * A JobManager and one or more TaskManagers in this JVM, wired through the same gateway
+ * interfaces a distributed cluster uses; only the transport differs (direct calls that hop onto
+ * each component's own thread, and channels all TaskManagers share). Jobs go through the
+ * scheduler like anywhere else. Tests may kill a TaskManager or make a subtask fail. Thread-safe.
  *
  * <p>Reads {@link RuntimeOptions#NUMBER_OF_TASK_SLOTS} and {@link RuntimeOptions#SLOT_REQUEST_TIMEOUT}.
  */
@@ -34,36 +37,90 @@ public final class EmbeddedCluster implements ClusterClient {
     private static final Duration CANCEL_ON_CLOSE_TIMEOUT = Duration.ofSeconds(30);
 
     private final JobManager jobManager;
-    private final TaskManager taskManager;
+    private final List<TaskManager> taskManagers;
     private volatile boolean closed;
 
-    private EmbeddedCluster(JobManager jobManager, TaskManager taskManager) {
+    private EmbeddedCluster(JobManager jobManager, List<TaskManager> taskManagers) {
         this.jobManager = jobManager;
-        this.taskManager = taskManager;
+        this.taskManagers = List.copyOf(taskManagers);
     }
 
     /** Starts the JobManager and a TaskManager and returns once the TaskManager offered its slots. */
     public static EmbeddedCluster start(Configuration configuration) {
+        return start(configuration, 1);
+    }
+
+    /**
+     * Starts the JobManager and {@code taskManagers} TaskManagers (each with
+     * {@code taskmanager.numberOfTaskSlots} slots) and returns once all offered their slots.
+     */
+    public static EmbeddedCluster start(Configuration configuration, int taskManagers) {
         int slots = configuration.get(RuntimeOptions.NUMBER_OF_TASK_SLOTS);
         if (slots < 1) {
             throw new ConfigException(RuntimeOptions.NUMBER_OF_TASK_SLOTS.key(),
                     "Option '" + RuntimeOptions.NUMBER_OF_TASK_SLOTS.key() + "' must be at least 1, was " + slots);
         }
+        if (taskManagers < 1) {
+            throw new IllegalArgumentException("An embedded cluster needs at least one TaskManager, got " + taskManagers);
+        }
         JobManager jobManager = new JobManager(configuration);
-        TaskManager taskManager = new TaskManager(TaskManagerId.generate(), slots);
-        EmbeddedCluster cluster = new EmbeddedCluster(jobManager, taskManager);
+        LocalChannelRegistry channels = new LocalChannelRegistry();
+        List<TaskManager> started = new ArrayList<>();
+        for (int i = 0; i < taskManagers; i++) {
+            // Named in start order, so that slots (sorted by TaskManager id) fill the first TaskManager first.
+            started.add(new TaskManager(new TaskManagerId("tm-" + i + "-" + TaskManagerId.generate().value().substring(3)),
+                    slots, channels));
+        }
+        EmbeddedCluster cluster = new EmbeddedCluster(jobManager, started);
         try {
-            taskManager.registerAt(jobManager).get(30, TimeUnit.SECONDS);
+            for (TaskManager taskManager : started) {
+                taskManager.registerAt(jobManager).get(30, TimeUnit.SECONDS);
+            }
         } catch (InterruptedException | ExecutionException | TimeoutException e) {
             cluster.close();
-            throw new IllegalStateException("The embedded TaskManager could not register with the JobManager", e);
+            throw new IllegalStateException("An embedded TaskManager could not register with the JobManager", e);
         }
         return cluster;
     }
 
-    /** The embedded TaskManager (tests look at its channels). */
+    /** The first embedded TaskManager (tests look at its channels). */
     public TaskManager taskManager() {
-        return taskManager;
+        return taskManagers.get(0);
+    }
+
+    /** The embedded TaskManagers, in start order. */
+    public List<TaskManager> taskManagers() {
+        return taskManagers;
+    }
+
+    /**
+     * Test hook: stops TaskManager {@code index} abruptly, as if its process died. Its subtasks
+     * fail (the job restarts if it may, on the other TaskManagers' slots) and its slots are gone.
+     */
+    public void killTaskManager(int index) {
+        TaskManager victim = taskManagers.get(index);
+        victim.kill();
+        await(jobManager.taskManagerLost(victim.taskManagerId(), "TaskManager " + victim.taskManagerId()
+                + " was lost (killed)"));
+    }
+
+    /**
+     * Test hook: makes subtask {@code subtaskIndex} of the vertex named {@code vertexName} fail
+     * with {@code message}, as if its operator threw; returns whether such a subtask was running.
+     */
+    public boolean failTask(JobId jobId, String vertexName, int subtaskIndex, String message) {
+        return await(jobManager.failTask(jobId, vertexName, subtaskIndex, new IllegalStateException(message)));
+    }
+
+    @Override
+    public CompletableFuture<String> triggerSavepoint(JobId jobId, String targetDirectory) {
+        return jobManager.triggerSavepoint(jobId, targetDirectory, StopMode.NONE).thenApplyAsync(Function.identity());
+    }
+
+    @Override
+    public CompletableFuture<String> stopWithSavepoint(JobId jobId, String targetDirectory, boolean drain) {
+        return jobManager.triggerSavepoint(jobId, targetDirectory, drain ? StopMode.DRAIN : StopMode.TERMINATE)
+                .thenApplyAsync(Function.identity());
     }
 
     @Override
@@ -122,7 +179,7 @@ public final class EmbeddedCluster implements ClusterClient {
         } catch (ExecutionException | TimeoutException | RuntimeException e) {
             // Closing anyway: the TaskManager cancels and joins whatever still runs.
         } finally {
-            taskManager.close();
+            taskManagers.forEach(TaskManager::close);
             jobManager.close();
         }
     }

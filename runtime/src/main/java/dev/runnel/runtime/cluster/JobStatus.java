@@ -5,6 +5,8 @@ public enum JobStatus {
     CREATED,
     RUNNING,
     FAILING,
+    /** A subtask failed; the job is being restarted from its latest checkpoint. */
+    RESTARTING,
     CANCELLING,
     FINISHED,
     CANCELED,

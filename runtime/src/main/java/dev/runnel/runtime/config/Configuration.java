@@ -30,7 +30,8 @@ public final class Configuration implements Serializable {
     }
 
     public <T> void set(ConfigOption<T> option, T value) {
-        values.put(option.key(), String.valueOf(value));
+        // Durations are stored in the syntax parse() reads back (Duration.toString() is ISO-8601).
+        values.put(option.key(), value instanceof Duration d ? d.toMillis() + " ms" : String.valueOf(value));
     }
 
     public void remove(String key) {

@@ -1,5 +1,6 @@
 package dev.runnel.runtime.jobmanager;
 
+import dev.runnel.runtime.checkpoint.TaskStateSnapshot;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.jobgraph.JobEdge;
@@ -17,26 +18,75 @@ import java.util.Map;
 
 /**
  * The parallel form of a job graph: one {@link ExecutionVertex} per subtask, and the channels
- * that wire producer subtasks to consumer subtasks along each edge. JobManager main thread only.
+ * that wire producer subtasks to consumer subtasks along each edge. A restart replaces every
+ * vertex with a new attempt (the generation), whose channels are new too. JobManager main
+ * thread only.
  */
 public final class ExecutionGraph {
     private final JobId jobId;
     private final JobGraph jobGraph;
     private final List<ExecutionVertex> vertices = new ArrayList<>();
     private final Map<ExecutionAttemptId, ExecutionVertex> byAttempt = new HashMap<>();
+    private int generation;
 
     /** @throws IllegalArgumentException if the graph cannot run as given (the message says why) */
     public ExecutionGraph(JobId jobId, JobGraph jobGraph) {
         this.jobId = jobId;
         this.jobGraph = jobGraph;
         validate(jobGraph);
+        createVertices();
+    }
+
+    private void createVertices() {
+        vertices.clear();
+        byAttempt.clear();
         for (JobVertex vertex : jobGraph.vertices()) {
             for (int i = 0; i < vertex.parallelism(); i++) {
-                ExecutionVertex ev = new ExecutionVertex(jobId, vertex, i);
+                ExecutionVertex ev = new ExecutionVertex(jobId, vertex, i, generation);
                 vertices.add(ev);
                 byAttempt.put(ev.attemptId(), ev);
             }
         }
+    }
+
+    /** Replaces every vertex (all of them terminal) with a new attempt, for a restart. */
+    void restart() {
+        if (!allTerminal()) {
+            throw new IllegalStateException("Cannot restart while subtasks still run");
+        }
+        generation++;
+        createVertices();
+    }
+
+    /** How often the job restarted: the attempt number of every current vertex. */
+    int generation() {
+        return generation;
+    }
+
+    /**
+     * The subtasks that send to {@code vertex}: a checkpoint starts at a running subtask whose
+     * producers all finished, since no barrier can come from them.
+     */
+    List<ExecutionVertex> producersOf(ExecutionVertex vertex) {
+        List<ExecutionVertex> producers = new ArrayList<>();
+        int subtask = vertex.subtaskIndex();
+        for (JobEdge edge : jobGraph.edges()) {
+            if (edge.targetId() != vertex.jobVertex().id()) {
+                continue;
+            }
+            for (ExecutionVertex candidate : vertices) {
+                if (candidate.jobVertex().id() != edge.sourceId()) {
+                    continue;
+                }
+                boolean connected = edge.partitioning() instanceof Partitioning.Forward
+                        ? candidate.subtaskIndex() == subtask
+                        : !(edge.partitioning() instanceof Partitioning.Global) || subtask == 0;
+                if (connected) {
+                    producers.add(candidate);
+                }
+            }
+        }
+        return producers;
     }
 
     private static void validate(JobGraph graph) {
@@ -82,8 +132,13 @@ public final class ExecutionGraph {
         return vertices.stream().allMatch(v -> v.state().isTerminal());
     }
 
-    /** What the TaskManager needs to run {@code vertex} in slot {@code slotIndex}. */
+    /** What the TaskManager needs to run {@code vertex} in slot {@code slotIndex}, without state. */
     public TaskDeploymentDescriptor deploymentFor(ExecutionVertex vertex, int slotIndex) {
+        return deploymentFor(vertex, slotIndex, null);
+    }
+
+    /** What the TaskManager needs to run {@code vertex} in slot {@code slotIndex}, from {@code restoreState}. */
+    public TaskDeploymentDescriptor deploymentFor(ExecutionVertex vertex, int slotIndex, TaskStateSnapshot restoreState) {
         int id = vertex.jobVertex().id();
         int subtask = vertex.subtaskIndex();
         List<TaskDeploymentDescriptor.InputWiring> inputs = new ArrayList<>();
@@ -103,33 +158,33 @@ public final class ExecutionGraph {
             }
         }
         return new TaskDeploymentDescriptor(vertex.attemptId(), jobGraph.name(), slotIndex, vertex.jobVertex(),
-                jobGraph.configuration(), inputs, outputs);
+                jobGraph.configuration(), inputs, outputs, restoreState);
     }
 
     private List<ChannelId> outputChannels(int edge, Partitioning partitioning, int consumers, int producer) {
         if (partitioning instanceof Partitioning.Forward) {
-            return List.of(new ChannelId(jobId, edge, producer, producer));
+            return List.of(new ChannelId(jobId, edge, producer, producer, generation));
         }
         if (partitioning instanceof Partitioning.Global) {
-            return List.of(new ChannelId(jobId, edge, producer, 0));
+            return List.of(new ChannelId(jobId, edge, producer, 0, generation));
         }
         List<ChannelId> channels = new ArrayList<>(consumers);
         for (int c = 0; c < consumers; c++) {
-            channels.add(new ChannelId(jobId, edge, producer, c));
+            channels.add(new ChannelId(jobId, edge, producer, c, generation));
         }
         return channels;
     }
 
     private List<ChannelId> inputChannels(int edge, Partitioning partitioning, int producers, int consumer) {
         if (partitioning instanceof Partitioning.Forward) {
-            return List.of(new ChannelId(jobId, edge, consumer, consumer));
+            return List.of(new ChannelId(jobId, edge, consumer, consumer, generation));
         }
         if (partitioning instanceof Partitioning.Global && consumer != 0) {
             return List.of();
         }
         List<ChannelId> channels = new ArrayList<>(producers);
         for (int p = 0; p < producers; p++) {
-            channels.add(new ChannelId(jobId, edge, p, consumer));
+            channels.add(new ChannelId(jobId, edge, p, consumer, generation));
         }
         return channels;
     }

@@ -36,11 +36,11 @@ public final class ExecutionVertex {
     private AllocatedSlot slot;
     private TaskCounters counters = TaskCounters.ZERO;
 
-    ExecutionVertex(JobId jobId, JobVertex jobVertex, int subtaskIndex) {
+    ExecutionVertex(JobId jobId, JobVertex jobVertex, int subtaskIndex, int attempt) {
         this.jobId = jobId;
         this.jobVertex = jobVertex;
         this.subtaskIndex = subtaskIndex;
-        this.attempt = 0;
+        this.attempt = attempt;
     }
 
     public JobVertex jobVertex() {

@@ -1,5 +1,10 @@
 package dev.runnel.runtime.jobmanager;
 
+import dev.runnel.runtime.checkpoint.CheckpointStorage;
+import dev.runnel.runtime.checkpoint.DefaultSharedStateRegistry;
+import dev.runnel.runtime.checkpoint.SharedStateRegistry;
+import dev.runnel.runtime.checkpoint.StopMode;
+import dev.runnel.runtime.checkpoint.TaskStateSnapshot;
 import dev.runnel.runtime.cluster.JobExecutionException;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
@@ -14,6 +19,8 @@ import dev.runnel.runtime.task.ExecutionAttemptId;
 import dev.runnel.runtime.task.TaskCounters;
 import dev.runnel.runtime.task.TaskExecutionState;
 import dev.runnel.runtime.taskmanager.TaskExecutorGateway;
+import dev.runnel.runtime.taskmanager.TaskManagerId;
+import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,6 +34,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -40,11 +48,23 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
     private final ScheduledExecutorService mainThread;
     private final SlotPool slotPool;
     private final Clock clock;
+    private final Function<URI, SharedStateRegistry> sharedStateRegistries;
     // Main thread only. Insertion order is submission order, which listJobs reports.
     private final Map<JobId, JobMaster> jobs = new LinkedHashMap<>();
 
     public JobManager(Configuration clusterConfiguration, Clock clock) {
+        this(clusterConfiguration, clock,
+                jobDirectory -> new DefaultSharedStateRegistry(jobDirectory, CheckpointStorage.forUri(jobDirectory)));
+    }
+
+    /**
+     * @param sharedStateRegistries makes the registry of each job's shared checkpoint files,
+     *                              given the job's checkpoint directory
+     */
+    public JobManager(Configuration clusterConfiguration, Clock clock,
+                      Function<URI, SharedStateRegistry> sharedStateRegistries) {
         this.clock = clock;
+        this.sharedStateRegistries = sharedStateRegistries;
         this.mainThread = Executors.newSingleThreadScheduledExecutor(threads);
         this.slotPool = new SlotPool(mainThread, clusterConfiguration.get(RuntimeOptions.SLOT_REQUEST_TIMEOUT));
     }
@@ -65,12 +85,7 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
 
     @Override
     public void updateTaskExecutionState(TaskExecutionState state) {
-        execute(() -> {
-            JobMaster job = jobs.get(state.attemptId().jobId());
-            if (job != null) {
-                job.onTaskState(state);
-            }
-        });
+        withJob(state.attemptId().jobId(), job -> job.onTaskState(state));
     }
 
     @Override
@@ -81,13 +96,58 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
         }).thenCompose(Function.identity());
     }
 
+    @Override
+    public void acknowledgeCheckpoint(ExecutionAttemptId attemptId, long checkpointId, TaskStateSnapshot state) {
+        withJob(attemptId.jobId(), job -> job.acknowledgeCheckpoint(attemptId, checkpointId, state));
+    }
+
+    @Override
+    public void declineCheckpoint(ExecutionAttemptId attemptId, long checkpointId, String reason) {
+        withJob(attemptId.jobId(), job -> job.declineCheckpoint(attemptId, checkpointId, reason));
+    }
+
+    /** Runs {@code action} on the main thread for a job that is known; messages about others are dropped. */
+    private void withJob(JobId jobId, Consumer<JobMaster> action) {
+        execute(() -> {
+            JobMaster job = jobs.get(jobId);
+            if (job != null) {
+                action.accept(job);
+            }
+        });
+    }
+
+    /**
+     * A TaskManager stopped answering (it crashed): its slots leave the pool and its subtasks
+     * count as failed with {@code cause}.
+     */
+    public CompletableFuture<Void> taskManagerLost(TaskManagerId taskManager, String cause) {
+        return onMainThread(() -> {
+            slotPool.removeTaskManager(taskManager);
+            List.copyOf(jobs.values()).forEach(job -> job.taskManagerLost(taskManager, cause));
+            return null;
+        });
+    }
+
     // ---- client side
+
+    /** Takes a savepoint of a running job; completes with its directory. See {@link JobMaster#triggerSavepoint}. */
+    public CompletableFuture<String> triggerSavepoint(JobId jobId, String targetDirectory, StopMode stop) {
+        return onMainThread(() -> job(jobId).triggerSavepoint(targetDirectory, stop)).thenCompose(Function.identity());
+    }
+
+    /**
+     * Test hook: makes a running subtask of the job fail as if its operator threw {@code failure};
+     * completes with whether such a subtask was running.
+     */
+    public CompletableFuture<Boolean> failTask(JobId jobId, String vertexName, int subtaskIndex, RuntimeException failure) {
+        return onMainThread(() -> job(jobId).failTask(vertexName, subtaskIndex, failure));
+    }
 
     /** Accepts a job and starts scheduling it. */
     public CompletableFuture<JobId> submitJob(JobGraph jobGraph) {
         return onMainThread(() -> {
             JobId id = JobId.generate();
-            JobMaster job = new JobMaster(id, jobGraph, slotPool, mainThread, clock);
+            JobMaster job = new JobMaster(id, jobGraph, slotPool, mainThread, clock, sharedStateRegistries.apply(CheckpointCoordinator.jobDirectory(jobGraph.configuration(), id)));
             jobs.put(id, job);
             job.start();
             return id;

@@ -1,5 +1,6 @@
 package dev.runnel.runtime.jobmanager;
 
+import dev.runnel.runtime.checkpoint.TaskStateSnapshot;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.task.ExecutionAttemptId;
 import dev.runnel.runtime.task.TaskExecutionState;
@@ -25,4 +26,10 @@ public interface JobManagerGateway {
      * which waits while the buffer is full.
      */
     CompletableFuture<Void> offerResults(ExecutionAttemptId attemptId, List<Row> rows);
+
+    /** A subtask wrote its part of checkpoint {@code checkpointId}. Any thread. */
+    void acknowledgeCheckpoint(ExecutionAttemptId attemptId, long checkpointId, TaskStateSnapshot state);
+
+    /** A subtask cannot take part in checkpoint {@code checkpointId}: the checkpoint is aborted. Any thread. */
+    void declineCheckpoint(ExecutionAttemptId attemptId, long checkpointId, String reason);
 }

@@ -1,5 +1,12 @@
 package dev.runnel.runtime.jobmanager;
 
+import dev.runnel.runtime.checkpoint.CheckpointMetadata;
+import dev.runnel.runtime.checkpoint.CheckpointOptions;
+import dev.runnel.runtime.checkpoint.RestartStrategy;
+import dev.runnel.runtime.checkpoint.SharedStateRegistry;
+import dev.runnel.runtime.checkpoint.StateAssignment;
+import dev.runnel.runtime.checkpoint.StopMode;
+import dev.runnel.runtime.checkpoint.TaskStateSnapshot;
 import dev.runnel.runtime.cluster.JobExecutionException;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
@@ -17,7 +24,9 @@ import dev.runnel.runtime.task.TaskCounters;
 import dev.runnel.runtime.task.TaskDeploymentDescriptor;
 import dev.runnel.runtime.task.TaskExecutionState;
 import dev.runnel.runtime.taskmanager.TaskExecutorGateway;
+import dev.runnel.runtime.taskmanager.TaskManagerId;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,41 +34,55 @@ import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Runs one job: requests its slots, deploys its subtasks, follows their state and derives the
  * job's. The job is CREATED while it waits for slots, RUNNING once they are allocated, and ends
- * FINISHED when every subtask finished; a failing subtask makes it FAILING (the others are
- * cancelled) and then FAILED; a cancel makes it CANCELLING and then CANCELED. There are no
- * restarts yet.
+ * FINISHED when every subtask finished; a cancel makes it CANCELLING and then CANCELED.
+ *
+ * <p>A failing subtask makes the job RESTARTING when its {@link RestartStrategy} allows: every
+ * subtask is cancelled, and once all ended the job waits the strategy's delay, requests slots
+ * again and deploys new attempts that restore the latest completed checkpoint (or the
+ * savepoint the job started from). Otherwise it becomes FAILING (the others are cancelled) and
+ * then FAILED with the first cause. Its {@link CheckpointCoordinator} takes the checkpoints.
  *
  * <p>JobManager main thread only.
  */
-final class JobMaster {
+final class JobMaster implements CheckpointCoordinator.JobContext {
     private static final Logger LOG = LoggerFactory.getLogger(JobMaster.class);
 
     private final JobId jobId;
     private final JobGraph jobGraph;
     private final SlotPool slotPool;
-    private final Executor mainThread;
+    private final ScheduledExecutorService mainThread;
     private final Clock clock;
     private final Instant startTime;
     private final ResultBuffer results;
     private final CompletableFuture<JobInfo> termination = new CompletableFuture<>();
+    private final SharedStateRegistry sharedStateRegistry;
+    private final Map<TaskManagerId, TaskExecutorGateway> usedTaskManagers = new LinkedHashMap<>();
     private ExecutionGraph executionGraph;
+    private CheckpointCoordinator checkpoints;
+    private RestartStrategy restartStrategy;
     private JobStatus status = JobStatus.CREATED;
     private Instant endTime;
     private String failureCause;
+    private boolean restartScheduled;
+    private ScheduledFuture<?> restartTimer;
 
-    JobMaster(JobId jobId, JobGraph jobGraph, SlotPool slotPool, Executor mainThread, Clock clock) {
+    JobMaster(JobId jobId, JobGraph jobGraph, SlotPool slotPool, ScheduledExecutorService mainThread, Clock clock,
+              SharedStateRegistry sharedStateRegistry) {
         this.jobId = jobId;
         this.jobGraph = jobGraph;
         this.slotPool = slotPool;
         this.mainThread = mainThread;
         this.clock = clock;
+        this.sharedStateRegistry = sharedStateRegistry;
         this.startTime = clock.instant();
         this.results = new ResultBuffer(jobGraph.configuration().get(RuntimeOptions.COLLECT_BUFFER_ROWS));
     }
@@ -76,21 +99,43 @@ final class JobMaster {
         return termination;
     }
 
-    /** Builds the execution graph and requests slots; a graph that cannot run fails the job. */
+    /**
+     * Builds the execution graph, maps the savepoint it starts from (if any) and requests
+     * slots; a graph that cannot run or a savepoint that does not fit fails the job.
+     */
     void start() {
+        CheckpointMetadata initialState;
         try {
             executionGraph = new ExecutionGraph(jobId, jobGraph);
+            restartStrategy = RestartStrategy.from(jobGraph.configuration());
+            String savepoint = jobGraph.configuration().get(CheckpointOptions.SAVEPOINT_PATH);
+            initialState = savepoint.isBlank() ? null : CheckpointMetadata.read(savepoint);
+            // Checked now, so that a savepoint that does not fit fails the job before it runs.
+            restoreAssignment(initialState);
         } catch (RuntimeException e) {
             failBeforeDeployment(e.getMessage());
             return;
         }
+        checkpoints = new CheckpointCoordinator(jobId, jobGraph, mainThread, clock, sharedStateRegistry, initialState, this);
         executionGraph.vertices().forEach(v -> v.transitionTo(ExecutionState.SCHEDULED));
+        requestSlotsAndDeploy();
+    }
+
+    private Map<Integer, List<TaskStateSnapshot>> restoreAssignment(CheckpointMetadata state) {
+        if (state == null) {
+            return Map.of();
+        }
+        return StateAssignment.assign(state, jobGraph, jobGraph.configuration().get(RuntimeOptions.MAX_PARALLELISM),
+                jobGraph.configuration().get(CheckpointOptions.IGNORE_UNCLAIMED_STATE));
+    }
+
+    private void requestSlotsAndDeploy() {
         slotPool.requestSlots(jobId, jobGraph.name(), jobGraph.maxParallelism())
                 .whenCompleteAsync(this::slotsAllocated, mainThread);
     }
 
     private void slotsAllocated(List<AllocatedSlot> slots, Throwable error) {
-        if (status != JobStatus.CREATED) {
+        if (status != JobStatus.CREATED && status != JobStatus.RESTARTING) {
             // Cancelled while waiting: the pool already withdrew the request, but slots that
             // were granted in the meantime must go back.
             if (slots != null) {
@@ -100,22 +145,41 @@ final class JobMaster {
         }
         if (error != null) {
             Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-            if (!(cause instanceof CancellationException)) {
+            if (cause instanceof CancellationException) {
+                return;
+            }
+            if (status == JobStatus.RESTARTING) {
+                restartFailed(cause.getMessage());
+            } else {
                 failBeforeDeployment(cause.getMessage());
             }
             return;
         }
+        Map<Integer, List<TaskStateSnapshot>> restore;
+        try {
+            restore = restoreAssignment(checkpoints.latestForRecovery());
+        } catch (RuntimeException e) {
+            slotPool.releaseSlots(jobId);
+            failBeforeDeployment(e.getMessage());
+            return;
+        }
+        boolean firstStart = status == JobStatus.CREATED;
         status = JobStatus.RUNNING;
         for (ExecutionVertex vertex : executionGraph.vertices()) {
             AllocatedSlot slot = SlotSharing.slotFor(slots, vertex.subtaskIndex());
-            deploy(vertex, slot);
+            List<TaskStateSnapshot> states = restore.get(vertex.jobVertex().id());
+            deploy(vertex, slot, states == null ? null : states.get(vertex.subtaskIndex()));
+        }
+        if (firstStart) {
+            checkpoints.start();
         }
     }
 
-    private void deploy(ExecutionVertex vertex, AllocatedSlot slot) {
+    private void deploy(ExecutionVertex vertex, AllocatedSlot slot, TaskStateSnapshot restoreState) {
         vertex.assign(slot);
+        usedTaskManagers.putIfAbsent(slot.id().taskManagerId(), slot.taskManager());
         vertex.transitionTo(ExecutionState.DEPLOYING);
-        TaskDeploymentDescriptor tdd = executionGraph.deploymentFor(vertex, slot.id().index());
+        TaskDeploymentDescriptor tdd = executionGraph.deploymentFor(vertex, slot.id().index(), restoreState);
         slot.taskManager().submitTask(tdd).whenCompleteAsync((ok, error) -> {
             if (error != null) {
                 onTaskState(new TaskExecutionState(vertex.attemptId(), ExecutionState.FAILED,
@@ -131,34 +195,170 @@ final class JobMaster {
             return;
         }
         vertex.updateCounters(update.counters());
-        // A failure while the job is already failing or being cancelled changes nothing: the
-        // first cause is the one the user needs.
+        if (update.state() == ExecutionState.FINISHED && checkpoints != null) {
+            checkpoints.subtaskFinished(update.attemptId());
+        }
+        // A failure while the job is already failing, restarting or being cancelled changes
+        // nothing: the first cause is the one the user needs.
         if (update.state() == ExecutionState.FAILED && status == JobStatus.RUNNING) {
-            failureCause = update.failureCause();
+            failOver(update.failureCause());
+        }
+        endOrRestartIfAllTerminal();
+    }
+
+    /** A subtask failed (or checkpoints failed too often): restart if the strategy allows, else fail. */
+    private void failOver(String cause) {
+        if (checkpoints != null) {
+            checkpoints.abortPending("a task failed: " + cause);
+        }
+        if (restartStrategy != null && restartStrategy.canRestart()) {
+            status = JobStatus.RESTARTING;
+            failureCause = cause;
+            LOG.info("Job '{}' ({}) is restarting after: {}", jobGraph.name(), jobId, cause);
+        } else {
+            failureCause = cause;
             status = JobStatus.FAILING;
             LOG.info("Job '{}' ({}) is failing: {}", jobGraph.name(), jobId, failureCause);
-            cancelTasks();
         }
-        if (executionGraph.allTerminal()) {
-            end(switch (status) {
-                case FAILING -> JobStatus.FAILED;
-                case CANCELLING -> JobStatus.CANCELED;
-                default -> executionGraph.allInState(ExecutionState.FINISHED) ? JobStatus.FINISHED : JobStatus.CANCELED;
-            });
+        cancelTasks();
+    }
+
+    private void endOrRestartIfAllTerminal() {
+        if (!executionGraph.allTerminal()) {
+            return;
         }
+        if (status == JobStatus.RESTARTING) {
+            scheduleRestart();
+            return;
+        }
+        end(switch (status) {
+            case FAILING -> JobStatus.FAILED;
+            case CANCELLING -> JobStatus.CANCELED;
+            default -> executionGraph.allInState(ExecutionState.FINISHED) ? JobStatus.FINISHED : JobStatus.CANCELED;
+        });
+    }
+
+    /** Every subtask of the failed attempt ended: free its channels and slots, and deploy again after the delay. */
+    private void scheduleRestart() {
+        if (restartScheduled) {
+            return;
+        }
+        restartScheduled = true;
+        int oldGeneration = executionGraph.generation();
+        for (TaskExecutorGateway tm : usedTaskManagers.values()) {
+            tm.releaseChannels(jobId, oldGeneration + 1);
+        }
+        slotPool.releaseSlots(jobId);
+        Duration delay = restartStrategy.nextRestart();
+        checkpoints.countRestart();
+        restartTimer = mainThread.schedule(() -> {
+            restartScheduled = false;
+            if (status != JobStatus.RESTARTING) {
+                return;
+            }
+            executionGraph.restart();
+            executionGraph.vertices().forEach(v -> v.transitionTo(ExecutionState.SCHEDULED));
+            requestSlotsAndDeploy();
+        }, delay.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** The slots for a restart could not be had: try again while the strategy allows, else fail. */
+    private void restartFailed(String cause) {
+        LOG.info("Job '{}' ({}) could not restart: {}", jobGraph.name(), jobId, cause);
+        executionGraph.vertices().forEach(v -> v.transitionTo(ExecutionState.FAILED));
+        if (restartStrategy.canRestart()) {
+            scheduleRestart();
+        } else {
+            end(JobStatus.FAILED);
+        }
+    }
+
+    @Override
+    public void checkpointFailuresExceeded(String cause) {
+        if (status == JobStatus.RUNNING) {
+            failOver(cause);
+            endOrRestartIfAllTerminal();
+        }
+    }
+
+    /** A TaskManager is gone: its subtasks failed with it. */
+    void taskManagerLost(TaskManagerId taskManager, String cause) {
+        if (executionGraph == null || status.isTerminal()) {
+            return;
+        }
+        usedTaskManagers.remove(taskManager);
+        for (ExecutionVertex vertex : List.copyOf(executionGraph.vertices())) {
+            if (vertex.slot() != null && vertex.slot().id().taskManagerId().equals(taskManager)
+                    && !vertex.state().isTerminal()) {
+                onTaskState(new TaskExecutionState(vertex.attemptId(), ExecutionState.FAILED, cause, vertex.counters()));
+            }
+        }
+    }
+
+    void acknowledgeCheckpoint(ExecutionAttemptId attempt, long checkpointId, TaskStateSnapshot state) {
+        if (checkpoints != null && executionGraph.vertex(attempt) != null) {
+            checkpoints.acknowledge(attempt, checkpointId, state);
+        }
+    }
+
+    void declineCheckpoint(ExecutionAttemptId attempt, long checkpointId, String reason) {
+        if (checkpoints != null && executionGraph.vertex(attempt) != null) {
+            checkpoints.decline(attempt, checkpointId, reason);
+        }
+    }
+
+    /** See {@link dev.runnel.runtime.cluster.ClusterClient#triggerSavepoint}. */
+    CompletableFuture<String> triggerSavepoint(String targetDirectory, StopMode stop) {
+        if (checkpoints == null || status != JobStatus.RUNNING) {
+            return CompletableFuture.failedFuture(new IllegalStateException("Cannot take a savepoint of job "
+                    + jobId + ": it is " + status));
+        }
+        CompletableFuture<String> savepoint = checkpoints.triggerSavepoint(targetDirectory, stop);
+        if (stop == StopMode.NONE) {
+            return savepoint;
+        }
+        return savepoint.thenCombine(termination, (path, end) -> {
+            if (end.status() != JobStatus.FINISHED) {
+                throw new IllegalStateException("Job " + jobId + " took savepoint " + path + " but then ended "
+                        + end.status() + (end.failureCause() == null ? "" : ": " + end.failureCause()));
+            }
+            return path;
+        });
+    }
+
+    /** Test hook: makes subtask {@code subtaskIndex} of the vertex named {@code vertexName} fail. */
+    boolean failTask(String vertexName, int subtaskIndex, RuntimeException failure) {
+        if (executionGraph == null) {
+            return false;
+        }
+        for (ExecutionVertex v : executionGraph.vertices()) {
+            if (v.jobVertex().name().equals(vertexName) && v.subtaskIndex() == subtaskIndex
+                    && v.state() == ExecutionState.RUNNING) {
+                v.slot().taskManager().failTask(v.attemptId(), failure);
+                return true;
+            }
+        }
+        return false;
     }
 
     void cancel() {
         if (status.isTerminal() || status == JobStatus.CANCELLING || status == JobStatus.FAILING) {
             return;
         }
-        if (status == JobStatus.CREATED) {
+        if (status == JobStatus.CREATED || (status == JobStatus.RESTARTING && executionGraph.allTerminal())) {
             slotPool.cancelRequest(jobId);
+            if (restartTimer != null) {
+                restartTimer.cancel(false);
+            }
             if (executionGraph != null) {
                 executionGraph.vertices().forEach(v -> v.transitionTo(ExecutionState.CANCELED));
             }
             end(JobStatus.CANCELED);
             return;
+        }
+        if (status == JobStatus.RESTARTING) {
+            // A restart may be waiting for slots.
+            slotPool.cancelRequest(jobId);
         }
         status = JobStatus.CANCELLING;
         cancelTasks();
@@ -190,7 +390,10 @@ final class JobMaster {
     private void end(JobStatus finalStatus) {
         status = finalStatus;
         endTime = clock.instant();
-        for (TaskExecutorGateway tm : taskManagers()) {
+        if (checkpoints != null) {
+            checkpoints.stop(finalStatus);
+        }
+        for (TaskExecutorGateway tm : usedTaskManagers.values()) {
             tm.releaseJob(jobId);
         }
         slotPool.releaseSlots(jobId);
@@ -202,11 +405,27 @@ final class JobMaster {
         termination.complete(info(Map.of()));
     }
 
-    /** The TaskManagers that run (or ran) subtasks of this job. */
-    List<TaskExecutorGateway> taskManagers() {
+    // ---- CheckpointCoordinator.JobContext
+
+    @Override
+    public ExecutionGraph executionGraph() {
+        return executionGraph;
+    }
+
+    @Override
+    public boolean isRunning() {
+        return status == JobStatus.RUNNING;
+    }
+
+    @Override
+    public List<TaskExecutorGateway> taskManagers() {
         Map<Object, TaskExecutorGateway> byId = new LinkedHashMap<>();
-        for (AllocatedSlot slot : slotPool.slotsOf(jobId)) {
-            byId.putIfAbsent(slot.id().taskManagerId(), slot.taskManager());
+        if (executionGraph != null) {
+            for (ExecutionVertex v : executionGraph.vertices()) {
+                if (v.slot() != null && !v.state().isTerminal()) {
+                    byId.putIfAbsent(v.slot().id().taskManagerId(), v.slot().taskManager());
+                }
+            }
         }
         return List.copyOf(byId.values());
     }
@@ -224,8 +443,10 @@ final class JobMaster {
                 total = total.plus(counters);
             }
         }
+        // While restarting, the cause is the failure being recovered from; it is not the job's failure.
+        String cause = status == JobStatus.RESTARTING || status == JobStatus.RUNNING ? null : failureCause;
         return new JobInfo(jobId, jobGraph.name(), status, startTime, endTime, total.recordsIn(), total.recordsOut(),
-                failureCause, total.operatorCounters());
+                cause, total.operatorCounters(), checkpoints == null ? null : checkpoints.stats());
     }
 
     /** A collect sink's rows; see {@link ResultBuffer#offer}. */

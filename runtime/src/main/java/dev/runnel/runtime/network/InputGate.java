@@ -19,6 +19,15 @@ public interface InputGate {
     InputElement pollNext();
 
     /**
+     * Stops polling channel {@code channelIndex} (a checkpoint barrier arrived on it and the
+     * task aligns): its elements stay queued until {@link #unblockAll()}. Task thread only.
+     */
+    void block(int channelIndex);
+
+    /** Polls every channel again. Task thread only. */
+    void unblockAll();
+
+    /**
      * Called, from a producer's thread, whenever data arrives in an empty channel. Set once,
      * before polling starts.
      */

@@ -6,8 +6,9 @@ import java.util.Arrays;
 
 /**
  * Maps keys to key groups and key groups to subtasks, the way keyed state will be split:
- * {@code keyGroup = murmur3(hash(key fields)) mod maxParallelism}, and subtask {@code s} of
- * {@code p} owns the contiguous key groups {@code [s * max / p, (s + 1) * max / p)}.
+ * {@code keyGroup = murmur3(hash(key fields)) mod maxParallelism}, key group {@code g} goes to
+ * subtask {@code g * p / max}, so subtask {@code s} of {@code p} owns a contiguous range of key
+ * groups ({@link #keyGroupRange}).
  *
  * <p>The key hash depends only on the values, never on identity hash codes, so every JVM
  * routes a key to the same subtask.
@@ -26,6 +27,20 @@ public final class KeyGroups {
 
     public static int subtaskFor(Row row, int[] keyFields, int maxParallelism, int parallelism) {
         return subtaskForKeyGroup(keyGroupFor(row, keyFields, maxParallelism), maxParallelism, parallelism);
+    }
+
+    /**
+     * The key groups {@code [start, end)} that subtask {@code subtask} of {@code parallelism}
+     * owns: exactly those {@link #subtaskForKeyGroup} maps to it.
+     */
+    public static int[] keyGroupRange(int subtask, int maxParallelism, int parallelism) {
+        return new int[] {firstKeyGroup(subtask, maxParallelism, parallelism),
+                firstKeyGroup(subtask + 1, maxParallelism, parallelism)};
+    }
+
+    private static int firstKeyGroup(int subtask, int maxParallelism, int parallelism) {
+        // The smallest key group g with g * parallelism / maxParallelism >= subtask.
+        return (int) (((long) subtask * maxParallelism + parallelism - 1) / parallelism);
     }
 
     static int keyHash(Row row, int[] keyFields) {

@@ -19,9 +19,14 @@ public final class LocalChannelRegistry {
 
     /** Releases and forgets every channel of {@code jobId}. */
     public void releaseJob(JobId jobId) {
+        release(jobId, Integer.MAX_VALUE);
+    }
+
+    /** Releases and forgets the channels of {@code jobId}'s deployments before {@code generation}. */
+    public void release(JobId jobId, int generationsBefore) {
         List<ChannelId> ids = new ArrayList<>();
         for (ChannelId id : channels.keySet()) {
-            if (id.jobId().equals(jobId)) {
+            if (id.jobId().equals(jobId) && id.generation() < generationsBefore) {
                 ids.add(id);
             }
         }

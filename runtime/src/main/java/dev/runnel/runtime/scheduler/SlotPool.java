@@ -2,13 +2,16 @@ package dev.runnel.runtime.scheduler;
 
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.taskmanager.TaskExecutorGateway;
+import dev.runnel.runtime.taskmanager.TaskManagerId;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
@@ -29,6 +32,8 @@ public final class SlotPool {
     private final TreeMap<SlotId, TaskExecutorGateway> free = new TreeMap<>();
     private final Map<JobId, List<AllocatedSlot>> allocated = new HashMap<>();
     private final ArrayDeque<PendingRequest> pending = new ArrayDeque<>();
+    private final Set<TaskManagerId> lost = new HashSet<>();
+    private final Map<TaskManagerId, Integer> slotsPerTaskManager = new HashMap<>();
     private int totalSlots;
 
     private record PendingRequest(JobId jobId, String jobName, int count, CompletableFuture<List<AllocatedSlot>> result,
@@ -46,7 +51,20 @@ public final class SlotPool {
             free.put(new SlotId(taskManager.taskManagerId(), i), taskManager);
         }
         totalSlots += numberOfSlots;
+        slotsPerTaskManager.put(taskManager.taskManagerId(), numberOfSlots);
         servePending();
+    }
+
+    /**
+     * A TaskManager is gone: its free slots leave the pool at once, the ones jobs hold when they
+     * release them.
+     */
+    public void removeTaskManager(TaskManagerId taskManager) {
+        if (!lost.add(taskManager)) {
+            return;
+        }
+        free.keySet().removeIf(slot -> slot.taskManagerId().equals(taskManager));
+        totalSlots -= slotsPerTaskManager.getOrDefault(taskManager, 0);
     }
 
     public int totalSlots() {
@@ -99,7 +117,8 @@ public final class SlotPool {
     public void releaseSlots(JobId jobId) {
         List<AllocatedSlot> slots = allocated.remove(jobId);
         if (slots != null) {
-            slots.forEach(slot -> free.put(slot.id(), slot.taskManager()));
+            slots.stream().filter(slot -> !lost.contains(slot.id().taskManagerId()))
+                    .forEach(slot -> free.put(slot.id(), slot.taskManager()));
         }
         servePending();
     }

@@ -1,5 +1,10 @@
 package dev.runnel.runtime.stream;
 
-/** Separates the rows before checkpoint {@code id} from those after it. */
-public record CheckpointBarrier(long id, long timestamp) implements StreamElement {
+import dev.runnel.runtime.checkpoint.CheckpointLocation;
+
+/**
+ * Separates the rows before checkpoint {@code id} from those after it, and tells every task it
+ * passes where to write its part of the checkpoint.
+ */
+public record CheckpointBarrier(long id, long timestamp, CheckpointLocation location) implements StreamElement {
 }

@@ -46,6 +46,26 @@ final class CountingOperator implements Operator {
     }
 
     @Override
+    public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
+        delegate.prepareSnapshotPreBarrier(checkpointId);
+    }
+
+    @Override
+    public void snapshotState(long checkpointId) throws Exception {
+        delegate.snapshotState(checkpointId);
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) throws Exception {
+        delegate.notifyCheckpointComplete(checkpointId);
+    }
+
+    @Override
+    public void notifyCheckpointAborted(long checkpointId) throws Exception {
+        delegate.notifyCheckpointAborted(checkpointId);
+    }
+
+    @Override
     public void close() throws Exception {
         delegate.close();
     }

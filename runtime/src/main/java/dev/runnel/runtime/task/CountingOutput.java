@@ -5,9 +5,14 @@ import dev.runnel.runtime.operators.Output;
 import dev.runnel.runtime.stream.Watermark;
 import dev.runnel.runtime.stream.WatermarkStatus;
 
-/** Counts the rows a source reader emits, then passes them on. */
+/**
+ * Counts the rows a source reader emits, then passes them on. The count is kept in a plain
+ * field and published to other threads by {@link #publish()} (the task calls it after each
+ * poll of the reader), so a row costs no volatile write.
+ */
 final class CountingOutput implements Output {
     private final Output delegate;
+    private long rows;
     // Written by the task's thread only; read by others for progress reports.
     private volatile long count;
 
@@ -15,13 +20,19 @@ final class CountingOutput implements Output {
         this.delegate = delegate;
     }
 
+    /** The rows counted up to the last {@link #publish()}; any thread. */
     long count() {
         return count;
     }
 
+    /** Makes the rows counted so far visible to {@link #count()}; task thread only. */
+    void publish() {
+        count = rows;
+    }
+
     @Override
     public void collect(Row row) {
-        count++;
+        rows++;
         delegate.collect(row);
     }
 

@@ -9,7 +9,6 @@ import dev.runnel.runtime.stream.Watermark;
 import dev.runnel.runtime.stream.WatermarkStatus;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BiFunction;
 
 /**
  * The operators of one subtask, each one's output feeding the next one's
@@ -25,12 +24,18 @@ final class OperatorChain {
     private final Output input;
     private boolean closed;
 
+    /** Makes the context of the operator at {@code chainIndex}. */
+    @FunctionalInterface
+    interface ContextFactory {
+        OperatorContext create(int chainIndex, String name, Output output);
+    }
+
     /**
      * @param countSink whether the last operator is a sink whose received rows are counted
-     * @param contextFactory the context of an operator, given its name and output
+     * @param contextFactory the context of an operator, given its position, name and output
      */
     OperatorChain(List<OperatorFactory> factories, Output tailOutput, boolean countSink, int batchSize,
-                  BiFunction<String, Output, OperatorContext> contextFactory) {
+                  ContextFactory contextFactory) {
         this.tailOutput = tailOutput;
         CountingOperator counted = null;
         for (int i = 0; i < factories.size(); i++) {
@@ -53,7 +58,7 @@ final class OperatorChain {
         this.input = next;
         for (int i = 0; i < operators.size(); i++) {
             outputs.add(built[i]);
-            contexts.add(contextFactory.apply(names.get(i), built[i]));
+            contexts.add(contextFactory.create(i, names.get(i), built[i]));
         }
     }
 
@@ -123,6 +128,40 @@ final class OperatorChain {
 
     void flush() {
         input.flush();
+    }
+
+    /**
+     * A checkpoint's barrier is here: each operator, head first, emits what it holds back for
+     * efficiency, and its rows reach the next operator before that one prepares; then every
+     * operator writes its operator state.
+     */
+    void snapshotState(long checkpointId) {
+        input.flush();
+        for (int i = 0; i < operators.size(); i++) {
+            Operator operator = operators.get(i);
+            OperatorException.invoke(names.get(i), () -> operator.prepareSnapshotPreBarrier(checkpointId));
+            outputs.get(i).flush();
+        }
+        for (int i = 0; i < operators.size(); i++) {
+            Operator operator = operators.get(i);
+            OperatorException.invoke(names.get(i), () -> operator.snapshotState(checkpointId));
+        }
+    }
+
+    void notifyCheckpointComplete(long checkpointId) {
+        for (int i = 0; i < operators.size(); i++) {
+            Operator operator = operators.get(i);
+            OperatorException.invoke(names.get(i), () -> operator.notifyCheckpointComplete(checkpointId));
+        }
+        flush();
+    }
+
+    void notifyCheckpointAborted(long checkpointId) {
+        for (int i = 0; i < operators.size(); i++) {
+            Operator operator = operators.get(i);
+            OperatorException.invoke(names.get(i), () -> operator.notifyCheckpointAborted(checkpointId));
+        }
+        flush();
     }
 
     /** Closes every operator, head first; the first exception is rethrown after all closed. */

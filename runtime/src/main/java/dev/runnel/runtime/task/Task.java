@@ -1,5 +1,8 @@
 package dev.runnel.runtime.task;
 
+import dev.runnel.runtime.checkpoint.CheckpointOptions;
+import dev.runnel.runtime.checkpoint.OperatorIds;
+import dev.runnel.runtime.checkpoint.StopMode;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
@@ -25,8 +28,10 @@ import dev.runnel.runtime.stream.WatermarkStatus;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,7 +42,13 @@ import org.slf4j.LoggerFactory;
  * sends end-of-input downstream, closes and reports FINISHED; on cancellation or failure it
  * closes without finishing.
  *
- * <p>{@link #start()}, {@link #cancel()} and {@link #counters()} may be called from any thread.
+ * <p>Checkpoints: a source task snapshots when the JobManager triggers it, other tasks when
+ * the checkpoint's barrier arrived on all their inputs ({@link BarrierAligner}); the snapshot
+ * itself is {@link TaskCheckpointing}'s. Triggers and notifications arrive as mail.
+ *
+ * <p>{@link #start()}, {@link #cancel()}, {@link #counters()}, {@link #triggerCheckpoint},
+ * {@link #notifyCheckpointComplete}, {@link #notifyCheckpointAborted} and {@link #failExternally}
+ * may be called from any thread.
  */
 public final class Task implements Runnable {
     /** Every task thread's name starts with this. */
@@ -58,6 +69,8 @@ public final class Task implements Runnable {
     private final List<AutoCloseable> stateResources = new ArrayList<>();
     /** The counters operators asked for by name ({@code numLateRecordsDropped}), reported with the task's. */
     private final OperatorCounters operatorCounters = new OperatorCounters();
+    private final CheckpointResponder checkpointResponder;
+    private final TaskCheckpointing checkpointing;
 
     // Built and used by the task's thread only (volatile where other threads read them).
     private volatile NetworkOutput networkOutput;
@@ -70,11 +83,19 @@ public final class Task implements Runnable {
     private int[] openChannelsPerInput;
     private int openChannels;
     private WatermarkTracker watermarks;
+    private BarrierAligner aligner;
     private boolean ended;
 
+    /**
+     * @param checkpointResponder where checkpoint acknowledgements go
+     * @param snapshotExecutor the TaskManager's threads that write snapshots
+     */
     public Task(TaskDeploymentDescriptor tdd, LocalChannelRegistry channels, TaskListener listener,
-                ResultDeliverer resultDeliverer, ClassLoader userClassLoader) {
+                ResultDeliverer resultDeliverer, ClassLoader userClassLoader, CheckpointResponder checkpointResponder,
+                Executor snapshotExecutor) {
         this.tdd = tdd;
+        this.checkpointResponder = checkpointResponder;
+        this.checkpointing = new TaskCheckpointing(tdd, checkpointResponder, snapshotExecutor, stateResources::add);
         this.channels = channels;
         this.listener = listener;
         this.resultDeliverer = resultDeliverer;
@@ -103,6 +124,59 @@ public final class Task implements Runnable {
                 out.release();
             }
         }
+    }
+
+    /**
+     * Starts checkpoint {@code barrier.id()} here: a source task snapshots and sends the barrier
+     * on (then, with a {@code stop} mode, ends), another task (whose producers all finished)
+     * snapshots once its inputs delivered what they hold. Ignored when the task already ended:
+     * the JobManager counts a finished task as done with the checkpoint.
+     */
+    public void triggerCheckpoint(CheckpointBarrier barrier, StopMode stop) {
+        mailbox.put(() -> {
+            if (ended) {
+                return;
+            }
+            if (reader == null) {
+                aligner.triggered(barrier);
+                return;
+            }
+            if (stop == StopMode.DRAIN) {
+                chain.processWatermark(Watermark.MAX);
+            }
+            checkpointing.snapshot(barrier, reader, chain, networkOutput);
+            if (stop != StopMode.NONE) {
+                chain.endInput(0);
+                endOfAllInputs();
+            }
+        });
+    }
+
+    /** Checkpoint {@code checkpointId} completed everywhere: operators, reader and backends may commit. */
+    public void notifyCheckpointComplete(long checkpointId) {
+        mailbox.put(() -> {
+            if (chain != null) {
+                checkpointing.notifyComplete(checkpointId, reader, chain);
+            }
+        });
+    }
+
+    public void notifyCheckpointAborted(long checkpointId) {
+        mailbox.put(() -> {
+            if (aligner != null) {
+                aligner.abortIfPending(checkpointId);
+            }
+            if (chain != null) {
+                checkpointing.notifyAborted(checkpointId, chain);
+            }
+        });
+    }
+
+    /** Makes the task fail with {@code failure}, as if an operator had thrown it (tests inject failures so). */
+    public void failExternally(RuntimeException failure) {
+        mailbox.put(() -> {
+            throw failure;
+        });
     }
 
     /** Waits up to {@code timeout} for the task's thread to end; returns whether it did. */
@@ -134,7 +208,10 @@ public final class Task implements Runnable {
             setUp();
             report(ExecutionState.RUNNING, null);
             loop();
-            chain.close();
+            checkpointing.awaitPendingSnapshots();
+            if (chain != null) {
+                chain.close();
+            }
             closeReader();
             closeStateResources();
             end = ExecutionState.FINISHED;
@@ -164,6 +241,8 @@ public final class Task implements Runnable {
         int capacity = config.get(RuntimeOptions.BUFFERS_PER_CHANNEL);
         int maxParallelism = config.get(RuntimeOptions.MAX_PARALLELISM);
 
+        boolean exactlyOnce = !config.get(CheckpointOptions.MODE).trim().toUpperCase(Locale.ROOT).equals("AT_LEAST_ONCE");
+
         Output tail;
         if (tdd.isSinkVertex()) {
             tail = new DiscardingOutput();
@@ -181,10 +260,18 @@ public final class Task implements Runnable {
                 networkOutput.release();
             }
         }
+        if (checkpointing.restoredAsFinished()) {
+            // Finished before the checkpoint this job restores: its operators must not run (and
+            // emit) again; its consumers only need to learn that it ended.
+            endOfAllInputs();
+            return;
+        }
         ResultSender sender = this::sendResults;
+        int vertexId = tdd.vertex().id();
         chain = new OperatorChain(tdd.vertex().operators(), tail, tdd.isSinkVertex(), batchSize,
-                (name, output) -> new TaskOperatorContext(name, tdd.jobName(), tdd.subtaskIndex(), tdd.parallelism(),
-                        config, output, userClassLoader, sender, processingTime, stateResources::add, operatorCounters));
+                (index, name, output) -> new TaskOperatorContext(OperatorIds.chained(vertexId, index), name,
+                        tdd.jobName(), tdd.subtaskIndex(), tdd.parallelism(), config, output, userClassLoader, sender,
+                        processingTime, checkpointing, operatorCounters));
         chain.open();
 
         if (tdd.vertex().isSource()) {
@@ -192,15 +279,16 @@ public final class Task implements Runnable {
             sourceOutput = new CountingOutput(chain.input());
             OperatorException.invoke(name, () -> {
                 reader = tdd.vertex().source().createReader(tdd.subtaskIndex(), tdd.parallelism());
-                reader.open(new TaskOperatorContext(name, tdd.jobName(), tdd.subtaskIndex(), tdd.parallelism(),
-                        config, sourceOutput, userClassLoader, sender, processingTime, stateResources::add, operatorCounters));
+                reader.open(new TaskOperatorContext(OperatorIds.source(vertexId), name, tdd.jobName(),
+                        tdd.subtaskIndex(), tdd.parallelism(), config, sourceOutput, userClassLoader, sender,
+                        processingTime, checkpointing, operatorCounters));
             });
         } else {
-            setUpInputs(capacity);
+            setUpInputs(capacity, exactlyOnce);
         }
     }
 
-    private void setUpInputs(int capacity) {
+    private void setUpInputs(int capacity, boolean exactlyOnce) {
         List<LocalChannel> inputChannels = new ArrayList<>();
         List<Integer> inputNumbers = new ArrayList<>();
         int inputs = 0;
@@ -220,6 +308,17 @@ public final class Task implements Runnable {
         watermarks = new WatermarkTracker(inputOfChannel.length);
         gate = new LocalInputGate(inputChannels);
         gate.setAvailabilityListener(mailbox::wakeUp);
+        aligner = new BarrierAligner(gate, exactlyOnce, new BarrierAligner.Actions() {
+            @Override
+            public void aligned(CheckpointBarrier barrier) {
+                checkpointing.snapshot(barrier, null, chain, networkOutput);
+            }
+
+            @Override
+            public void abort(long checkpointId, String reason) {
+                checkpointResponder.decline(tdd.attemptId(), checkpointId, tdd.taskName() + ": " + reason);
+            }
+        });
         // A subtask that no producer sends to (subtask 1 behind a GLOBAL edge) ends at once.
         for (int input = 0; input < inputs; input++) {
             if (openChannelsPerInput[input] == 0) {
@@ -250,6 +349,7 @@ public final class Task implements Runnable {
         }
         sourceAvailable = null;
         InputStatus status = OperatorException.call(tdd.vertex().source().name(), () -> reader.pollNext(sourceOutput));
+        sourceOutput.publish();
         chain.flush();
         return switch (status) {
             case MORE_AVAILABLE -> true;
@@ -298,10 +398,11 @@ public final class Task implements Runnable {
             if (!wasIdle && watermarks.isIdle()) {
                 chain.emitWatermarkStatus(WatermarkStatus.IDLE);
             }
-        } else if (element instanceof CheckpointBarrier) {
-            // No checkpoint is ever triggered yet, so no barrier reaches a task; nothing to align.
-            return true;
+        } else if (element instanceof CheckpointBarrier barrier) {
+            aligner.barrierReceived(channel, barrier);
         } else if (element instanceof EndOfInput) {
+            // A snapshot the end completes must not see the end's effects (endInput, finish).
+            aligner.channelEnded(channel);
             channelEnded(channel);
         }
         return true;
@@ -330,7 +431,9 @@ public final class Task implements Runnable {
     }
 
     private void endOfAllInputs() {
-        chain.finish();
+        if (chain != null) {
+            chain.finish();
+        }
         NetworkOutput out = networkOutput;
         if (out != null) {
             out.broadcastEvent(EndOfInput.INSTANCE);
@@ -363,6 +466,7 @@ public final class Task implements Runnable {
         } catch (Exception e) {
             failure.addSuppressed(e);
         }
+        checkpointing.awaitPendingSnapshots();
         try {
             closeStateResources();
         } catch (Exception e) {

@@ -1,5 +1,6 @@
 package dev.runnel.runtime.task;
 
+import dev.runnel.runtime.checkpoint.TaskStateSnapshot;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.jobgraph.JobVertex;
 import dev.runnel.runtime.jobgraph.Partitioning;
@@ -15,10 +16,17 @@ import java.util.Objects;
  * @param slotIndex the TaskManager's slot the subtask runs in
  * @param inputs one entry per edge ending at the vertex
  * @param outputs one entry per edge leaving the vertex; empty for a sink vertex
+ * @param restoreState the state the subtask starts from (a checkpoint or savepoint), or {@code null}
  */
 public record TaskDeploymentDescriptor(ExecutionAttemptId attemptId, String jobName, int slotIndex, JobVertex vertex,
                                        Configuration jobConfiguration, List<InputWiring> inputs,
-                                       List<OutputWiring> outputs) implements Serializable {
+                                       List<OutputWiring> outputs, TaskStateSnapshot restoreState) implements Serializable {
+
+    /** A subtask that starts without state. */
+    public TaskDeploymentDescriptor(ExecutionAttemptId attemptId, String jobName, int slotIndex, JobVertex vertex,
+                                    Configuration jobConfiguration, List<InputWiring> inputs, List<OutputWiring> outputs) {
+        this(attemptId, jobName, slotIndex, vertex, jobConfiguration, inputs, outputs, null);
+    }
 
     /**
      * The channels of one input edge, from every producer subtask that sends to this subtask.

@@ -1,5 +1,6 @@
 package dev.runnel.runtime.task;
 
+import dev.runnel.runtime.checkpoint.OperatorStateStore;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
@@ -12,13 +13,15 @@ import dev.runnel.runtime.state.KeyedStateBackend;
 import dev.runnel.runtime.state.KeyedStateBackends;
 import dev.runnel.runtime.state.ProcessingTimeService;
 import dev.runnel.runtime.state.TypeSerializer;
-import java.util.function.Consumer;
 
-/** What an operator of a deployed task sees of it; backends it creates are given to {@code resources} to close. */
-record TaskOperatorContext(String operatorName, String jobName, int subtaskIndex, int parallelism,
+/**
+ * What an operator of a deployed task sees of it; its state (restored, snapshotted, closed
+ * with the task) is kept by the task's {@link TaskCheckpointing} under {@code operatorId}.
+ */
+record TaskOperatorContext(String operatorId, String operatorName, String jobName, int subtaskIndex, int parallelism,
                            Configuration configuration, Output output, ClassLoader userClassLoader,
                            ResultSender resultSender, ProcessingTimeService processingTimeService,
-                           Consumer<AutoCloseable> resources, OperatorCounters counters)
+                           TaskCheckpointing state, OperatorCounters counters)
         implements OperatorContext {
 
     @Override
@@ -28,10 +31,13 @@ record TaskOperatorContext(String operatorName, String jobName, int subtaskIndex
 
     @Override
     public KeyedStateBackend keyedStateBackend(TypeSerializer<Row> keySerializer) {
-        KeyedStateBackend backend = KeyedStateBackends.create(new KeyedStateBackends.Parameters(jobName, operatorName,
+        return state.keyedStateBackend(operatorId, new KeyedStateBackends.Parameters(jobName, operatorName,
                 subtaskIndex, parallelism, configuration.get(RuntimeOptions.MAX_PARALLELISM), configuration,
                 keySerializer, processingTimeService));
-        resources.accept(backend);
-        return backend;
+    }
+
+    @Override
+    public OperatorStateStore operatorStateStore() {
+        return state.operatorStateStore(operatorId);
     }
 }

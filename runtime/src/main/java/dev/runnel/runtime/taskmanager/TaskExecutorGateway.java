@@ -1,6 +1,8 @@
 package dev.runnel.runtime.taskmanager;
 
+import dev.runnel.runtime.checkpoint.StopMode;
 import dev.runnel.runtime.cluster.JobId;
+import dev.runnel.runtime.stream.CheckpointBarrier;
 import dev.runnel.runtime.task.ExecutionAttemptId;
 import dev.runnel.runtime.task.TaskCounters;
 import dev.runnel.runtime.task.TaskDeploymentDescriptor;
@@ -24,6 +26,25 @@ public interface TaskExecutorGateway {
 
     /** The job ended: frees what the TaskManager still holds for it (channels). */
     void releaseJob(JobId jobId);
+
+    /** Frees the channels of the job's deployments before {@code generation} (the job restarted). */
+    void releaseChannels(JobId jobId, int generation);
+
+    /**
+     * Starts a checkpoint at a subtask: a source, or a task whose producers all finished (see
+     * {@code Task#triggerCheckpoint}). An unknown attempt is ignored (it ended; the JobManager
+     * learns that from its state report).
+     */
+    void triggerCheckpoint(ExecutionAttemptId attemptId, CheckpointBarrier barrier, StopMode stop);
+
+    /** Checkpoint {@code checkpointId} of the job completed: tell its subtasks running here. */
+    void notifyCheckpointComplete(JobId jobId, long checkpointId);
+
+    /** Checkpoint {@code checkpointId} of the job was aborted: tell its subtasks running here. */
+    void notifyCheckpointAborted(JobId jobId, long checkpointId);
+
+    /** Test hook: makes a running subtask fail with {@code failure}, as if an operator threw it. */
+    void failTask(ExecutionAttemptId attemptId, RuntimeException failure);
 
     /** The counters of the job's subtasks running here now. */
     CompletableFuture<Map<ExecutionAttemptId, TaskCounters>> requestCounters(JobId jobId);

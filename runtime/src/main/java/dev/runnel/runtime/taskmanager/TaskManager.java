@@ -1,9 +1,13 @@
 package dev.runnel.runtime.taskmanager;
 
+import dev.runnel.runtime.checkpoint.StopMode;
+import dev.runnel.runtime.checkpoint.TaskStateSnapshot;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.OwnedThreads;
 import dev.runnel.runtime.jobmanager.JobManagerGateway;
 import dev.runnel.runtime.network.LocalChannelRegistry;
+import dev.runnel.runtime.stream.CheckpointBarrier;
+import dev.runnel.runtime.task.CheckpointResponder;
 import dev.runnel.runtime.task.ExecutionAttemptId;
 import dev.runnel.runtime.task.ExecutionState;
 import dev.runnel.runtime.task.Task;
@@ -18,15 +22,19 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Offers slots to a JobManager and runs the subtasks deployed into them, each on its own
  * thread. Its bookkeeping runs on one main thread, so it needs no locks; tasks report their
- * state changes through it, in order, to the JobManager.
+ * state changes through it, in order, to the JobManager. Snapshots of checkpoints are written
+ * on a few snapshot threads of its own, so tasks go on processing meanwhile.
  */
 public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(TaskManager.class);
@@ -38,14 +46,26 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
     private final int numberOfSlots;
     private final OwnedThreads threads;
     private final ExecutorService mainThread;
-    private final LocalChannelRegistry channels = new LocalChannelRegistry();
+    private final LocalChannelRegistry channels;
+    private final OwnedThreads snapshotThreads;
+    private final ThreadPoolExecutor snapshotExecutor;
     private final ClassLoader userClassLoader;
+    /** Set when the TaskManager was killed: it tells the JobManager nothing more. */
+    private volatile boolean dead;
     // Main thread only.
     private final Map<ExecutionAttemptId, Task> tasks = new HashMap<>();
     private final List<Task> allTasks = new ArrayList<>();
     private JobManagerGateway jobManager;
 
     public TaskManager(TaskManagerId id, int numberOfSlots) {
+        this(id, numberOfSlots, new LocalChannelRegistry());
+    }
+
+    /**
+     * @param channels the channels to other subtasks; TaskManagers in one JVM share them, as
+     *                 if connected by a network
+     */
+    public TaskManager(TaskManagerId id, int numberOfSlots, LocalChannelRegistry channels) {
         if (numberOfSlots < 1) {
             throw new IllegalArgumentException("A TaskManager needs at least one slot, got " + numberOfSlots);
         }
@@ -54,6 +74,12 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
         this.userClassLoader = TaskManager.class.getClassLoader();
         this.threads = new OwnedThreads("runnel-taskmanager-" + id);
         this.mainThread = Executors.newSingleThreadExecutor(threads);
+        this.channels = channels;
+        this.snapshotThreads = new OwnedThreads("runnel-snapshot-" + id);
+        int snapshotters = Math.max(1, Math.min(4, numberOfSlots));
+        this.snapshotExecutor = new ThreadPoolExecutor(snapshotters, snapshotters, 30, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(), snapshotThreads);
+        this.snapshotExecutor.allowCoreThreadTimeOut(true);
     }
 
     /** Registers with {@code jobManager}, offering this TaskManager's slots. */
@@ -85,7 +111,8 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
                 throw new IllegalArgumentException("TaskManager " + id + " has no slot " + deployment.slotIndex());
             }
             Task task = new Task(deployment, channels, this::onTaskStateChanged,
-                    (attempt, rows) -> jobManager.offerResults(attempt, rows), userClassLoader);
+                    (attempt, rows) -> jobManager.offerResults(attempt, rows), userClassLoader, checkpointResponder(),
+                    snapshotExecutor);
             tasks.put(deployment.attemptId(), task);
             allTasks.add(task);
             task.start();
@@ -111,6 +138,77 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
     }
 
     @Override
+    public void releaseChannels(JobId jobId, int generation) {
+        runOnMainThread(() -> channels.release(jobId, generation));
+    }
+
+    @Override
+    public void triggerCheckpoint(ExecutionAttemptId attemptId, CheckpointBarrier barrier, StopMode stop) {
+        runOnMainThread(() -> {
+            Task task = tasks.get(attemptId);
+            if (task != null) {
+                task.triggerCheckpoint(barrier, stop);
+            }
+        });
+    }
+
+    @Override
+    public void notifyCheckpointComplete(JobId jobId, long checkpointId) {
+        forTasksOf(jobId, task -> task.notifyCheckpointComplete(checkpointId));
+    }
+
+    @Override
+    public void notifyCheckpointAborted(JobId jobId, long checkpointId) {
+        forTasksOf(jobId, task -> task.notifyCheckpointAborted(checkpointId));
+    }
+
+    @Override
+    public void failTask(ExecutionAttemptId attemptId, RuntimeException failure) {
+        runOnMainThread(() -> {
+            Task task = tasks.get(attemptId);
+            if (task != null) {
+                task.failExternally(failure);
+            }
+        });
+    }
+
+    private void forTasksOf(JobId jobId, Consumer<Task> action) {
+        runOnMainThread(() -> tasks.forEach((attempt, task) -> {
+            if (attempt.jobId().equals(jobId)) {
+                action.accept(task);
+            }
+        }));
+    }
+
+    private CheckpointResponder checkpointResponder() {
+        return new CheckpointResponder() {
+            @Override
+            public void acknowledge(ExecutionAttemptId attemptId, long checkpointId, TaskStateSnapshot state) {
+                if (!dead) {
+                    jobManager.acknowledgeCheckpoint(attemptId, checkpointId, state);
+                }
+            }
+
+            @Override
+            public void decline(ExecutionAttemptId attemptId, long checkpointId, String reason) {
+                if (!dead) {
+                    jobManager.declineCheckpoint(attemptId, checkpointId, reason);
+                }
+            }
+        };
+    }
+
+    /**
+     * Stops abruptly, as a crashed process would: from now on nothing reaches the JobManager,
+     * and the tasks are cancelled without reporting. Whoever notices the loss (the cluster, in
+     * tests) tells the JobManager. {@link #close()} still has to be called.
+     */
+    public void kill() {
+        dead = true;
+        runOnMainThread(() -> allTasks.forEach(Task::cancel));
+    }
+
+    @Override
     public CompletableFuture<Map<ExecutionAttemptId, TaskCounters>> requestCounters(JobId jobId) {
         return CompletableFuture.supplyAsync(() -> {
             Map<ExecutionAttemptId, TaskCounters> counters = new HashMap<>();
@@ -130,7 +228,9 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
                 tasks.remove(state.attemptId());
                 allTasks.removeIf(t -> t.attemptId().equals(state.attemptId()));
             }
-            jobManager.updateTaskExecutionState(state);
+            if (!dead) {
+                jobManager.updateTaskExecutionState(state);
+            }
         });
     }
 
@@ -165,11 +265,16 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
             }
         }
         mainThread.shutdown();
+        snapshotExecutor.shutdown();
         try {
             if (!mainThread.awaitTermination(10, TimeUnit.SECONDS)) {
                 mainThread.shutdownNow();
             }
+            if (!snapshotExecutor.awaitTermination(30, TimeUnit.SECONDS)) {
+                snapshotExecutor.shutdownNow();
+            }
             threads.joinAll(Duration.ofSeconds(10));
+            snapshotThreads.joinAll(Duration.ofSeconds(10));
         } catch (InterruptedException e) {
             interrupted = true;
         }

@@ -1,6 +1,8 @@
 package dev.runnel.runtime.jobmanager;
 
+import dev.runnel.runtime.checkpoint.StopMode;
 import dev.runnel.runtime.cluster.JobId;
+import dev.runnel.runtime.stream.CheckpointBarrier;
 import dev.runnel.runtime.task.ExecutionAttemptId;
 import dev.runnel.runtime.task.ExecutionState;
 import dev.runnel.runtime.task.TaskCounters;
@@ -49,6 +51,26 @@ final class FakeTaskExecutor implements TaskExecutorGateway {
     @Override
     public void cancelTask(ExecutionAttemptId attemptId) {
         jobManager.updateTaskExecutionState(new TaskExecutionState(attemptId, ExecutionState.CANCELED, null, TaskCounters.ZERO));
+    }
+
+    @Override
+    public void releaseChannels(JobId jobId, int generation) {
+    }
+
+    @Override
+    public void triggerCheckpoint(ExecutionAttemptId attemptId, CheckpointBarrier barrier, StopMode stop) {
+    }
+
+    @Override
+    public void notifyCheckpointComplete(JobId jobId, long checkpointId) {
+    }
+
+    @Override
+    public void notifyCheckpointAborted(JobId jobId, long checkpointId) {
+    }
+
+    @Override
+    public void failTask(ExecutionAttemptId attemptId, RuntimeException failure) {
     }
 
     @Override

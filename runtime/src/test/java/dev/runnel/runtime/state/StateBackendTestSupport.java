@@ -1,8 +1,10 @@
 package dev.runnel.runtime.state;
 
+import dev.runnel.runtime.checkpoint.KeyedStateHandle;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.state.backend.AbstractKeyedStateBackend;
 import dev.runnel.runtime.testing.ManualProcessingTimeService;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
@@ -26,10 +28,21 @@ final class StateBackendTestSupport {
 
     static KeyedStateBackend create(String type, ManualProcessingTimeService clock, TypeSerializer<Row> keySerializer,
                                     int subtask, int parallelism, Configuration configuration) {
+        return create(type, clock, keySerializer, subtask, parallelism, configuration, List.of());
+    }
+
+    /** A backend restored from {@code restoredState} (every handle intersecting its key groups is passed on). */
+    static KeyedStateBackend create(String type, ManualProcessingTimeService clock, TypeSerializer<Row> keySerializer,
+                                    int subtask, int parallelism, Configuration configuration,
+                                    List<KeyedStateHandle> restoredState) {
         Configuration config = configuration.copy();
         config.set(StateOptions.STATE_BACKEND, type);
+        int maxParallelism = config.get(RuntimeOptions.MAX_PARALLELISM);
+        int start = AbstractKeyedStateBackend.keyGroupRangeStart(subtask, parallelism, maxParallelism);
+        int end = AbstractKeyedStateBackend.keyGroupRangeStart(subtask + 1, parallelism, maxParallelism);
+        List<KeyedStateHandle> intersecting = restoredState.stream().filter(h -> h.intersects(start, end)).toList();
         return KeyedStateBackends.create(new KeyedStateBackends.Parameters("test-job", "test-op", subtask, parallelism,
-                config.get(RuntimeOptions.MAX_PARALLELISM), config, keySerializer, clock));
+                maxParallelism, config, keySerializer, clock, intersecting));
     }
 
     static Row key(long id) {

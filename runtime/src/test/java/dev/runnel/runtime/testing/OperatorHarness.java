@@ -1,5 +1,7 @@
 package dev.runnel.runtime.testing;
 
+import dev.runnel.runtime.checkpoint.InMemoryOperatorStateStore;
+import dev.runnel.runtime.checkpoint.OperatorStateStore;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
@@ -37,6 +39,12 @@ import java.util.List;
  * Processing time is a manual clock starting at 0: {@link #setProcessingTime} moves it and runs
  * the timers and callbacks due by then. {@link #close()} closes the operator, then its backends.
  *
+ * <p>Checkpoints of non-keyed state: {@link #snapshot} runs the operator's checkpoint hooks and
+ * returns a copy of its {@link OperatorStateStore}; a new harness {@link #withRestoredState
+ * restored} from it (or from {@link OperatorSnapshot#redistribute} of several subtasks' snapshots)
+ * opens a new operator instance on that state. {@link #crash()} drops the operator without
+ * closing it, as a failure does.
+ *
  * <p>Single-threaded, like a task.
  */
 public final class OperatorHarness implements AutoCloseable {
@@ -44,6 +52,7 @@ public final class OperatorHarness implements AutoCloseable {
     private final String name;
     private final CollectingOutput output = new CollectingOutput();
     private final List<Row> sentResults = new ArrayList<>();
+    private final List<Long> sentOffsets = new ArrayList<>();
     private final OperatorCounters counters = new OperatorCounters();
     private Configuration configuration = new Configuration();
     private RowType inputType;
@@ -52,6 +61,7 @@ public final class OperatorHarness implements AutoCloseable {
     private String stateBackend;
     private final ManualProcessingTimeService processingTime = new ManualProcessingTimeService(0);
     private final List<KeyedStateBackend> backends = new ArrayList<>();
+    private InMemoryOperatorStateStore operatorState = new InMemoryOperatorStateStore();
     private boolean opened;
     private boolean closed;
 
@@ -88,6 +98,12 @@ public final class OperatorHarness implements AutoCloseable {
     public OperatorHarness asSubtask(int index, int ofParallelism) {
         this.subtaskIndex = index;
         this.parallelism = ofParallelism;
+        return this;
+    }
+
+    /** Opens the operator on non-keyed state restored from {@code snapshot} (call before {@link #open}). */
+    public OperatorHarness withRestoredState(OperatorSnapshot snapshot) {
+        this.operatorState = snapshot.restore();
         return this;
     }
 
@@ -160,6 +176,42 @@ public final class OperatorHarness implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Takes checkpoint {@code checkpointId} as a task does when its barrier arrives:
+     * {@code prepareSnapshotPreBarrier}, then {@code snapshotState}; returns the operator state.
+     */
+    public OperatorSnapshot snapshot(long checkpointId) throws Exception {
+        checkOpen();
+        operator.prepareSnapshotPreBarrier(checkpointId);
+        output.flush();
+        operator.snapshotState(checkpointId);
+        return OperatorSnapshot.of(operatorState);
+    }
+
+    public OperatorHarness notifyCheckpointComplete(long checkpointId) throws Exception {
+        checkOpen();
+        operator.notifyCheckpointComplete(checkpointId);
+        output.flush();
+        return this;
+    }
+
+    public OperatorHarness notifyCheckpointAborted(long checkpointId) throws Exception {
+        checkOpen();
+        operator.notifyCheckpointAborted(checkpointId);
+        return this;
+    }
+
+    /**
+     * Drops the operator the way a failed process does: it is not closed (files it has open stay
+     * as they are); only the harness's state backends are released.
+     */
+    public void crash() {
+        closed = true;
+        for (KeyedStateBackend backend : backends) {
+            backend.close();
+        }
+    }
+
     /** Rows emitted so far. */
     public List<Row> output() {
         return output.rows();
@@ -185,6 +237,14 @@ public final class OperatorHarness implements AutoCloseable {
     /** Rows the operator sent to the client through {@link OperatorContext#resultSender()}. */
     public List<Row> sentResults() {
         return sentResults;
+    }
+
+    /**
+     * The offset of every row in {@link #sentResults()} as the operator numbered it with
+     * {@link ResultSender#send(List, long)} ({@code -1} for rows sent without a number).
+     */
+    public List<Long> sentOffsets() {
+        return sentOffsets;
     }
 
     /** The value of the operator's counter {@code name} ({@link OperatorContext#counter}), 0 if never asked for. */
@@ -262,7 +322,20 @@ public final class OperatorHarness implements AutoCloseable {
 
         @Override
         public ResultSender resultSender() {
-            return sentResults::addAll;
+            return new ResultSender() {
+                @Override
+                public void send(List<Row> rows) {
+                    send(rows, -1);
+                }
+
+                @Override
+                public void send(List<Row> rows, long firstOffset) {
+                    sentResults.addAll(rows);
+                    for (int i = 0; i < rows.size(); i++) {
+                        sentOffsets.add(firstOffset < 0 ? -1 : firstOffset + i);
+                    }
+                }
+            };
         }
 
         @Override
@@ -278,6 +351,11 @@ public final class OperatorHarness implements AutoCloseable {
                     processingTime));
             backends.add(backend);
             return backend;
+        }
+
+        @Override
+        public OperatorStateStore operatorStateStore() {
+            return operatorState;
         }
 
         @Override

@@ -5,11 +5,13 @@ import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.operators.Output;
 import dev.runnel.runtime.source.InputStatus;
+import dev.runnel.runtime.source.PacedGeneratorReader;
 import dev.runnel.runtime.source.SourceFactory;
 import dev.runnel.runtime.source.SourceReader;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.LongFunction;
 
-/** Sources for runtime tests. */
+/** Sources for runtime tests. {@link Unbounded} and {@link Sequence} checkpoint their positions. */
 public final class TestSources {
     private TestSources() {
     }
@@ -31,22 +33,7 @@ public final class TestSources {
 
         @Override
         public SourceReader createReader(int subtaskIndex, int parallelism) {
-            return new SourceReader() {
-                private long next = subtaskIndex;
-
-                @Override
-                public void open(OperatorContext context) {
-                }
-
-                @Override
-                public InputStatus pollNext(Output output) {
-                    for (int i = 0; i < rowsPerPoll; i++) {
-                        output.collect(Row.of(next));
-                        next += parallelism;
-                    }
-                    return InputStatus.MORE_AVAILABLE;
-                }
-            };
+            return new StridedReader(subtaskIndex, parallelism, rowsPerPoll, Long.MAX_VALUE, n -> Row.of(n));
         }
     }
 
@@ -64,22 +51,33 @@ public final class TestSources {
 
         @Override
         public SourceReader createReader(int subtaskIndex, int parallelism) {
-            return new SourceReader() {
-                private long next = subtaskIndex;
+            return new StridedReader(subtaskIndex, parallelism, rowsPerPoll, rows,
+                    n -> Row.of(n, n % 100, "name-" + n % 1000));
+        }
+    }
 
-                @Override
-                public void open(OperatorContext context) {
-                }
+    /**
+     * Emits the rows of numbers {@code s, s + p, …} below {@code rows}, {@code rowsPerPoll} per
+     * poll; checkpoints its position like the generating connectors ({@link PacedGeneratorReader}).
+     */
+    private static final class StridedReader extends PacedGeneratorReader {
+        private final long rows;
+        private final LongFunction<Row> row;
 
-                @Override
-                public InputStatus pollNext(Output output) {
-                    for (int i = 0; i < rowsPerPoll && next < rows; i++) {
-                        output.collect(Row.of(next, next % 100, "name-" + next % 1000));
-                        next += parallelism;
-                    }
-                    return next < rows ? InputStatus.MORE_AVAILABLE : InputStatus.END_OF_INPUT;
-                }
-            };
+        StridedReader(int subtaskIndex, int parallelism, int rowsPerPoll, long rows, LongFunction<Row> row) {
+            super(0, subtaskIndex, parallelism, rowsPerPoll, System::nanoTime);
+            this.rows = rows;
+            this.row = row;
+        }
+
+        @Override
+        protected long splitSize(int index, int count) {
+            return rows == Long.MAX_VALUE ? rows : rows / count + (index < rows % count ? 1 : 0);
+        }
+
+        @Override
+        protected LongFunction<Row> splitRows(int index, int count) {
+            return n -> row.apply(index + n * count);
         }
     }
 

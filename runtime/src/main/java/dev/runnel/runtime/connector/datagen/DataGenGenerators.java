@@ -45,22 +45,14 @@ final class DataGenGenerators {
     }
 
     /**
-     * The generator of a sequence field for one subtask: the subtask gets a contiguous part of
-     * {@code start..end}, the parts of all subtasks covering it exactly once.
+     * The first value of part {@code index} of {@code count} of a sequence field: each part is a
+     * contiguous piece of {@code start..end}, the parts together covering it exactly once.
      */
-    static Generator sequence(FieldSpec spec, DataType type, int subtask, int parallelism) {
+    static long sequenceFirst(FieldSpec spec, int index, int count) {
         long total = spec.sequenceLength();
-        long base = total / parallelism;
-        long rem = total % parallelism;
-        long first = spec.start() + subtask * base + Math.min(subtask, rem);
-        return new Generator() {
-            private long next = first;
-
-            @Override
-            public Object next(SplittableRandom random) {
-                return sequenceValue(next++, type);
-            }
-        };
+        long base = total / count;
+        long rem = total % count;
+        return spec.start() + index * base + Math.min(index, rem);
     }
 
     /** How many values the subtask's part of a sequence holds. */
@@ -69,7 +61,8 @@ final class DataGenGenerators {
         return total / parallelism + (subtask < total % parallelism ? 1 : 0);
     }
 
-    private static Object sequenceValue(long v, DataType type) {
+    /** Sequence value {@code v} as a value of {@code type}. */
+    static Object sequenceValue(long v, DataType type) {
         return switch (type.root()) {
             case TINYINT, SMALLINT, INTEGER, BIGINT -> TextValues.integral(type, v);
             case FLOAT -> (float) v;

@@ -2,12 +2,14 @@ package dev.runnel.runtime.connector.datagen;
 
 import dev.runnel.runtime.source.SourceFactory;
 import dev.runnel.runtime.source.SourceReader;
+import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.types.RowType;
 import java.util.List;
 
 /**
  * The datagen source of one table. Its readers split {@code number-of-rows}, every sequence
- * and {@code rows-per-second} among the subtasks.
+ * and {@code rows-per-second} among the subtasks, and checkpoint their positions
+ * ({@link DataGenReader}).
  */
 final class DataGenSource implements SourceFactory {
     private final String name;
@@ -39,24 +41,8 @@ final class DataGenSource implements SourceFactory {
         if (subtaskIndex < 0 || subtaskIndex >= parallelism) {
             throw new IllegalArgumentException("subtask " + subtaskIndex + " of " + parallelism);
         }
-        long rows = Long.MAX_VALUE;
-        if (numberOfRows != null) {
-            rows = numberOfRows / parallelism + (subtaskIndex < numberOfRows % parallelism ? 1 : 0);
-        }
-        for (FieldSpec spec : specs) {
-            if (spec.isSequence()) {
-                rows = Math.min(rows, DataGenGenerators.sequenceShare(spec, subtaskIndex, parallelism));
-            }
-        }
-        DataGenGenerators.Generator[] generators = new DataGenGenerators.Generator[specs.size()];
-        for (int i = 0; i < generators.length; i++) {
-            FieldSpec spec = specs.get(i);
-            generators[i] = spec.isSequence()
-                    ? DataGenGenerators.sequence(spec, rowType.type(i), subtaskIndex, parallelism)
-                    : DataGenGenerators.random(spec, rowType.type(i));
-        }
-        double[] nullRates = specs.stream().mapToDouble(FieldSpec::nullRate).toArray();
-        return new DataGenReader(generators, nullRates, (double) rowsPerSecond / parallelism, rows);
+        return new DataGenReader(rowType, specs, numberOfRows, (double) rowsPerSecond / parallelism, subtaskIndex,
+                parallelism, System::nanoTime, RowBatch.DEFAULT_CAPACITY);
     }
 
     @Override

@@ -137,6 +137,6 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
         Configuration options = new Configuration(table.options());
         return new FileSystemSink(table.tableName(), table.options().get(PATH.key()), format.identifier(),
                 formatOptions(table, format), PartitionOptions.partitioning(table), PartitionOptions.committer(table),
-                rollingFileSize(table), options.get(ROLLOVER_INTERVAL).toMillis());
+                PartitionOptions.trigger(table), rollingFileSize(table), options.get(ROLLOVER_INTERVAL).toMillis());
     }
 }

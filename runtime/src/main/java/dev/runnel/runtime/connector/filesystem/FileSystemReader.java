@@ -11,12 +11,11 @@ import dev.runnel.runtime.source.InputStatus;
 import dev.runnel.runtime.source.ReaderOutput;
 import dev.runnel.runtime.source.SourceReader;
 import dev.runnel.runtime.stream.RowBatch;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -29,6 +28,12 @@ import org.slf4j.LoggerFactory;
  * first one is logged. Each file is a split: its rows go to the output's split output
  * ({@link ReaderOutput}), released when the file is done, so a table with a watermark has one
  * per file as in Flink's file source.
+ *
+ * <p>Checkpoints: each file not finished yet is a {@link FileSplit} entry of the split list
+ * {@value #SPLITS_STATE}: the file being read with the byte offset of its next line, the files
+ * not started at offset 0. A restored reader reads exactly its assigned splits from their
+ * offsets (it does not list the directory again), so a restored read yields the rows an
+ * uninterrupted one would; with no splits it ends at once.
  */
 final class FileSystemReader implements SourceReader {
     private static final Logger LOG = LoggerFactory.getLogger(FileSystemReader.class);
@@ -41,12 +46,13 @@ final class FileSystemReader implements SourceReader {
     private final Configuration formatOptions;
     private final Path root;
     private final Partitioning partitioning;
-    private final List<Path> files = new ArrayList<>();
+    /** Splits not started yet, or (after a restore) started and not being read yet. */
+    private final Deque<FileSplit> pending = new ArrayDeque<>();
+    private List<byte[]> state;
     private RowDeserializer deserializer;
-    private int nextFile;
     private Path currentFile;
     private Object[] currentPartition;
-    private BufferedReader current;
+    private LineReader current;
     private Output splitOutput;
     private Output readerOutput;
     private long lineNumber;
@@ -65,11 +71,20 @@ final class FileSystemReader implements SourceReader {
         this.partitioning = partitioning;
     }
 
+    /** The name of the split list in the operator state. */
+    static final String SPLITS_STATE = "file-splits";
+
     @Override
     public void open(OperatorContext context) {
-        List<Path> all = listing.get();
-        for (int i = subtaskIndex; i < all.size(); i += parallelism) {
-            files.add(all.get(i));
+        var store = context.operatorStateStore();
+        state = store.splitList(SPLITS_STATE);
+        if (store.isRestored()) {
+            state.forEach(bytes -> pending.add(FileSplit.fromBytes(bytes)));
+        } else {
+            List<Path> all = listing.get();
+            for (int i = subtaskIndex; i < all.size(); i += parallelism) {
+                pending.add(new FileSplit(all.get(i).toString(), 0, 0));
+            }
         }
         deserializer = Formats.factory(format, "format").createDeserializer(partitioning.dataType(), formatOptions);
     }
@@ -123,10 +138,11 @@ final class FileSystemReader implements SourceReader {
     }
 
     private boolean openNextFile() throws IOException {
-        if (nextFile >= files.size()) {
+        FileSplit split = pending.poll();
+        if (split == null) {
             return false;
         }
-        currentFile = files.get(nextFile++);
+        currentFile = Path.of(split.path());
         if (partitioning.isPartitioned()) {
             try {
                 currentPartition = partitioning.values(root.relativize(currentFile.getParent()));
@@ -135,10 +151,26 @@ final class FileSystemReader implements SourceReader {
                         + e.getMessage(), e);
             }
         }
-        current = Files.newBufferedReader(currentFile, StandardCharsets.UTF_8);
+        try {
+            current = LineReader.open(currentFile, split.offset());
+        } catch (NoSuchFileException e) {
+            throw new RecordException("File " + currentFile + " of table " + tableName + " no longer exists"
+                    + (split.offset() > 0 ? " (the checkpoint to restore had read it up to byte " + split.offset()
+                    + ")" : ""), e);
+        }
         splitOutput = ReaderOutput.forSplit(readerOutput, currentFile.toString());
-        lineNumber = 0;
+        lineNumber = split.lineNumber();
         return true;
+    }
+
+    /** Stores the file being read at the offset of its next line, then the files not started. */
+    @Override
+    public void snapshotState(long checkpointId) {
+        state.clear();
+        if (current != null) {
+            state.add(new FileSplit(currentFile.toString(), current.offset(), lineNumber).toBytes());
+        }
+        pending.forEach(split -> state.add(split.toBytes()));
     }
 
     private void closeCurrent() throws IOException {

@@ -6,7 +6,8 @@ import dev.runnel.runtime.operators.OperatorFactory;
 
 /**
  * Writes the rows of a filesystem table into part files of its directory, or of its partition
- * directories. {@code committer} is null when no partition commit policy is set.
+ * directories. {@code committer} is null when no partition commit policy is set; {@code trigger}
+ * says when a checkpointed sink commits a partition.
  */
 final class FileSystemSink implements OperatorFactory {
     private final String tableName;
@@ -15,18 +16,20 @@ final class FileSystemSink implements OperatorFactory {
     private final Configuration formatOptions;
     private final Partitioning partitioning;
     private final PartitionCommitter committer;
+    private final PartitionCommitTrigger trigger;
     private final long rollingFileSize;
     private final long rolloverIntervalMillis;
 
     FileSystemSink(String tableName, String path, String format, Configuration formatOptions,
-                   Partitioning partitioning, PartitionCommitter committer, long rollingFileSize,
-                   long rolloverIntervalMillis) {
+                   Partitioning partitioning, PartitionCommitter committer, PartitionCommitTrigger trigger,
+                   long rollingFileSize, long rolloverIntervalMillis) {
         this.tableName = tableName;
         this.path = path;
         this.format = format;
         this.formatOptions = formatOptions;
         this.partitioning = partitioning;
         this.committer = committer;
+        this.trigger = trigger;
         this.rollingFileSize = rollingFileSize;
         this.rolloverIntervalMillis = rolloverIntervalMillis;
     }
@@ -40,7 +43,7 @@ final class FileSystemSink implements OperatorFactory {
 
     @Override
     public Operator create() {
-        return new FileSystemSinkOperator(tableName, path, format, formatOptions, partitioning, committer,
+        return new FileSystemSinkOperator(tableName, path, format, formatOptions, partitioning, committer, trigger,
                 rollingFileSize, rolloverIntervalMillis, System::currentTimeMillis);
     }
 }

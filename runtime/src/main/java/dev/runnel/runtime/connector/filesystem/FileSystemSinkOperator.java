@@ -1,5 +1,7 @@
 package dev.runnel.runtime.connector.filesystem;
 
+import dev.runnel.runtime.checkpoint.CheckpointOptions;
+import dev.runnel.runtime.checkpoint.OperatorStateStore;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.connector.RecordException;
 import dev.runnel.runtime.data.Row;
@@ -11,47 +13,83 @@ import dev.runnel.runtime.format.RowSerializer;
 import dev.runnel.runtime.operators.AbstractOperator;
 import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.stream.RowBatch;
+import dev.runnel.runtime.stream.Watermark;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.LongSupplier;
+import java.util.stream.Stream;
 
 /**
  * Writes rows, one line each, into a hidden in-progress file {@code .part-<uuid>-<subtask>-<n>.inprogress}
- * and renames it to {@code part-<uuid>-<subtask>-<n>} when it is committed: when it reaches the
- * rolling file size, when it has been open for the rollover interval (checked as rows arrive),
- * when the input ends, and when the operator closes (also on cancellation: what was written is
- * kept). Readers of the directory skip in-progress files. Rows other than inserts are written
- * only by a changelog format ({@code debezium-json}).
+ * and commits it by renaming it to {@code part-<uuid>-<subtask>-<n>}. Readers of the directory
+ * skip in-progress files. Rows other than inserts are written only by a changelog format
+ * ({@code debezium-json}). A part file is rolled (closed, and a new one started with the next
+ * row) when it reaches the rolling file size or has been open for the rollover interval
+ * (checked as rows arrive).
+ *
+ * <p>Without checkpoints ({@code execution.checkpointing.interval} 0) a rolled file is committed
+ * at once, and so are the open files when the input ends and when the operator closes (also on
+ * cancellation: what was written is kept).
+ *
+ * <p>With checkpoints the sink is exactly-once, like Flink's file sink: a checkpoint's
+ * {@link #snapshotState} rolls the open files and records them, with those rolled since the last
+ * checkpoint, as pending for that checkpoint in the operator state; when a checkpoint completes,
+ * the pending files of it and of every earlier checkpoint are committed (a rename that is
+ * harmless to repeat). A restored sink first commits the pending files it restored (they belong
+ * to the completed checkpoint it restores) and deletes the in-progress files that the subtask
+ * it takes over left after that checkpoint, whose rows the sources replay. When a bounded input
+ * ends, everything is committed at once (Flink commits at a final checkpoint instead); a failed
+ * or cancelled sink commits nothing more and deletes its files not in a checkpoint.
  *
  * <p>A partitioned table's rows go into the directory of their partition ({@link Partitioning}),
- * one open part file per partition, without their partition columns. When the input ends and a
- * {@link PartitionCommitter} is set, the partitions written are committed; a cancelled job
- * commits no partition.
+ * one open part file per partition, without their partition columns. With a partition commit
+ * policy ({@code success-file}) the success file is written into the partitions written when
+ * the input ends ({@link PartitionCommitter}), and, with checkpoints, when a completed
+ * checkpoint made a partition's files visible and its {@link PartitionCommitTrigger} says it
+ * is complete. A cancelled job commits no partition.
  */
 final class FileSystemSinkOperator extends AbstractOperator {
+    /** The name of the split list in the operator state: one {@link FileSinkState} per subtask. */
+    static final String STATE = "filesystem-sink";
+
     private final String tableName;
     private final Path directory;
     private final String format;
     private final Configuration formatOptions;
     private final Partitioning partitioning;
     private final PartitionCommitter committer;
+    private final PartitionCommitTrigger trigger;
     private final long rollingFileSize;
     private final long rolloverIntervalMillis;
     private final LongSupplier clock;
-    private final String uuid = UUID.randomUUID().toString();
+    private String uuid;
     /** Open part files by partition path ("" when unpartitioned), in the order they were opened. */
     private final Map<String, Part> open = new LinkedHashMap<>();
+    /** Closed parts waiting for the next checkpoint (with checkpoints only). */
+    private final List<Part> rolled = new ArrayList<>();
+    /** In-progress files (relative to the directory) waiting for a checkpoint to complete, by checkpoint. */
+    private final TreeMap<Long, List<String>> pending = new TreeMap<>();
     private final Set<String> written = new LinkedHashSet<>();
+    /** Partitions whose commit is due, with the processing time of their first row since their last commit. */
+    private final Map<String, Long> waiting = new LinkedHashMap<>();
+    /** Partitions among {@link #waiting} whose files were committed. */
+    private final Set<String> visible = new LinkedHashSet<>();
+    private List<byte[]> state;
+    private boolean exactlyOnce;
+    private long watermark = Long.MIN_VALUE;
     private RowSerializer serializer;
     private Set<RowKind> accepted;
     private int subtask;
@@ -60,14 +98,15 @@ final class FileSystemSinkOperator extends AbstractOperator {
     private long rowsWritten;
 
     FileSystemSinkOperator(String tableName, String path, String format, Configuration formatOptions,
-                           Partitioning partitioning, PartitionCommitter committer, long rollingFileSize,
-                           long rolloverIntervalMillis, LongSupplier clock) {
+                           Partitioning partitioning, PartitionCommitter committer, PartitionCommitTrigger trigger,
+                           long rollingFileSize, long rolloverIntervalMillis, LongSupplier clock) {
         this.tableName = tableName;
         this.directory = Path.of(path);
         this.format = format;
         this.formatOptions = formatOptions;
         this.partitioning = partitioning;
         this.committer = committer;
+        this.trigger = partitioning.isPartitioned() ? trigger : null;
         this.rollingFileSize = rollingFileSize;
         this.rolloverIntervalMillis = rolloverIntervalMillis;
         this.clock = clock;
@@ -82,6 +121,38 @@ final class FileSystemSinkOperator extends AbstractOperator {
         serializer = factory.createSerializer(partitioning.dataType(), formatOptions);
         accepted = factory.changelogMode();
         Files.createDirectories(directory);
+        exactlyOnce = !context.configuration().get(CheckpointOptions.INTERVAL).isZero();
+        OperatorStateStore store = context.operatorStateStore();
+        state = store.splitList(STATE);
+        if (store.isRestored()) {
+            restore(state.stream().map(FileSinkState::fromBytes).toList());
+        }
+        if (uuid == null) {
+            uuid = UUID.randomUUID().toString();
+        }
+    }
+
+    /**
+     * Commits the restored pending files and deletes what the restored subtasks left in progress
+     * after their checkpoint. Continues the part numbers of the subtask with this index, if this
+     * subtask took its state over (no other subtask then deletes files of that name prefix).
+     */
+    private void restore(List<FileSinkState> restored) throws IOException {
+        for (FileSinkState s : restored) {
+            for (List<String> files : s.pending().values()) {
+                commitFiles(files);
+            }
+            written.addAll(s.written());
+            s.uncommittedPartitions().forEach((p, since) -> waiting.merge(p, since, Math::min));
+            visible.addAll(s.visiblePartitions());
+        }
+        for (FileSinkState s : restored) {
+            deleteInProgress(".part-" + s.uuid() + "-" + s.subtask() + "-");
+            if (s.subtask() == subtask) {
+                uuid = s.uuid();
+                partCounter = s.nextPart();
+            }
+        }
     }
 
     @Override
@@ -106,13 +177,13 @@ final class FileSystemSinkOperator extends AbstractOperator {
             part.write(bytes);
             rowsWritten++;
             if (part.size >= rollingFileSize) {
-                commitPart(partition);
+                roll(partition, !exactlyOnce);
             }
         }
         long now = clock.getAsLong();
         for (Part part : List.copyOf(open.values())) {
             if (now - part.openedAt >= rolloverIntervalMillis) {
-                commitPart(part.partition);
+                roll(part.partition, !exactlyOnce);
             }
         }
     }
@@ -120,38 +191,171 @@ final class FileSystemSinkOperator extends AbstractOperator {
     private Part openPart(String partition) throws IOException {
         Path dir = partition.isEmpty() ? directory : directory.resolve(partition);
         Files.createDirectories(dir);
-        String name = "part-" + uuid + "-" + subtask + "-" + partCounter++;
-        Part part = new Part(partition, dir.resolve("." + name + ".inprogress"), dir.resolve(name), clock.getAsLong());
+        String name;
+        do {
+            // a restored name prefix: never reuse the name of a file a later run committed
+            name = "part-" + uuid + "-" + subtask + "-" + partCounter++;
+        } while (Files.exists(dir.resolve(name)));
+        long now = clock.getAsLong();
+        Part part = new Part(partition, dir.resolve("." + name + ".inprogress"), now);
         open.put(partition, part);
         written.add(partition);
+        if (trigger != null) {
+            waiting.putIfAbsent(partition, now);
+        }
         return part;
     }
 
-    private void commitPart(String partition) throws IOException {
+    /** Closes the open part of {@code partition} and commits it now or keeps it for the next checkpoint. */
+    private void roll(String partition, boolean commitNow) throws IOException {
         Part part = open.remove(partition);
-        if (part != null) {
-            part.commit();
+        if (part == null) {
+            return;
+        }
+        part.out.close();
+        if (commitNow) {
+            commit(part.inProgress);
+        } else {
+            rolled.add(part);
         }
     }
 
-    private void commitParts() throws IOException {
+    private void rollAll(boolean commitNow) throws IOException {
         for (String partition : List.copyOf(open.keySet())) {
-            commitPart(partition);
+            roll(partition, commitNow);
+        }
+    }
+
+    @Override
+    public void processWatermark(Watermark mark) throws Exception {
+        watermark = Math.max(watermark, mark.timestamp());
+        super.processWatermark(mark);
+    }
+
+    /** Rolls the open files and records them, with the ones rolled before, as pending for {@code checkpointId}. */
+    @Override
+    public void snapshotState(long checkpointId) throws IOException {
+        rollAll(false); // also for a savepoint of a job without checkpoints
+        if (!rolled.isEmpty()) {
+            List<String> files = pending.computeIfAbsent(checkpointId, id -> new ArrayList<>());
+            rolled.forEach(part -> files.add(directory.relativize(part.inProgress).toString()));
+            rolled.clear();
+        }
+        state.clear();
+        TreeMap<Long, List<String>> pendingCopy = new TreeMap<>();
+        pending.forEach((id, files) -> pendingCopy.put(id, List.copyOf(files)));
+        state.add(new FileSinkState(uuid, subtask, partCounter, pendingCopy, List.copyOf(written),
+                new LinkedHashMap<>(waiting), List.copyOf(visible)).toBytes());
+    }
+
+    /** Commits the pending files of {@code checkpointId} and every checkpoint before, then the complete partitions. */
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) throws IOException {
+        var done = pending.headMap(checkpointId, true);
+        for (List<String> files : done.values()) {
+            commitFiles(files);
+        }
+        done.clear();
+        commitCompletePartitions();
+    }
+
+    private void commitFiles(List<String> files) throws IOException {
+        for (String file : files) {
+            Path inProgress = directory.resolve(file);
+            commit(inProgress);
+            String partition = inProgress.getParent().equals(directory) ? ""
+                    : directory.relativize(inProgress.getParent()).toString();
+            if (trigger != null) {
+                visible.add(partition);
+            }
+        }
+    }
+
+    /** Renames an in-progress file to its committed name; already committed is fine, neither file is an error. */
+    private void commit(Path inProgress) throws IOException {
+        String name = inProgress.getFileName().toString();
+        Path target = inProgress.resolveSibling(name.substring(1, name.length() - ".inprogress".length()));
+        try {
+            Files.move(inProgress, target, StandardCopyOption.ATOMIC_MOVE);
+        } catch (NoSuchFileException e) {
+            if (!Files.exists(target)) {
+                throw new IllegalStateException("Cannot commit part file " + target + " of table " + tableName
+                        + ": neither it nor its in-progress file " + inProgress + " exists (was the directory "
+                        + "changed since the checkpoint?)", e);
+            }
+        }
+    }
+
+    /** Writes the success file of every partition whose files are visible and whose trigger fired. */
+    private void commitCompletePartitions() throws IOException {
+        if (trigger == null || committer == null) {
+            return;
+        }
+        long now = clock.getAsLong();
+        for (String partition : List.copyOf(visible)) {
+            if (trigger.isComplete(partition, waiting.getOrDefault(partition, now), now, watermark)) {
+                committer.writeSuccessFile(directory, partition);
+                visible.remove(partition);
+                waiting.remove(partition);
+                // rows after the checkpoint wait for a commit of their own
+                boolean moreRows = open.containsKey(partition)
+                        || rolled.stream().anyMatch(p -> p.partition.equals(partition))
+                        || pending.values().stream().flatMap(List::stream).anyMatch(f -> f.startsWith(partition + "/"));
+                if (moreRows) {
+                    waiting.put(partition, now);
+                }
+            }
+        }
+    }
+
+    /** Deletes the in-progress files under the directory whose names start with {@code prefix}. */
+    private void deleteInProgress(String prefix) throws IOException {
+        try (Stream<Path> walk = Files.walk(directory)) {
+            for (Path file : walk.filter(Files::isRegularFile).toList()) {
+                String name = file.getFileName().toString();
+                if (name.startsWith(prefix) && name.endsWith(".inprogress")) {
+                    Files.deleteIfExists(file);
+                }
+            }
         }
     }
 
     @Override
     public void finish() throws IOException {
-        commitParts();
+        rollAll(true);
+        for (Part part : rolled) {
+            commit(part.inProgress);
+        }
+        rolled.clear();
+        for (List<String> files : pending.values()) {
+            commitFiles(files);
+        }
+        pending.clear();
         if (committer != null && partitioning.isPartitioned()) {
             committer.finish(directory, subtask, parallelism, written);
         }
     }
 
-    /** Commits the open part files, so that rows written before a cancellation are kept. */
+    /**
+     * Without checkpoints, commits the open part files, so that rows written before a
+     * cancellation are kept. With checkpoints, deletes the files that no checkpoint holds: the
+     * sources replay their rows after a restore.
+     */
     @Override
     public void close() throws IOException {
-        commitParts();
+        if (!exactlyOnce) {
+            rollAll(true);
+            return;
+        }
+        for (Part part : open.values()) {
+            part.out.close();
+            rolled.add(part);
+        }
+        open.clear();
+        for (Part part : rolled) {
+            Files.deleteIfExists(part.inProgress);
+        }
+        rolled.clear();
     }
 
     long rowsWritten() {
@@ -162,15 +366,13 @@ final class FileSystemSinkOperator extends AbstractOperator {
     private static final class Part {
         final String partition;
         final Path inProgress;
-        final Path target;
         final long openedAt;
         final OutputStream out;
         long size;
 
-        Part(String partition, Path inProgress, Path target, long openedAt) throws IOException {
+        Part(String partition, Path inProgress, long openedAt) throws IOException {
             this.partition = partition;
             this.inProgress = inProgress;
-            this.target = target;
             this.openedAt = openedAt;
             this.out = new BufferedOutputStream(Files.newOutputStream(inProgress), 64 * 1024);
         }
@@ -179,11 +381,6 @@ final class FileSystemSinkOperator extends AbstractOperator {
             out.write(bytes);
             out.write('\n');
             size += bytes.length + 1;
-        }
-
-        void commit() throws IOException {
-            out.close();
-            Files.move(inProgress, target, StandardCopyOption.ATOMIC_MOVE);
         }
     }
 }

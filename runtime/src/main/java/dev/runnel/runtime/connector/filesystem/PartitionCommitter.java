@@ -16,7 +16,9 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
- * Flink's {@code success-file} partition commit policy for the end of a bounded job: when every
+ * Flink's {@code success-file} partition commit policy. With checkpoints, each sink subtask
+ * commits a partition when its trigger fires ({@link #writeSuccessFile}). At the end of a
+ * bounded job: when every
  * sink subtask has finished, an empty success file ({@code _SUCCESS}) is written into each
  * partition directory that any subtask wrote to.
  *
@@ -71,13 +73,18 @@ final class PartitionCommitter implements Serializable {
         }
         all.remove("");
         for (String partition : all) {
-            Path successFile = root.resolve(partition).resolve(successFileName);
-            if (!Files.exists(successFile)) {
-                Files.write(successFile, new byte[0]);
-            }
+            writeSuccessFile(root, partition);
         }
         deleteQuietly(staging);
         return List.copyOf(all);
+    }
+
+    /** Commits one partition (a path relative to {@code root}): writes its success file unless it exists. */
+    void writeSuccessFile(Path root, String partition) throws IOException {
+        Path successFile = root.resolve(partition).resolve(successFileName);
+        if (!Files.exists(successFile)) {
+            Files.write(successFile, new byte[0]);
+        }
     }
 
     private static void deleteQuietly(Path dir) {

@@ -5,15 +5,18 @@ import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.connector.TableContext;
 import dev.runnel.runtime.types.DataType;
+import java.time.DateTimeException;
 import java.time.Duration;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.Set;
 import java.util.UUID;
 
 /**
  * The partition options of Flink's filesystem connector, and their checks. Partitions are
- * committed when a bounded job's sink has finished; the trigger and delay options are accepted
- * for Flink scripts and matter only once checkpoints commit partitions of unbounded jobs.
+ * committed when a bounded job's sink has finished and, with checkpoints, when a completed
+ * checkpoint made their files visible and their trigger fired ({@link PartitionCommitTrigger}).
  */
 final class PartitionOptions {
     /** When a partition counts as complete (Flink's {@code sink.partition-commit.trigger}). */
@@ -36,6 +39,9 @@ final class PartitionOptions {
     static final ConfigOption<String> TIME_EXTRACTOR_PATTERN = ConfigOption.of(
             "partition.time-extractor.timestamp-pattern", String.class, null,
             "How the default extractor builds a timestamp from partition values, such as '$dt $hr:00:00'.");
+    static final ConfigOption<String> TIME_EXTRACTOR_FORMATTER = ConfigOption.of(
+            "partition.time-extractor.timestamp-formatter", String.class, null,
+            "The java.time pattern of the extracted timestamp; by default yyyy-MM-dd HH:mm:ss or a date alone.");
     static final ConfigOption<String> COMMIT_POLICY_KIND = ConfigOption.of("sink.partition-commit.policy.kind",
             String.class, null, "Comma-separated commit policies: success-file writes a success file into each "
                     + "committed partition.");
@@ -43,7 +49,8 @@ final class PartitionOptions {
             String.class, "_SUCCESS", "The name of the file the success-file policy writes.");
 
     static final Set<ConfigOption<?>> ALL = Set.of(DEFAULT_NAME, SHUFFLE_BY_PARTITION, COMMIT_TRIGGER, COMMIT_DELAY,
-            WATERMARK_TIME_ZONE, TIME_EXTRACTOR_KIND, TIME_EXTRACTOR_PATTERN, COMMIT_POLICY_KIND, SUCCESS_FILE_NAME);
+            WATERMARK_TIME_ZONE, TIME_EXTRACTOR_KIND, TIME_EXTRACTOR_PATTERN, TIME_EXTRACTOR_FORMATTER,
+            COMMIT_POLICY_KIND, SUCCESS_FILE_NAME);
 
     private PartitionOptions() {
     }
@@ -79,6 +86,21 @@ final class PartitionOptions {
                     ? "custom partition time extractors are not supported yet" : "expected default");
         }
         successFileName(table, options);
+        String zone = options.get(WATERMARK_TIME_ZONE);
+        try {
+            ZoneId.of(zone);
+        } catch (DateTimeException e) {
+            throw invalid(table, WATERMARK_TIME_ZONE.key(), zone, "expected a time zone such as 'UTC' or 'Asia/Shanghai'");
+        }
+        String formatter = options.get(TIME_EXTRACTOR_FORMATTER);
+        if (formatter != null) {
+            try {
+                DateTimeFormatter.ofPattern(formatter);
+            } catch (IllegalArgumentException e) {
+                throw invalid(table, TIME_EXTRACTOR_FORMATTER.key(), formatter, "expected a pattern such as "
+                        + "'yyyy-MM-dd HH:mm:ss': " + e.getMessage());
+            }
+        }
     }
 
     /**
@@ -89,6 +111,14 @@ final class PartitionOptions {
         Configuration options = new Configuration(table.options());
         String successFile = successFileName(table, options);
         return successFile == null ? null : new PartitionCommitter(UUID.randomUUID().toString(), successFile);
+    }
+
+    /** When a checkpointed sink into {@code table} commits a partition. */
+    static PartitionCommitTrigger trigger(TableContext table) {
+        Configuration options = new Configuration(table.options());
+        return new PartitionCommitTrigger(options.get(COMMIT_TRIGGER), options.get(COMMIT_DELAY).toMillis(),
+                options.get(TIME_EXTRACTOR_PATTERN), options.get(TIME_EXTRACTOR_FORMATTER),
+                options.get(WATERMARK_TIME_ZONE));
     }
 
     /** The success file the policies ask for, or {@code null} if they do not include success-file. */

@@ -4,6 +4,8 @@ import static dev.runnel.runtime.connector.nexmark.NexmarkConfig.AUCTION_PROPORT
 import static dev.runnel.runtime.connector.nexmark.NexmarkConfig.PERSON_PROPORTION;
 import static dev.runnel.runtime.connector.nexmark.NexmarkConfig.TOTAL_PROPORTION;
 
+import java.nio.charset.StandardCharsets;
+
 /**
  * The Nexmark event model: event number {@code n} is a person, an auction or a bid (1 : 3 : 46),
  * and everything about it follows from {@code n} and the seed alone, so that any split of the
@@ -36,6 +38,10 @@ public final class NexmarkGenerator {
     private static final int AVG_AUCTION_BYTES = 500;
     private static final int AVG_BID_BYTES = 100;
     private static final int CHANNELS = 10_000;
+    /** The padding ({@code extra}) of every event is cut out of this many random letters. */
+    private static final int PADDING_LETTERS = 1 << 16;
+    /** The random stream the padding letters come from: not an event's (those are 0 and up) nor a hot URL's. */
+    private static final long PADDING_STREAM = Long.MIN_VALUE;
     private static final String[] HOT_CHANNELS = {"Google", "Facebook", "Baidu", "Apple"};
     private static final String[] FIRST_NAMES = {"Peter", "Paul", "Luke", "John", "Saul", "Vicky", "Kate", "Julie",
         "Sarah", "Deiter", "Walter"};
@@ -48,8 +54,10 @@ public final class NexmarkGenerator {
     private final NexmarkConfig config;
     private final NexmarkRandom random = new NexmarkRandom();
     private final String[] hotUrls = new String[HOT_CHANNELS.length];
-    // Padding reaches 1.2 times the average size.
-    private final char[] chars = new char[2 * AVG_AUCTION_BYTES];
+    /** Room for the longest string drawn letter by letter (a description, below 100 characters). */
+    private final char[] chars = new char[100];
+    private final byte[] padding;
+    private final StringBuilder creditCard = new StringBuilder(19);
 
     public NexmarkGenerator(NexmarkConfig config) {
         this.config = config;
@@ -57,6 +65,7 @@ public final class NexmarkGenerator {
             random.reset(config.seed(), -1 - i);
             hotUrls[i] = baseUrl();
         }
+        padding = paddingLetters(random, config.seed());
     }
 
     /** The event with number {@code eventNumber} (counted from 0; {@code first-event-id} is added here). */
@@ -78,8 +87,7 @@ public final class NexmarkGenerator {
         long personId = lastBase0PersonId(id) + FIRST_PERSON_ID;
         String name = FIRST_NAMES[random.nextInt(FIRST_NAMES.length)] + ' ' + LAST_NAMES[random.nextInt(LAST_NAMES.length)];
         String email = string(7) + '@' + string(5) + ".com";
-        String creditCard = String.format("%04d %04d %04d %04d", random.nextInt(10_000), random.nextInt(10_000),
-                random.nextInt(10_000), random.nextInt(10_000));
+        String creditCard = creditCard();
         String city = CITIES[random.nextInt(CITIES.length)];
         String state = STATES[random.nextInt(STATES.length)];
         int size = 8 + name.length() + email.length() + creditCard.length() + city.length() + state.length();
@@ -183,6 +191,21 @@ public final class NexmarkGenerator {
         return 1 + random.nextLong(Math.max(horizon * 2, 1));
     }
 
+    /** Four groups of four digits, such as {@code 0042 1337 0000 9999}. */
+    private String creditCard() {
+        creditCard.setLength(0);
+        for (int group = 0; group < 4; group++) {
+            if (group > 0) {
+                creditCard.append(' ');
+            }
+            int digits = random.nextInt(10_000);
+            for (int unit = 1000; unit > 0; unit /= 10) {
+                creditCard.append((char) ('0' + digits / unit % 10));
+            }
+        }
+        return creditCard.toString();
+    }
+
     private String baseUrl() {
         return "https://www.nexmark.com/" + string(5, '_') + '/' + string(5, '_') + '/' + string(5, '_')
                 + "/item.htm?query=1";
@@ -201,7 +224,12 @@ public final class NexmarkGenerator {
         return new String(chars, 0, length).trim();
     }
 
-    /** Padding that brings the event's size near {@code average} bytes, give or take a fifth. */
+    /**
+     * Padding that brings the event's size near {@code average} bytes, give or take a fifth:
+     * lower-case letters, as in Beam's and Flink's Nexmark. Padding is most of an event's
+     * characters but carries no meaning, so it is cut at a random place out of a block of
+     * random letters made once per generator (from the seed) rather than drawn letter by letter.
+     */
     private String extra(int currentSize, int average) {
         if (currentSize > average) {
             return "";
@@ -209,9 +237,23 @@ public final class NexmarkGenerator {
         int desired = average - currentSize;
         int delta = (int) Math.round(desired * 0.2);
         int size = desired - delta + (delta == 0 ? 0 : random.nextInt(2 * delta));
-        for (int i = 0; i < size; i++) {
-            chars[i] = random.nextInt(13) == 0 ? ' ' : (char) ('a' + random.nextInt(26));
+        int offset = random.nextInt(PADDING_LETTERS - size + 1);
+        return new String(padding, offset, size, StandardCharsets.ISO_8859_1);
+    }
+
+    /** {@link #PADDING_LETTERS} random lower-case letters from the seed; 11 per draw, as base-26 digits. */
+    private static byte[] paddingLetters(NexmarkRandom random, long seed) {
+        random.reset(seed, PADDING_STREAM);
+        byte[] letters = new byte[PADDING_LETTERS];
+        long digits = 0;
+        for (int i = 0; i < letters.length; i++) {
+            // 26^11 fits 2^63 some 2,500 times, so these digits are uniform enough.
+            if (i % 11 == 0) {
+                digits = random.nextLong() >>> 1;
+            }
+            letters[i] = (byte) ('a' + (int) (digits % 26));
+            digits /= 26;
         }
-        return new String(chars, 0, size);
+        return letters;
     }
 }

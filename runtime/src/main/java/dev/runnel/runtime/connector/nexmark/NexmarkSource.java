@@ -5,12 +5,14 @@ import dev.runnel.runtime.source.PacedGeneratorReader;
 import dev.runnel.runtime.source.SourceFactory;
 import dev.runnel.runtime.source.SourceReader;
 import dev.runnel.runtime.stream.RowBatch;
+import java.util.function.LongFunction;
 
 /**
  * The nexmark source of one table. Subtask {@code s} of {@code p} generates the event numbers
  * {@code s, s + p, s + 2p, …} below {@code max-events}, at its share of {@code events-per-second};
  * since an event depends only on its number, the subtasks together emit exactly the events of
- * serial generation, and event time advances evenly on all of them.
+ * serial generation, and event time advances evenly on all of them. Each subtask's numbers are
+ * a split that checkpoints how many of its events were emitted.
  */
 final class NexmarkSource implements SourceFactory {
     private final String name;
@@ -36,11 +38,7 @@ final class NexmarkSource implements SourceFactory {
         if (subtaskIndex < 0 || subtaskIndex >= parallelism) {
             throw new IllegalArgumentException("subtask " + subtaskIndex + " of " + parallelism);
         }
-        long events = Long.MAX_VALUE;
-        if (config.maxEvents() > 0) {
-            events = config.maxEvents() / parallelism + (subtaskIndex < config.maxEvents() % parallelism ? 1 : 0);
-        }
-        return new Reader(config, subtaskIndex, parallelism, events);
+        return new Reader(config, subtaskIndex, parallelism);
     }
 
     @Override
@@ -48,24 +46,30 @@ final class NexmarkSource implements SourceFactory {
         return name;
     }
 
-    /** Generates one subtask's share of the events. */
+    /**
+     * Generates split {@code i} of {@code p}: the event numbers {@code i, i + p, i + 2p, …}; its
+     * position is how many of them were emitted, so a restored split continues with the next one.
+     */
     private static final class Reader extends PacedGeneratorReader {
+        private final NexmarkConfig config;
         private final NexmarkGenerator generator;
-        private final int stride;
-        private long next;
 
-        Reader(NexmarkConfig config, int subtaskIndex, int parallelism, long events) {
-            super((double) config.eventsPerSecond() / parallelism, events, RowBatch.DEFAULT_CAPACITY, System::nanoTime);
+        Reader(NexmarkConfig config, int subtaskIndex, int parallelism) {
+            super((double) config.eventsPerSecond() / parallelism, subtaskIndex, parallelism, RowBatch.DEFAULT_CAPACITY,
+                    System::nanoTime);
+            this.config = config;
             this.generator = new NexmarkGenerator(config);
-            this.stride = parallelism;
-            this.next = subtaskIndex;
         }
 
         @Override
-        protected Row nextRow() {
-            Row row = Row.of(generator.event(next));
-            next += stride;
-            return row;
+        protected long splitSize(int index, int count) {
+            long max = config.maxEvents();
+            return max > 0 ? max / count + (index < max % count ? 1 : 0) : Long.MAX_VALUE;
+        }
+
+        @Override
+        protected LongFunction<Row> splitRows(int index, int count) {
+            return n -> Row.of(generator.event(index + n * count));
         }
     }
 }

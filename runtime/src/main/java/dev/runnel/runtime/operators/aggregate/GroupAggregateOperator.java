@@ -46,7 +46,7 @@ import java.util.Map;
  * <p>With {@link MiniBatchSettings}, rows are buffered per key (in memory, in arrival order) and
  * folded into state together, emitting one change per key and batch; the buffer is flushed when
  * it holds {@code size} rows, {@code allowLatency} after its first row, before a watermark is
- * forwarded and at end of input.
+ * forwarded, before a checkpoint barrier and at end of input.
  */
 public final class GroupAggregateOperator extends AbstractOperator {
     private final GroupAggregateOperatorFactory spec;
@@ -192,6 +192,12 @@ public final class GroupAggregateOperator extends AbstractOperator {
     public void processWatermark(Watermark watermark) throws Exception {
         flush();
         super.processWatermark(watermark);
+    }
+
+    /** The mini-batch buffer is not state: it goes out before the barrier, into state and downstream. */
+    @Override
+    public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
+        flush();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.runnel.runtime.operators.over;
 
+import dev.runnel.runtime.checkpoint.OperatorStateStore;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.operators.AbstractOperator;
@@ -22,6 +23,7 @@ import dev.runnel.runtime.state.VoidNamespace;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.Watermark;
 import java.time.Duration;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -39,7 +41,9 @@ import java.util.List;
  *
  * <p>A RANGE frame includes the rows of the same time (peers), a ROWS frame only those emitted
  * before (in arrival order). Rows whose time is not after the watermark on arrival (or NULL)
- * are late: dropped and counted in {@code numLateRecordsDropped}.
+ * are late: dropped and counted in {@code numLateRecordsDropped}. The watermark that decides
+ * this is checkpointed (in a union list: a restored subtask takes the least of all subtasks'),
+ * so that rows replayed after a restore are late exactly when they were before it.
  */
 final class OverAggregateOperator extends AbstractOperator implements Triggerable<VoidNamespace> {
     private final OverAggregateOperatorFactory spec;
@@ -55,6 +59,7 @@ final class OverAggregateOperator extends AbstractOperator implements Triggerabl
     private TimerService<VoidNamespace> timers;
     private Counter lateRecords;
     private long watermark = Long.MIN_VALUE;
+    private List<byte[]> watermarkState;
 
     OverAggregateOperator(OverAggregateOperatorFactory spec) {
         this.spec = spec;
@@ -80,6 +85,17 @@ final class OverAggregateOperator extends AbstractOperator implements Triggerabl
         }
         timers = backend.timerService("over-timers", VoidNamespace.SERIALIZER, this);
         lateRecords = context.counter("numLateRecordsDropped");
+        OperatorStateStore store = context.operatorStateStore();
+        watermarkState = store.unionList("over-watermark");
+        if (store.isRestored() && !watermarkState.isEmpty()) {
+            watermark = watermarkState.stream().mapToLong(b -> ByteBuffer.wrap(b).getLong()).min().getAsLong();
+        }
+    }
+
+    @Override
+    public void snapshotState(long checkpointId) {
+        watermarkState.clear();
+        watermarkState.add(ByteBuffer.allocate(Long.BYTES).putLong(watermark).array());
     }
 
     @Override

@@ -15,4 +15,15 @@ public interface ResultSender {
      * fetches too slowly). Throws an unchecked exception if the task is cancelled meanwhile.
      */
     void send(List<Row> rows) throws InterruptedException;
+
+    /**
+     * Hands over {@code rows}, numbered from {@code firstOffset}: the number of rows this sink
+     * subtask sent before them, counted across restarts. A checkpointed collect sink sends rows
+     * of a completed checkpoint again after a restore when it cannot know whether they went out
+     * before the failure; a receiver that remembers how many rows of each subtask it accepted
+     * drops those it has. This default forwards all of them.
+     */
+    default void send(List<Row> rows, long firstOffset) throws InterruptedException {
+        send(rows);
+    }
 }

@@ -10,7 +10,8 @@ import java.util.Objects;
 
 /**
  * A bounded source of fixed rows (SQL {@code VALUES}, tests). Subtask {@code i} of {@code p}
- * emits the rows at positions {@code i, i + p, i + 2p, …}, so together they emit each row once.
+ * emits the rows at positions {@code i, i + p, i + 2p, …}, so together they emit each row once;
+ * its readers checkpoint how far they got ({@link ValuesSourceReader}).
  */
 public final class ValuesSourceFactory implements SourceFactory {
     private final String name;
@@ -44,10 +45,6 @@ public final class ValuesSourceFactory implements SourceFactory {
 
     @Override
     public SourceReader createReader(int subtaskIndex, int parallelism) {
-        List<Row> mine = new ArrayList<>();
-        for (int i = subtaskIndex; i < values.size(); i += parallelism) {
-            mine.add(new Row(kinds.get(i), values.get(i).clone()));
-        }
-        return new ValuesSourceReader(mine);
+        return new ValuesSourceReader(kinds, values, subtaskIndex, parallelism);
     }
 }

@@ -1,34 +1,37 @@
 package dev.runnel.runtime.source.values;
 
-import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.data.Row;
-import dev.runnel.runtime.operators.OperatorContext;
-import dev.runnel.runtime.operators.Output;
-import dev.runnel.runtime.source.InputStatus;
-import dev.runnel.runtime.source.SourceReader;
+import dev.runnel.runtime.data.RowKind;
+import dev.runnel.runtime.source.PacedGeneratorReader;
+import dev.runnel.runtime.stream.RowBatch;
 import java.util.List;
+import java.util.function.LongFunction;
 
-/** Emits one subtask's share of a {@link ValuesSourceFactory}'s rows, a batch per poll. */
-final class ValuesSourceReader implements SourceReader {
-    private final List<Row> rows;
-    private int next;
-    private int batchSize;
+/**
+ * Emits one subtask's share of a {@link ValuesSourceFactory}'s rows, a batch per poll, as fast
+ * as the job takes them. Split {@code i} of {@code p} is the rows at positions
+ * {@code i, i + p, …}; its checkpointed position is how many of them were emitted.
+ */
+final class ValuesSourceReader extends PacedGeneratorReader {
+    private final List<RowKind> kinds;
+    private final List<Object[]> values;
 
-    ValuesSourceReader(List<Row> rows) {
-        this.rows = rows;
+    ValuesSourceReader(List<RowKind> kinds, List<Object[]> values, int subtaskIndex, int parallelism) {
+        super(0, subtaskIndex, parallelism, RowBatch.DEFAULT_CAPACITY, System::nanoTime);
+        this.kinds = kinds;
+        this.values = values;
     }
 
     @Override
-    public void open(OperatorContext context) {
-        batchSize = context.configuration().get(RuntimeOptions.BATCH_SIZE);
+    protected long splitSize(int index, int count) {
+        return values.size() / count + (index < values.size() % count ? 1 : 0);
     }
 
     @Override
-    public InputStatus pollNext(Output output) {
-        int end = Math.min(rows.size(), next + batchSize);
-        for (; next < end; next++) {
-            output.collect(rows.get(next));
-        }
-        return next < rows.size() ? InputStatus.MORE_AVAILABLE : InputStatus.END_OF_INPUT;
+    protected LongFunction<Row> splitRows(int index, int count) {
+        return n -> {
+            int i = (int) (index + n * count);
+            return new Row(kinds.get(i), values.get(i).clone());
+        };
     }
 }

@@ -83,6 +83,17 @@ final class WatermarkedSourceReader implements SourceReader {
         return reader.isAvailable();
     }
 
+    /** The split positions are the delegate's; watermarks restart from the restored positions. */
+    @Override
+    public void snapshotState(long checkpointId) throws Exception {
+        reader.snapshotState(checkpointId);
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) throws Exception {
+        reader.notifyCheckpointComplete(checkpointId);
+    }
+
     @Override
     public void close() throws Exception {
         stopTimer();

@@ -270,6 +270,10 @@ public abstract class AbstractKeyedStateBackend implements KeyedStateBackend {
                 createTimerQueue(name, true), createTimerQueue(name, false));
         timerServices.put(name, service);
         timerServiceList.add(service);
+        long restoredProcessingTime = service.queue(false).earliest();
+        if (restoredProcessingTime != Long.MAX_VALUE) {
+            processingTimerAdded(restoredProcessingTime);
+        }
         return service;
     }
 

@@ -1,5 +1,7 @@
 package dev.runnel.runtime.state.heap;
 
+import dev.runnel.runtime.checkpoint.SnapshotTarget;
+import dev.runnel.runtime.checkpoint.SnapshotTask;
 import dev.runnel.runtime.state.KeyedStateBackends;
 import dev.runnel.runtime.state.ListState;
 import dev.runnel.runtime.state.MapState;
@@ -7,27 +9,46 @@ import dev.runnel.runtime.state.StateDescriptor;
 import dev.runnel.runtime.state.ValueState;
 import dev.runnel.runtime.state.backend.AbstractKeyedStateBackend;
 import dev.runnel.runtime.state.backend.AbstractState;
+import dev.runnel.runtime.state.backend.KeyGroupsSnapshotFormat;
 import dev.runnel.runtime.state.backend.TimerQueue;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The "hashmap" backend: state as Java objects on the heap, one {@link HeapStateTable} per
- * declared state, organised by key group. For tests and small jobs; state is lost with the task.
+ * declared state, organised by key group. For tests and small jobs. Snapshots are full
+ * ({@link HeapSnapshotStrategy}); a restore reads the owned key groups of every handle
+ * ({@link HeapRestore}) and fills each state's table when the operator declares it.
  */
 public final class HeapKeyedStateBackend extends AbstractKeyedStateBackend {
-    private final Map<String, HeapStateTable> tables = new HashMap<>();
-    private final List<HeapTimerQueue> timerQueues = new ArrayList<>();
+    private final Map<String, HeapStateTable> tables = new LinkedHashMap<>();
+    /** Timer queues by snapshot column name ({@code timers/<service>/event|processing}). */
+    private final Map<String, HeapTimerQueue> timerQueues = new LinkedHashMap<>();
+    private final HeapRestore restored;
 
     public HeapKeyedStateBackend(KeyedStateBackends.Parameters parameters) {
         super(parameters);
+        this.restored = HeapRestore.read(parameters.restoredState(), keyGroupStart(), keyGroupEnd(),
+                parameters.operatorName());
     }
 
     private HeapStateTable table(StateDescriptor<?, ?, ?> descriptor, HeapStateTable.Kind kind) {
-        return tables.computeIfAbsent(descriptor.name(),
-                name -> new HeapStateTable(kind, descriptor.ttl().toMillis(), keyGroupStart(), keyGroupEnd()));
+        HeapStateTable table = tables.get(descriptor.name());
+        if (table == null) {
+            table = new HeapStateTable(kind, descriptor, keyGroupStart(), keyGroupEnd());
+            try {
+                restored.restoreTable(table, keySerializer);
+            } catch (IOException e) {
+                throw new UncheckedIOException("Could not restore state '" + descriptor.name() + "' of operator '"
+                        + parameters.operatorName() + "'", e);
+            }
+            tables.put(descriptor.name(), table);
+        }
+        return table;
     }
 
     @Override
@@ -48,7 +69,9 @@ public final class HeapKeyedStateBackend extends AbstractKeyedStateBackend {
     @Override
     protected TimerQueue createTimerQueue(String serviceName, boolean eventTime) {
         HeapTimerQueue queue = new HeapTimerQueue();
-        timerQueues.add(queue);
+        String column = KeyGroupsSnapshotFormat.timerColumn(serviceName, eventTime);
+        restored.restoreTimers(column, queue);
+        timerQueues.put(column, queue);
         return queue;
     }
 
@@ -91,7 +114,13 @@ public final class HeapKeyedStateBackend extends AbstractKeyedStateBackend {
 
     /** The number of pending timers of all services and both time domains, for tests. */
     public int pendingTimers() {
-        return timerQueues.stream().mapToInt(HeapTimerQueue::size).sum();
+        return timerQueues.values().stream().mapToInt(HeapTimerQueue::size).sum();
+    }
+
+    @Override
+    public SnapshotTask snapshot(SnapshotTarget target) {
+        checkOpen();
+        return HeapSnapshotStrategy.snapshot(target, keyGroupStart(), keyGroupEnd(), tables, timerQueues, restored);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.runnel.runtime.state.heap;
 
+import dev.runnel.runtime.state.StateDescriptor;
+import dev.runnel.runtime.state.backend.KeyGroupsSnapshotFormat;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -25,19 +27,27 @@ final class HeapStateTable {
     }
 
     final Kind kind;
+    final StateDescriptor<?, ?, ?> descriptor;
     final long ttlMillis;
     private final int keyGroupStart;
     private final HashMap<StateKey, Object>[] groups;
 
     @SuppressWarnings("unchecked")
-    HeapStateTable(Kind kind, long ttlMillis, int keyGroupStart, int keyGroupEnd) {
+    HeapStateTable(Kind kind, StateDescriptor<?, ?, ?> descriptor, int keyGroupStart, int keyGroupEnd) {
         this.kind = kind;
-        this.ttlMillis = ttlMillis;
+        this.descriptor = descriptor;
+        this.ttlMillis = descriptor.ttl().toMillis();
         this.keyGroupStart = keyGroupStart;
         this.groups = new HashMap[keyGroupEnd - keyGroupStart];
         for (int i = 0; i < groups.length; i++) {
             groups[i] = new HashMap<>();
         }
+    }
+
+    /** This table as a column of a snapshot. */
+    KeyGroupsSnapshotFormat.Column column() {
+        return new KeyGroupsSnapshotFormat.Column(KeyGroupsSnapshotFormat.stateColumn(descriptor.name()),
+                KeyGroupsSnapshotFormat.kindOf(kind == Kind.LIST, kind == Kind.MAP), ttlMillis);
     }
 
     HashMap<StateKey, Object> group(int keyGroup) {

@@ -41,6 +41,16 @@ final class HeapTimerQueue implements TimerQueue {
         return timers.pollFirst();
     }
 
+    /** The timers in order, live: for snapshots. */
+    Iterable<TimerEntry> entries() {
+        return timers;
+    }
+
+    /** Adds a restored timer. */
+    void add(TimerEntry entry) {
+        timers.add(entry);
+    }
+
     int size() {
         return timers.size();
     }

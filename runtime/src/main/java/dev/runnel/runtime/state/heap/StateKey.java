@@ -43,6 +43,14 @@ final class StateKey {
         return keyLength;
     }
 
+    byte[] namespace() {
+        return namespace;
+    }
+
+    int namespaceLength() {
+        return namespaceLength;
+    }
+
     boolean hasNamespace(byte[] ns) {
         return Arrays.equals(namespace, 0, namespaceLength, ns, 0, ns.length);
     }

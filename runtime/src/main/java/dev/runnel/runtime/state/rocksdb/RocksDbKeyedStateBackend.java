@@ -1,5 +1,7 @@
 package dev.runnel.runtime.state.rocksdb;
 
+import dev.runnel.runtime.checkpoint.SnapshotTarget;
+import dev.runnel.runtime.checkpoint.SnapshotTask;
 import dev.runnel.runtime.state.KeyedStateBackends;
 import dev.runnel.runtime.state.ListState;
 import dev.runnel.runtime.state.MapState;
@@ -10,6 +12,8 @@ import dev.runnel.runtime.state.backend.AbstractKeyedStateBackend;
 import dev.runnel.runtime.state.backend.AbstractState;
 import dev.runnel.runtime.state.backend.ByteArrayDataInput;
 import dev.runnel.runtime.state.backend.ByteArrayDataOutput;
+import dev.runnel.runtime.state.backend.KeyGroupsSnapshotFormat;
+import dev.runnel.runtime.state.backend.KeyGroupsSnapshotFormat.Column;
 import dev.runnel.runtime.state.backend.TimerQueue;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,8 +24,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.stream.Stream;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
@@ -45,7 +51,8 @@ import org.rocksdb.WriteOptions;
  * declared state is a column family; keys are laid out as key group (2 bytes, big-endian) +
  * serialized key + serialized namespace (+ serialized map user key), so a key-group range is a
  * contiguous byte range. Values carry an 8-byte write time first when the state has a TTL.
- * Timers live in column families of their own (see {@link RocksDbTimerQueue}).
+ * Timers live in column families of their own (see {@link RocksDbTimerQueue}). Snapshots and
+ * restores are in {@link RocksDbSnapshotStrategy} and {@link RocksDbRestore}.
  *
  * <p>The write-ahead log is off: state is rebuilt from checkpoints, never from the log.
  * Memory is bounded by small write buffers and one block cache shared by all column families.
@@ -70,6 +77,7 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
     }
 
     private final Path directory;
+    private final String backendId = UUID.randomUUID().toString();
     private final List<AutoCloseable> nativeResources = new ArrayList<>();
     private final DBOptions dbOptions;
     private final ColumnFamilyOptions columnOptions;
@@ -80,7 +88,13 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
     final RocksDB db;
     private final ColumnFamilyHandle defaultFamily;
     private final Map<String, Family> families = new HashMap<>();
-    private final List<ColumnFamilyHandle> handles = new ArrayList<>();
+    /** Every column family but the default one, declared or restored, and what it holds. */
+    private final Map<String, ColumnFamilyHandle> columnHandles = new LinkedHashMap<>();
+    private final Map<String, Column> columns = new LinkedHashMap<>();
+    private final RocksDbSnapshotStrategy snapshots;
+    /** Snapshot tasks running on other threads; {@link #close()} waits for them. */
+    private int leases;
+    private volatile boolean closing;
     private final Map<String, byte[]> sweepCursors = new HashMap<>();
 
     /** Key group (2 bytes) + serialized current key: the prefix of every entry of the current key. */
@@ -108,15 +122,27 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
                             .setFilterPolicy(bloomFilter)));
             writeOptions = own(new WriteOptions().setDisableWAL(true));
             readOptions = own(new ReadOptions());
+            Path dbDir = directory.resolve("db");
+            RocksDbRestore.Base base = RocksDbRestore.downloadBase(parameters.restoredState(), dbDir, keyGroupStart(),
+                    keyGroupEnd());
+            List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
+            descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, columnOptions));
+            for (Column column : base.columns()) {
+                descriptors.add(new ColumnFamilyDescriptor(column.name().getBytes(StandardCharsets.UTF_8), columnOptions));
+            }
             List<ColumnFamilyHandle> opened = new ArrayList<>();
-            db = RocksDB.open(dbOptions, directory.resolve("db").toString(),
-                    List.of(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, columnOptions)), opened);
+            db = RocksDB.open(dbOptions, dbDir.toString(), descriptors, opened);
             defaultFamily = opened.get(0);
-        } catch (RocksDBException | RuntimeException e) {
-            closeNative();
-            deleteDirectory();
-            throw new IllegalStateException("Could not open RocksDB for operator '" + parameters.operatorName()
-                    + "' in " + directory + ": " + e.getMessage(), e);
+            for (int i = 0; i < base.columns().size(); i++) {
+                columnHandles.put(base.columns().get(i).name(), opened.get(i + 1));
+                columns.put(base.columns().get(i).name(), base.columns().get(i));
+            }
+            RocksDbRestore.restoreRest(this, base, parameters.restoredState());
+            snapshots = new RocksDbSnapshotStrategy(this, base.files());
+        } catch (RocksDBException | IOException | RuntimeException e) {
+            closeStorage();
+            throw new IllegalStateException("Could not " + (parameters.restoredState().isEmpty() ? "open" : "restore")
+                    + " RocksDB for operator '" + parameters.operatorName() + "' in " + directory + ": " + e.getMessage(), e);
         }
     }
 
@@ -197,22 +223,66 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
     Family family(StateDescriptor<?, ?, ?> descriptor, boolean isList, boolean isMap) {
         Family family = families.get(descriptor.name());
         if (family == null) {
-            ColumnFamilyHandle handle = createFamily("state/" + descriptor.name());
+            Column declared = new Column(KeyGroupsSnapshotFormat.stateColumn(descriptor.name()),
+                    KeyGroupsSnapshotFormat.kindOf(isList, isMap), descriptor.ttl().toMillis());
+            Column restored = columns.get(declared.name());
+            if (restored != null) {
+                KeyGroupsSnapshotFormat.checkCompatible(restored, declared.kind(), declared.ttlMillis(),
+                        parameters.operatorName());
+            }
+            ColumnFamilyHandle handle = column(declared);
+            columns.put(declared.name(), declared);
             family = new Family(handle, descriptor, isList, isMap);
             families.put(descriptor.name(), family);
         }
         return family;
     }
 
-    ColumnFamilyHandle createFamily(String name) {
-        try {
-            ColumnFamilyHandle handle = db.createColumnFamily(
-                    new ColumnFamilyDescriptor(name.getBytes(StandardCharsets.UTF_8), columnOptions));
-            handles.add(handle);
+    /** The column family of {@code column}, created if the instance does not have it yet. */
+    ColumnFamilyHandle column(Column column) {
+        ColumnFamilyHandle handle = columnHandles.get(column.name());
+        if (handle != null) {
+            if (columns.get(column.name()).kind() != column.kind()) {
+                throw new IllegalStateException("Column family '" + column.name() + "' of operator '"
+                        + parameters.operatorName() + "' holds " + columns.get(column.name()).kind() + ", not "
+                        + column.kind());
+            }
             return handle;
-        } catch (RocksDBException e) {
-            throw failure("create column family '" + name + "'", e);
         }
+        try {
+            handle = db.createColumnFamily(
+                    new ColumnFamilyDescriptor(column.name().getBytes(StandardCharsets.UTF_8), columnOptions));
+        } catch (RocksDBException e) {
+            throw failure("create column family '" + column.name() + "'", e);
+        }
+        columnHandles.put(column.name(), handle);
+        columns.put(column.name(), column);
+        return handle;
+    }
+
+    ColumnFamilyHandle columnHandle(String name) {
+        return columnHandles.get(name);
+    }
+
+    /** The column families and what they hold, in creation order. */
+    List<Column> columns() {
+        return List.copyOf(columns.values());
+    }
+
+    String backendId() {
+        return backendId;
+    }
+
+    String operatorName() {
+        return parameters.operatorName();
+    }
+
+    DBOptions dbOptions() {
+        return dbOptions;
+    }
+
+    ColumnFamilyOptions columnOptions() {
+        return columnOptions;
     }
 
     @Override
@@ -232,7 +302,68 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
 
     @Override
     protected TimerQueue createTimerQueue(String serviceName, boolean eventTime) {
-        return new RocksDbTimerQueue(this, createFamily("timers/" + serviceName + (eventTime ? "/event" : "/processing")));
+        return new RocksDbTimerQueue(this, column(new Column(KeyGroupsSnapshotFormat.timerColumn(serviceName, eventTime),
+                KeyGroupsSnapshotFormat.ColumnKind.TIMER, 0)));
+    }
+
+    // ---- snapshots --------------------------------------------------------------------------
+
+    @Override
+    public SnapshotTask snapshot(SnapshotTarget target) throws Exception {
+        checkOpen();
+        return snapshots.snapshot(target);
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) {
+        try {
+            snapshots.notifyCheckpointComplete(checkpointId);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not delete a local snapshot of operator '" + operatorName() + "'", e);
+        }
+    }
+
+    @Override
+    public void notifyCheckpointAborted(long checkpointId) {
+        try {
+            snapshots.notifyCheckpointAborted(checkpointId);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not delete a local snapshot of operator '" + operatorName() + "'", e);
+        }
+    }
+
+    /** Lets a snapshot task use the instance until {@link #releaseLease}; false once closing. */
+    synchronized boolean acquireLease() {
+        if (closing) {
+            return false;
+        }
+        leases++;
+        return true;
+    }
+
+    synchronized void releaseLease() {
+        leases--;
+        notifyAll();
+    }
+
+    boolean isClosing() {
+        return closing;
+    }
+
+    /** Stops new snapshot tasks and waits for the running ones, which stop early once they see {@link #isClosing}. */
+    private synchronized void awaitLeases() {
+        closing = true;
+        boolean interrupted = false;
+        while (leases > 0) {
+            try {
+                wait();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     // ---- raw access -------------------------------------------------------------------------
@@ -370,17 +501,23 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
 
     @Override
     protected void closeStorage() {
+        awaitLeases();
         try {
-            db.cancelAllBackgroundWork(true);
-            for (ColumnFamilyHandle handle : handles) {
-                handle.close();
+            if (db != null) {
+                if (snapshots != null) {
+                    snapshots.releaseUnclaimed();
+                }
+                db.cancelAllBackgroundWork(true);
+                for (ColumnFamilyHandle handle : columnHandles.values()) {
+                    handle.close();
+                }
+                defaultFamily.close();
+                db.closeE();
             }
-            defaultFamily.close();
-            db.closeE();
         } catch (RocksDBException e) {
             throw new IllegalStateException("Could not close RocksDB of operator '" + parameters.operatorName() + "'", e);
         } finally {
-            handles.clear();
+            columnHandles.clear();
             families.clear();
             closeNative();
             deleteDirectory();
@@ -406,7 +543,7 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
         }
     }
 
-    private static void deleteRecursively(Path dir) throws IOException {
+    static void deleteRecursively(Path dir) throws IOException {
         if (!Files.exists(dir)) {
             return;
         }

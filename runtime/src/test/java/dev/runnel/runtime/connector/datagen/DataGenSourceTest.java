@@ -147,8 +147,8 @@ class DataGenSourceTest {
         AtomicLong now = new AtomicLong(1_000_000_000L);
         SourceFactory source = source(ORDERS, Map.of("rows-per-second", "10"));
         assertThat(((DataGenReader) source.createReader(1, 2)).rowsPerSecond()).isEqualTo(5.0);
-        DataGenReader reader = new DataGenReader(new DataGenGenerators.Generator[] {r -> 1L, r -> "a", r -> 1.0},
-                new double[3], 10.0 / 2, Long.MAX_VALUE, now::get, 1024);
+        DataGenReader reader = new DataGenReader(ORDERS, List.of(FieldSpec.defaults(), FieldSpec.defaults(),
+                FieldSpec.defaults()), null, 10.0 / 2, 0, 2, now::get, 1024);
         CollectingOutput out = new CollectingOutput();
         reader.open(new FakeContext(0, 2, out));
         assertThat(reader.pollNext(out)).isEqualTo(InputStatus.MORE_AVAILABLE);
@@ -164,8 +164,8 @@ class DataGenSourceTest {
     @Test
     void fastSourcesEmitChunksOfTenMilliseconds() throws Exception {
         AtomicLong now = new AtomicLong(0);
-        DataGenReader reader = new DataGenReader(new DataGenGenerators.Generator[] {r -> 1L}, new double[1], 10_000,
-                Long.MAX_VALUE, now::get, 1024);
+        DataGenReader reader = new DataGenReader(ORDERS, List.of(FieldSpec.defaults(), FieldSpec.defaults(),
+                FieldSpec.defaults()), null, 10_000, 0, 1, now::get, 1024);
         CollectingOutput out = new CollectingOutput();
         reader.open(new FakeContext());
         assertThat(reader.pollNext(out)).isEqualTo(InputStatus.NOTHING_AVAILABLE);

@@ -227,7 +227,7 @@ class FileSystemConnectorTest {
         Path byTime = dir.resolve("time");
         AtomicLong now = new AtomicLong();
         Operator timed = new FileSystemSinkOperator("t", byTime.toString(), "json", new Configuration(),
-                new Partitioning(ORDERS, List.of(), "__DEFAULT_PARTITION__"), null, 1 << 20, 60_000, now::get);
+                new Partitioning(ORDERS, List.of(), "__DEFAULT_PARTITION__"), null, null, 1 << 20, 60_000, now::get);
         timed.open(new FakeContext());
         timed.processBatch(RowBatch.of(order(1)), 0);
         now.set(30_000);

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class NexmarkGeneratorTest {
@@ -123,5 +125,26 @@ class NexmarkGeneratorTest {
         }
         assertThat(otherChannels).isBetween(1_500, 2_200);
         assertThat(withId).isGreaterThan(otherChannels * 8 / 10);
+    }
+
+    @Test
+    void paddingOfLettersBringsAuctionsNearFiveHundredCharacters() {
+        NexmarkGenerator generator = new NexmarkGenerator(CONFIG);
+        long characters = 0;
+        int auctions = 0;
+        Set<String> paddings = new HashSet<>();
+        for (long n = 0; n < 50_000; n++) {
+            Object[] event = generator.event(n);
+            if ((Integer) event[0] == 1) {
+                Object[] auction = (Object[]) event[2];
+                String extra = (String) auction[9];
+                assertThat(extra).matches("[a-z]+");
+                paddings.add(extra);
+                characters += ((String) auction[1]).length() + ((String) auction[2]).length() + 5 * 8 + 8 + extra.length();
+                auctions++;
+            }
+        }
+        assertThat(characters / auctions).isBetween(480L, 520L);
+        assertThat(paddings).as("distinct paddings").hasSizeGreaterThan(auctions * 99 / 100);
     }
 }

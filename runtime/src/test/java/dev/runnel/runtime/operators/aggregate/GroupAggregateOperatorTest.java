@@ -170,6 +170,22 @@ class GroupAggregateOperatorTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"hashmap", "rocksdb"})
+    void miniBatchFlushesBeforeACheckpointBarrierSoThatNoRowIsOnlyInMemory(String backend) throws Exception {
+        var settings = new MiniBatchSettings(Duration.ofHours(1), 1000);
+        try (var h = harness(backend, false, settings, COUNT).open()) {
+            h.processRows("+I a 1", "+I a 2", "+I b 1");
+            assertThat(h.output()).isEmpty();
+            h.snapshot(1);
+            assertThat(h.takeOutput()).containsExactlyElementsOf(rows("+I a 2", "+I b 1"));
+            h.snapshot(2);
+            assertThat(h.output()).isEmpty();
+            h.setProcessingTime(3_600_000);
+            assertThat(h.output()).as("the flush cancelled the latency timer").isEmpty();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hashmap", "rocksdb"})
     void countDistinctAndMinWithRetractionKeepTheirViewsInState(String backend) throws Exception {
         var distinct = new AggregateCall(AggregateKind.COUNT, new int[] {1}, List.of(BIGINT), BIGINT.notNull(), true,
                 -1, "d");

@@ -10,6 +10,7 @@ import dev.runnel.runtime.operators.aggregate.functions.AggregateCall;
 import dev.runnel.runtime.operators.aggregate.functions.AggregateKind;
 import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
 import dev.runnel.runtime.testing.OperatorHarness;
+import dev.runnel.runtime.testing.OperatorSnapshot;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.RowType;
 import dev.runnel.runtime.types.TypeRoot;
@@ -34,6 +35,10 @@ class OverAggregateOperatorTest {
             new RowType.Field("biggest", BIGINT));
 
     private static OperatorHarness over(boolean rows, long preceding, String backend) throws Exception {
+        return harness(rows, preceding, backend).open();
+    }
+
+    private static OperatorHarness harness(boolean rows, long preceding, String backend) {
         AggregatesHandle aggregates = new AggregatesHandle(List.of(
                 new AggregateCall(AggregateKind.COUNT_STAR, new int[0], List.of(), BIGINT, false, -1, "cnt"),
                 new AggregateCall(AggregateKind.SUM, new int[] {1}, List.of(BIGINT), BIGINT, false, -1, "total"),
@@ -41,7 +46,22 @@ class OverAggregateOperatorTest {
                 false);
         var factory = new OverAggregateOperatorFactory("OverAggregate", new int[] {0},
                 List.of(INPUT.type(0), INPUT.type(1), INPUT.type(2)), 2, rows, preceding, aggregates);
-        return OperatorHarness.of(factory).withInputType(INPUT).withStateBackend(backend).open();
+        return OperatorHarness.of(factory).withInputType(INPUT).withStateBackend(backend);
+    }
+
+    @Test
+    void aRestoredOperatorDropsTheRowsThatWereLateBeforeTheCheckpoint() throws Exception {
+        OperatorSnapshot checkpoint;
+        try (var h = over(true, 1, "hashmap")) {
+            h.processWatermark(2_000 + 1_704_067_200_000L);
+            checkpoint = h.snapshot(1);
+        }
+        try (var h = harness(true, 1, "hashmap").withRestoredState(checkpoint).open()) {
+            h.processRows("a 100 '2024-01-01 00:00:02'", "a 5 '2024-01-01 00:00:04'");
+            h.processWatermark(Long.MAX_VALUE);
+            assertThat(h.takeOutput()).isEqualTo(rows(OUTPUT, "+I a 5 '2024-01-01 00:00:04' 1 5 5"));
+            assertThat(h.counter("numLateRecordsDropped")).isEqualTo(1);
+        }
     }
 
     @ParameterizedTest

@@ -1,0 +1,96 @@
+package dev.runnel.runtime.connector.filesystem;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What one filesystem sink subtask checkpoints, as one entry of its split list: the name prefix
+ * of its part files ({@code uuid} and {@code subtask}) and the next part number, the in-progress
+ * files that wait for a checkpoint to complete (by checkpoint id, paths relative to the table
+ * directory), the partitions it wrote (for the end-of-input partition commit), the partitions
+ * whose commit is still due with the time their wait started, and those of them that already
+ * have committed files.
+ *
+ * <p>Serialized by {@link #toBytes()}: a version byte, then the fields in order.
+ */
+record FileSinkState(String uuid, int subtask, int nextPart, TreeMap<Long, List<String>> pending,
+                     List<String> written, Map<String, Long> uncommittedPartitions, List<String> visiblePartitions) {
+    private static final byte VERSION = 1;
+
+    byte[] toBytes() {
+        try {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            DataOutputStream out = new DataOutputStream(bytes);
+            out.writeByte(VERSION);
+            out.writeUTF(uuid);
+            out.writeInt(subtask);
+            out.writeInt(nextPart);
+            out.writeInt(pending.size());
+            for (Map.Entry<Long, List<String>> e : pending.entrySet()) {
+                out.writeLong(e.getKey());
+                writeStrings(out, e.getValue());
+            }
+            writeStrings(out, written);
+            out.writeInt(uncommittedPartitions.size());
+            for (Map.Entry<String, Long> e : uncommittedPartitions.entrySet()) {
+                out.writeUTF(e.getKey());
+                out.writeLong(e.getValue());
+            }
+            writeStrings(out, visiblePartitions);
+            out.flush();
+            return bytes.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The state {@link #toBytes()} wrote; fails on bytes of an unknown version. */
+    static FileSinkState fromBytes(byte[] bytes) {
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
+            byte version = in.readByte();
+            if (version != VERSION) {
+                throw new IllegalStateException("Cannot restore the state of a filesystem sink of version " + version
+                        + "; this version of Runnel reads version " + VERSION);
+            }
+            String uuid = in.readUTF();
+            int subtask = in.readInt();
+            int nextPart = in.readInt();
+            TreeMap<Long, List<String>> pending = new TreeMap<>();
+            for (int i = in.readInt(); i > 0; i--) {
+                pending.put(in.readLong(), readStrings(in));
+            }
+            List<String> written = readStrings(in);
+            Map<String, Long> uncommitted = new LinkedHashMap<>();
+            for (int i = in.readInt(); i > 0; i--) {
+                uncommitted.put(in.readUTF(), in.readLong());
+            }
+            return new FileSinkState(uuid, subtask, nextPart, pending, written, uncommitted, readStrings(in));
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot restore the state of a filesystem sink: " + e.getMessage(), e);
+        }
+    }
+
+    private static void writeStrings(DataOutputStream out, List<String> strings) throws IOException {
+        out.writeInt(strings.size());
+        for (String s : strings) {
+            out.writeUTF(s);
+        }
+    }
+
+    private static List<String> readStrings(DataInputStream in) throws IOException {
+        List<String> strings = new ArrayList<>();
+        for (int i = in.readInt(); i > 0; i--) {
+            strings.add(in.readUTF());
+        }
+        return strings;
+    }
+}

@@ -1,0 +1,377 @@
+package dev.runnel.runtime.jobmanager;
+
+import dev.runnel.runtime.checkpoint.CheckpointLocation;
+import dev.runnel.runtime.checkpoint.CheckpointMetadata;
+import dev.runnel.runtime.checkpoint.CheckpointOptions;
+import dev.runnel.runtime.checkpoint.CheckpointStorage;
+import dev.runnel.runtime.checkpoint.OperatorIds;
+import dev.runnel.runtime.checkpoint.OperatorSubtaskState;
+import dev.runnel.runtime.checkpoint.SharedStateRegistry;
+import dev.runnel.runtime.checkpoint.StopMode;
+import dev.runnel.runtime.checkpoint.TaskStateSnapshot;
+import dev.runnel.runtime.cluster.CheckpointStats;
+import dev.runnel.runtime.cluster.JobId;
+import dev.runnel.runtime.cluster.JobStatus;
+import dev.runnel.runtime.cluster.RuntimeOptions;
+import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.jobgraph.JobGraph;
+import dev.runnel.runtime.jobgraph.JobVertex;
+import dev.runnel.runtime.stream.CheckpointBarrier;
+import dev.runnel.runtime.task.ExecutionAttemptId;
+import dev.runnel.runtime.task.ExecutionState;
+import dev.runnel.runtime.taskmanager.TaskExecutorGateway;
+import java.io.IOException;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Takes a job's checkpoints and savepoints: triggers them periodically
+ * ({@code execution.checkpointing.interval}, honouring the timeout, max-concurrent, min-pause
+ * and tolerable failures) or on request, collects the subtasks' acknowledgements, writes the
+ * {@code _metadata} once all arrived (the checkpoint is then complete), tells the tasks, and
+ * deletes checkpoints beyond {@code state.checkpoints.num-retained}. Intermediate savepoints
+ * neither notify tasks nor serve recovery (as in Flink); stop-with-savepoint does both.
+ *
+ * <p>JobManager main thread only.
+ */
+final class CheckpointCoordinator {
+    private static final Logger LOG = LoggerFactory.getLogger(CheckpointCoordinator.class);
+
+    /** What the coordinator needs of its job. */
+    interface JobContext {
+        /** The current attempts, or {@code null} before the job was scheduled. */
+        ExecutionGraph executionGraph();
+
+        boolean isRunning();
+
+        /** The TaskManagers that run the current attempts. */
+        List<TaskExecutorGateway> taskManagers();
+
+        /** Checkpoints failed more often in a row than tolerated: the job fails over. */
+        void checkpointFailuresExceeded(String cause);
+    }
+
+    /** A completed checkpoint that is kept. */
+    private record Completed(long id, CheckpointLocation location, CheckpointMetadata metadata) {
+    }
+
+    private final JobId jobId;
+    private final JobGraph jobGraph;
+    private final ScheduledExecutorService mainThread;
+    private final Clock clock;
+    private final SharedStateRegistry registry;
+    private final JobContext job;
+    private final Duration interval;
+    private final Duration timeout;
+    private final Duration minPause;
+    private final int maxConcurrent;
+    private final int tolerableFailures;
+    private final int numRetained;
+    private final boolean incremental;
+    private final String retention;
+    private final URI jobDirectory;
+    private final URI defaultSavepointDirectory;
+    private final CheckpointMetadata initialState;
+    private final Map<Long, PendingCheckpoint> pending = new LinkedHashMap<>();
+    private final ArrayDeque<Completed> completed = new ArrayDeque<>();
+    private final CheckpointStatsTracker stats = new CheckpointStatsTracker();
+    private ScheduledFuture<?> periodic;
+    private long nextId;
+    private Instant lastCompletion;
+    private int consecutiveFailures;
+    private boolean stopped;
+
+    /** @param initialState the savepoint or checkpoint the job started from, or {@code null} */
+    CheckpointCoordinator(JobId jobId, JobGraph jobGraph, ScheduledExecutorService mainThread, Clock clock,
+                          SharedStateRegistry registry, CheckpointMetadata initialState, JobContext job) {
+        Configuration config = jobGraph.configuration();
+        this.jobId = jobId;
+        this.jobGraph = jobGraph;
+        this.mainThread = mainThread;
+        this.clock = clock;
+        this.registry = registry;
+        this.job = job;
+        this.initialState = initialState;
+        this.interval = config.get(CheckpointOptions.INTERVAL);
+        this.timeout = config.get(CheckpointOptions.TIMEOUT);
+        this.minPause = config.get(CheckpointOptions.MIN_PAUSE);
+        this.maxConcurrent = Math.max(1, config.get(CheckpointOptions.MAX_CONCURRENT));
+        this.tolerableFailures = config.get(CheckpointOptions.TOLERABLE_FAILURES);
+        this.numRetained = Math.max(1, config.get(CheckpointOptions.NUM_RETAINED));
+        this.incremental = config.get(CheckpointOptions.INCREMENTAL);
+        this.retention = config.get(CheckpointOptions.EXTERNALIZED_RETENTION).trim().toUpperCase(Locale.ROOT);
+        this.jobDirectory = jobDirectory(config, jobId);
+        this.defaultSavepointDirectory = directory(config.get(CheckpointOptions.SAVEPOINTS_DIR));
+        this.nextId = initialState == null ? 1 : initialState.checkpointId() + 1;
+    }
+
+    /** Where the checkpoints of job {@code jobId} go: {@code <state.checkpoints.dir>/<job-id>/}. */
+    static URI jobDirectory(Configuration config, JobId jobId) {
+        return directory(config.get(CheckpointOptions.CHECKPOINTS_DIR)).resolve(jobId + "/");
+    }
+
+    private static URI directory(String location) {
+        String uri = CheckpointStorage.toUri(location.trim()).toString();
+        return URI.create(uri.endsWith("/") ? uri : uri + "/");
+    }
+
+    /** Starts periodic checkpoints, if the job has an interval. */
+    void start() {
+        if (!interval.isZero() && !interval.isNegative()) {
+            periodic = mainThread.scheduleWithFixedDelay(this::triggerPeriodic, interval.toMillis(),
+                    interval.toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    CheckpointStats stats() {
+        return stats.snapshot(pending.size());
+    }
+
+    void countRestart() {
+        stats.restarted();
+    }
+
+    /** What a restart restores: the latest completed checkpoint, else the state the job started from. */
+    CheckpointMetadata latestForRecovery() {
+        return completed.isEmpty() ? initialState : completed.peekLast().metadata();
+    }
+
+    private void triggerPeriodic() {
+        if (stopped || pending.size() >= maxConcurrent) {
+            return;
+        }
+        if (lastCompletion != null && Duration.between(lastCompletion, clock.instant()).compareTo(minPause) < 0) {
+            return;
+        }
+        String why = whyNotTriggerable();
+        if (why != null) {
+            LOG.debug("Checkpoint of job {} skipped: {}", jobId, why);
+            return;
+        }
+        long id = nextId++;
+        trigger(id, new CheckpointLocation(jobDirectory.resolve("chk-" + id + "/"), jobDirectory.resolve("shared/"),
+                incremental), StopMode.NONE);
+    }
+
+    /**
+     * Takes a savepoint into {@code targetDirectory} ({@code null}: {@code state.savepoints.dir});
+     * completes with its directory.
+     */
+    CompletableFuture<String> triggerSavepoint(String targetDirectory, StopMode stop) {
+        String why = stopped ? "the job is not running" : whyNotTriggerable();
+        if (why != null) {
+            return CompletableFuture.failedFuture(new IllegalStateException(
+                    "Cannot take a savepoint of job " + jobId + ": " + why));
+        }
+        URI base = targetDirectory == null || targetDirectory.isBlank() ? defaultSavepointDirectory : directory(targetDirectory);
+        String name = "savepoint-" + jobId.value().substring(0, 6) + "-"
+                + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        return trigger(nextId++, new CheckpointLocation(base.resolve(name + "/"), null, false), stop).result();
+    }
+
+    /** Why a checkpoint cannot start now, or {@code null} when it can. */
+    private String whyNotTriggerable() {
+        ExecutionGraph graph = job.executionGraph();
+        if (!job.isRunning() || graph == null) {
+            return "the job is not running";
+        }
+        for (ExecutionVertex v : graph.vertices()) {
+            if (v.state() != ExecutionState.RUNNING && v.state() != ExecutionState.FINISHED) {
+                return "subtask " + v + " is not running";
+            }
+        }
+        if (graph.allInState(ExecutionState.FINISHED)) {
+            return "every subtask finished";
+        }
+        return null;
+    }
+
+    private PendingCheckpoint trigger(long id, CheckpointLocation location, StopMode stop) {
+        ExecutionGraph graph = job.executionGraph();
+        List<ExecutionVertex> running = new ArrayList<>();
+        List<ExecutionVertex> finished = new ArrayList<>();
+        for (ExecutionVertex v : graph.vertices()) {
+            (v.state() == ExecutionState.FINISHED ? finished : running).add(v);
+        }
+        Instant now = clock.instant();
+        PendingCheckpoint checkpoint = new PendingCheckpoint(id, now, location, stop, running, finished);
+        pending.put(id, checkpoint);
+        checkpoint.setTimeout(mainThread.schedule(() -> abort(id, "it did not complete within "
+                + timeout.toMillis() + " ms (execution.checkpointing.timeout)", true), timeout.toMillis(), TimeUnit.MILLISECONDS));
+        CheckpointBarrier barrier = new CheckpointBarrier(id, now.toEpochMilli(), location);
+        for (ExecutionVertex v : running) {
+            boolean producersFinished = graph.producersOf(v).stream().allMatch(p -> p.state() == ExecutionState.FINISHED);
+            if (producersFinished) {
+                v.slot().taskManager().triggerCheckpoint(v.attemptId(), barrier, stop);
+            }
+        }
+        LOG.debug("Triggered {} {} of job {}", location.isSavepoint() ? "savepoint" : "checkpoint", id, jobId);
+        return checkpoint;
+    }
+
+    void acknowledge(ExecutionAttemptId attempt, long checkpointId, TaskStateSnapshot state) {
+        PendingCheckpoint checkpoint = pending.get(checkpointId);
+        if (checkpoint != null && checkpoint.acknowledge(attempt, state) && checkpoint.isComplete()) {
+            complete(checkpoint);
+        }
+    }
+
+    void decline(ExecutionAttemptId attempt, long checkpointId, String reason) {
+        PendingCheckpoint checkpoint = pending.get(checkpointId);
+        if (checkpoint != null && checkpoint.isAwaiting(attempt)) {
+            // Declined because a newer checkpoint (a savepoint) overtook it: not a failure of checkpointing.
+            boolean subsumed = pending.keySet().stream().anyMatch(id -> id > checkpointId);
+            abort(checkpointId, "a task declined it: " + reason, !subsumed);
+        }
+    }
+
+    /** A subtask finished: it will not acknowledge the checkpoints it did not reach. */
+    void subtaskFinished(ExecutionAttemptId attempt) {
+        for (PendingCheckpoint checkpoint : List.copyOf(pending.values())) {
+            if (checkpoint.finished(attempt) && checkpoint.isComplete()) {
+                complete(checkpoint);
+            }
+        }
+    }
+
+    /** The job fails over or ends: every pending checkpoint is aborted (not counted as a checkpoint failure). */
+    void abortPending(String reason) {
+        for (Long id : List.copyOf(pending.keySet())) {
+            abort(id, reason, false);
+        }
+    }
+
+    private void abort(long id, String reason, boolean countsAsFailure) {
+        PendingCheckpoint checkpoint = pending.remove(id);
+        if (checkpoint == null) {
+            return;
+        }
+        checkpoint.cancelTimeout();
+        String what = (checkpoint.isSavepoint() ? "Savepoint " : "Checkpoint ") + id + " of job " + jobId;
+        LOG.info("{} was aborted: {}", what, reason);
+        stats.failed(reason);
+        deleteQuietly(checkpoint.location().directory());
+        for (TaskExecutorGateway tm : job.taskManagers()) {
+            tm.notifyCheckpointAborted(jobId, id);
+        }
+        checkpoint.result().completeExceptionally(new IllegalStateException(what + " was aborted: " + reason));
+        if (countsAsFailure && !checkpoint.isSavepoint() && ++consecutiveFailures > tolerableFailures) {
+            consecutiveFailures = 0;
+            job.checkpointFailuresExceeded("Exceeded checkpoint tolerable failure threshold ("
+                    + tolerableFailures + "): checkpoint " + id + " failed because " + reason);
+        }
+    }
+
+    private void complete(PendingCheckpoint checkpoint) {
+        pending.remove(checkpoint.id());
+        checkpoint.cancelTimeout();
+        CheckpointMetadata metadata = metadata(checkpoint);
+        try {
+            metadata.write(checkpoint.location());
+        } catch (IOException | RuntimeException e) {
+            pending.put(checkpoint.id(), checkpoint);
+            abort(checkpoint.id(), "its metadata could not be written: " + e.getMessage(), true);
+            return;
+        }
+        consecutiveFailures = 0;
+        Instant now = clock.instant();
+        lastCompletion = now;
+        stats.completed(checkpoint.id(), Duration.between(checkpoint.triggered(), now), metadata.stateSize(),
+                metadata.checkpointedSize(), now, checkpoint.location().directory().toString());
+        boolean intermediateSavepoint = checkpoint.isSavepoint() && checkpoint.stopMode() == StopMode.NONE;
+        if (!checkpoint.isSavepoint()) {
+            registry.register(checkpoint.id(), metadata.sharedStateFiles());
+            completed.addLast(new Completed(checkpoint.id(), checkpoint.location(), metadata));
+            while (completed.size() > numRetained) {
+                discard(completed.pollFirst());
+            }
+        }
+        // Older pending checkpoints can never be restored from now: this one subsumes them.
+        for (Long older : List.copyOf(pending.keySet())) {
+            if (older < checkpoint.id() && !pending.get(older).isSavepoint()) {
+                abort(older, "checkpoint " + checkpoint.id() + " completed first", false);
+            }
+        }
+        if (!intermediateSavepoint) {
+            for (TaskExecutorGateway tm : job.taskManagers()) {
+                tm.notifyCheckpointComplete(jobId, checkpoint.id());
+            }
+        }
+        LOG.info("Completed {} {} of job {} ({} bytes) in {}", checkpoint.isSavepoint() ? "savepoint" : "checkpoint",
+                checkpoint.id(), jobId, metadata.stateSize(), checkpoint.location().directory());
+        checkpoint.result().complete(checkpoint.location().directory().toString());
+    }
+
+    private CheckpointMetadata metadata(PendingCheckpoint checkpoint) {
+        int maxParallelism = jobGraph.configuration().get(RuntimeOptions.MAX_PARALLELISM);
+        Map<String, CheckpointMetadata.OperatorState> operators = new LinkedHashMap<>();
+        for (JobVertex vertex : jobGraph.vertices()) {
+            for (OperatorIds.OperatorRef ref : OperatorIds.of(vertex)) {
+                List<OperatorSubtaskState> subtasks = new ArrayList<>();
+                for (int s = 0; s < vertex.parallelism(); s++) {
+                    TaskStateSnapshot state = checkpoint.state(vertex.id(), s);
+                    OperatorSubtaskState operator = state == null ? OperatorSubtaskState.FINISHED : state.get(ref.id());
+                    subtasks.add(operator == null ? OperatorSubtaskState.EMPTY : operator);
+                }
+                operators.put(ref.id(), new CheckpointMetadata.OperatorState(ref.name(), vertex.parallelism(),
+                        maxParallelism, ref.descriptor(), subtasks));
+            }
+        }
+        return new CheckpointMetadata(jobId.value(), checkpoint.id(), checkpoint.triggered().toEpochMilli(),
+                checkpoint.isSavepoint(), operators);
+    }
+
+    private void discard(Completed checkpoint) {
+        deleteQuietly(checkpoint.location().directory());
+        registry.release(checkpoint.id());
+    }
+
+    /**
+     * The job ended: no more checkpoints. Completed ones are kept or deleted as
+     * {@code execution.checkpointing.externalized-checkpoint-retention} says: RETAIN_ON_CANCELLATION
+     * keeps them, DELETE_ON_CANCELLATION keeps them only when the job failed, and
+     * NO_EXTERNALIZED_CHECKPOINTS deletes them.
+     */
+    void stop(JobStatus finalStatus) {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        if (periodic != null) {
+            periodic.cancel(false);
+        }
+        abortPending("the job ended " + finalStatus);
+        boolean keep = switch (retention) {
+            case "RETAIN_ON_CANCELLATION" -> true;
+            case "DELETE_ON_CANCELLATION" -> finalStatus == JobStatus.FAILED;
+            default -> false;
+        };
+        if (!keep) {
+            completed.clear();
+            deleteQuietly(jobDirectory);
+        }
+    }
+
+    private void deleteQuietly(URI directory) {
+        try {
+            CheckpointStorage.forUri(directory).delete(directory);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Could not delete {}", directory, e);
+        }
+    }
+}

@@ -1,0 +1,255 @@
+package dev.runnel.runtime.state.rocksdb;
+
+import dev.runnel.runtime.checkpoint.CheckpointStorage;
+import dev.runnel.runtime.checkpoint.IncrementalKeyedStateHandle;
+import dev.runnel.runtime.checkpoint.KeyGroupsStateHandle;
+import dev.runnel.runtime.checkpoint.KeyedStateHandle;
+import dev.runnel.runtime.checkpoint.StreamStateHandle;
+import dev.runnel.runtime.state.backend.KeyGroupsSnapshotFormat;
+import dev.runnel.runtime.state.backend.KeyGroupsSnapshotFormat.Column;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.DBOptions;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
+import org.rocksdb.WriteBatch;
+
+/**
+ * Restores a RocksDB backend from the snapshots that intersect its key groups.
+ *
+ * <p>The incremental snapshot that shares the most key groups with the backend is downloaded
+ * into the instance directory and opened as the instance ({@link #downloadBase}); if it holds
+ * key groups the backend does not own, they are deleted with range deletions
+ * ({@link #restoreRest}). Its SST files stay as they were uploaded, so they remain the base of the
+ * next incremental checkpoint. The entries of the backend's key groups in every other snapshot
+ * are copied in: full snapshots are read key group by key group, incremental ones are opened in
+ * a temporary directory and scanned over the key-group range (keys start with the key group).
+ * Timers, whose keys start with their time, are filtered by the key group that follows it.
+ */
+final class RocksDbRestore {
+    private static final long BATCH_BYTES = 4L << 20;
+
+    /** The snapshot opened as the instance: its handle (null for a fresh instance), columns and SST files. */
+    record Base(IncrementalKeyedStateHandle handle, List<Column> columns, Map<String, StreamStateHandle> files) {
+        static final Base NONE = new Base(null, List.of(), Map.of());
+    }
+
+    private RocksDbRestore() {
+    }
+
+    /** Downloads the incremental snapshot sharing the most key groups with {@code [start, end)} into {@code dbDir}. */
+    static Base downloadBase(List<KeyedStateHandle> handles, Path dbDir, int start, int end) throws IOException {
+        IncrementalKeyedStateHandle best = null;
+        int bestOverlap = 0;
+        for (KeyedStateHandle handle : handles) {
+            int overlap = Math.min(end, handle.keyGroupEnd()) - Math.max(start, handle.keyGroupStart());
+            if (handle instanceof IncrementalKeyedStateHandle incremental && overlap > bestOverlap) {
+                best = incremental;
+                bestOverlap = overlap;
+            }
+        }
+        if (best == null) {
+            return Base.NONE;
+        }
+        return new Base(best, download(best, dbDir).columns(), best.sharedFiles());
+    }
+
+    private static RocksDbSnapshotMetadata download(IncrementalKeyedStateHandle handle, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Map<String, StreamStateHandle> files = new HashMap<>(handle.sharedFiles());
+        files.putAll(handle.privateFiles());
+        for (Map.Entry<String, StreamStateHandle> file : files.entrySet()) {
+            try (InputStream in = storage(file.getValue()).open(file.getValue().uri())) {
+                Files.copy(in, dir.resolve(file.getKey()));
+            }
+        }
+        try (InputStream in = storage(handle.metaData()).open(handle.metaData().uri())) {
+            return RocksDbSnapshotMetadata.fromJson(in.readAllBytes());
+        }
+    }
+
+    private static CheckpointStorage storage(StreamStateHandle file) {
+        return CheckpointStorage.forUri(file.uri());
+    }
+
+    /** Deletes what the base holds outside the backend's key groups and copies in the other snapshots' entries. */
+    static void restoreRest(RocksDbKeyedStateBackend backend, Base base, List<KeyedStateHandle> handles)
+            throws IOException, RocksDBException {
+        int start = backend.keyGroupStart();
+        int end = backend.keyGroupEnd();
+        if (base.handle() != null && (base.handle().keyGroupStart() < start || base.handle().keyGroupEnd() > end)) {
+            trim(backend, start, end);
+        }
+        for (KeyedStateHandle handle : handles) {
+            if (handle == base.handle() || !handle.intersects(start, end)) {
+                continue;
+            }
+            try (Ingest ingest = new Ingest(backend)) {
+                if (handle instanceof KeyGroupsStateHandle full) {
+                    copyFull(backend, full, ingest);
+                } else {
+                    copyIncremental(backend, (IncrementalKeyedStateHandle) handle, ingest);
+                }
+            }
+        }
+    }
+
+    private static byte[] group(int keyGroup) {
+        return new byte[] {(byte) (keyGroup >>> 8), (byte) keyGroup};
+    }
+
+    private static int groupAt(byte[] raw, int offset) {
+        return ((raw[offset] & 0xFF) << 8) | (raw[offset + 1] & 0xFF);
+    }
+
+    private static void trim(RocksDbKeyedStateBackend backend, int start, int end) throws RocksDBException {
+        byte[] beyondAll = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF};
+        for (Column column : backend.columns()) {
+            ColumnFamilyHandle handle = backend.columnHandle(column.name());
+            if (!column.isTimer()) {
+                backend.db.deleteRange(handle, backend.writeOptions, group(0), group(start));
+                backend.db.deleteRange(handle, backend.writeOptions, group(end), beyondAll);
+                continue;
+            }
+            try (RocksIterator it = backend.db.newIterator(handle)) {
+                for (it.seekToFirst(); it.isValid(); it.next()) {
+                    byte[] raw = it.key();
+                    int g = groupAt(raw, 8);
+                    if (g < start || g >= end) {
+                        backend.db.delete(handle, backend.writeOptions, raw);
+                    }
+                }
+            }
+        }
+    }
+
+    private static void copyFull(RocksDbKeyedStateBackend backend, KeyGroupsStateHandle handle, Ingest ingest)
+            throws IOException {
+        Map<String, ColumnFamilyHandle> targets = new HashMap<>();
+        KeyGroupsSnapshotFormat.read(storage(handle.data()), handle, backend.keyGroupStart(), backend.keyGroupEnd(),
+                new KeyGroupsSnapshotFormat.EntryConsumer() {
+                    @Override
+                    public void columns(List<Column> columns) {
+                        for (Column column : columns) {
+                            targets.put(column.name(), backend.column(column));
+                        }
+                    }
+
+                    @Override
+                    public void entry(Column column, int keyGroup, byte[] key, byte[] value) throws IOException {
+                        byte[] raw = new byte[key.length + 2];
+                        if (column.isTimer()) {
+                            System.arraycopy(key, 0, raw, 0, 8);
+                            raw[8] = (byte) (keyGroup >>> 8);
+                            raw[9] = (byte) keyGroup;
+                            System.arraycopy(key, 8, raw, 10, key.length - 8);
+                        } else {
+                            raw[0] = (byte) (keyGroup >>> 8);
+                            raw[1] = (byte) keyGroup;
+                            System.arraycopy(key, 0, raw, 2, key.length);
+                        }
+                        ingest.put(targets.get(column.name()), raw, value);
+                    }
+                });
+    }
+
+    private static void copyIncremental(RocksDbKeyedStateBackend backend, IncrementalKeyedStateHandle handle,
+                                        Ingest ingest) throws IOException, RocksDBException {
+        Path dir = backend.directory().resolve("restore").resolve(UUID.randomUUID().toString());
+        List<ColumnFamilyHandle> opened = new ArrayList<>();
+        try {
+            RocksDbSnapshotMetadata metadata = download(handle, dir);
+            ColumnFamilyOptions options = backend.columnOptions();
+            List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
+            descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, options));
+            for (Column column : metadata.columns()) {
+                descriptors.add(new ColumnFamilyDescriptor(column.name().getBytes(StandardCharsets.UTF_8), options));
+            }
+            DBOptions dbOptions = backend.dbOptions();
+            try (RocksDB source = RocksDB.open(dbOptions, dir.toString(), descriptors, opened)) {
+                for (int i = 0; i < metadata.columns().size(); i++) {
+                    Column column = metadata.columns().get(i);
+                    copyColumn(backend, source, opened.get(i + 1), column, backend.column(column), ingest);
+                }
+            } finally {
+                opened.forEach(ColumnFamilyHandle::close);
+            }
+        } finally {
+            RocksDbKeyedStateBackend.deleteRecursively(dir);
+        }
+    }
+
+    private static void copyColumn(RocksDbKeyedStateBackend backend, RocksDB source, ColumnFamilyHandle from,
+                                   Column column, ColumnFamilyHandle to, Ingest ingest) throws RocksDBException {
+        int start = backend.keyGroupStart();
+        int end = backend.keyGroupEnd();
+        try (RocksIterator it = source.newIterator(from)) {
+            if (column.isTimer()) {
+                for (it.seekToFirst(); it.isValid(); it.next()) {
+                    byte[] raw = it.key();
+                    int g = groupAt(raw, 8);
+                    if (g >= start && g < end) {
+                        ingest.put(to, raw, it.value());
+                    }
+                }
+                return;
+            }
+            for (it.seek(group(start)); it.isValid(); it.next()) {
+                byte[] raw = it.key();
+                if (groupAt(raw, 0) >= end) {
+                    break;
+                }
+                ingest.put(to, raw, it.value());
+            }
+        }
+    }
+
+    /** Writes restored entries in batches of a few MiB. */
+    private static final class Ingest implements AutoCloseable {
+        private final RocksDbKeyedStateBackend backend;
+        private final WriteBatch batch = new WriteBatch();
+
+        Ingest(RocksDbKeyedStateBackend backend) {
+            this.backend = backend;
+        }
+
+        void put(ColumnFamilyHandle handle, byte[] key, byte[] value) {
+            try {
+                batch.put(handle, key, value);
+                if (batch.getDataSize() >= BATCH_BYTES) {
+                    flush();
+                }
+            } catch (RocksDBException e) {
+                throw backend.failure("restore", e);
+            }
+        }
+
+        private void flush() throws RocksDBException {
+            backend.db.write(backend.writeOptions, batch);
+            batch.clear();
+        }
+
+        @Override
+        public void close() throws RocksDBException {
+            try {
+                if (batch.count() > 0) {
+                    flush();
+                }
+            } finally {
+                batch.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,281 @@
+package dev.runnel.runtime.state;
+
+import static dev.runnel.runtime.state.StateBackendTestSupport.key;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.runnel.runtime.checkpoint.DefaultSharedStateRegistry;
+import dev.runnel.runtime.checkpoint.IncrementalKeyedStateHandle;
+import dev.runnel.runtime.checkpoint.KeyedStateHandle;
+import dev.runnel.runtime.checkpoint.SnapshotTask;
+import dev.runnel.runtime.checkpoint.StreamStateHandle;
+import dev.runnel.runtime.state.rocksdb.RocksDbKeyedStateBackend;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Incremental RocksDB checkpoints: a checkpoint uploads only the SST files its base (the last
+ * completed checkpoint, or the one restored from) lacks, and shared files live exactly as long as
+ * a retained checkpoint uses them.
+ */
+class RocksDbIncrementalCheckpointTest {
+    @TempDir
+    Path checkpoints;
+    @TempDir
+    Path localDir;
+    private SnapshotTestSupport support;
+
+    @BeforeEach
+    void setUp() {
+        support = new SnapshotTestSupport(checkpoints, localDir);
+    }
+
+    @AfterEach
+    void tearDown() {
+        support.close();
+    }
+
+    /** 100 characters that do not compress, the same for a key every time. */
+    private static String payload(long k) {
+        SplittableRandom random = new SplittableRandom(k * 7919 + 17);
+        StringBuilder s = new StringBuilder(100);
+        for (int i = 0; i < 100; i++) {
+            s.append((char) ('!' + random.nextInt(90)));
+        }
+        return s.toString();
+    }
+
+    private static ValueState<VoidNamespace, String> state(KeyedStateBackend b) {
+        return b.valueState(StateDescriptor.of("payload", Serializers.STRING, Duration.ZERO));
+    }
+
+    private RocksDbKeyedStateBackend rocksDb(List<KeyedStateHandle> restored) {
+        return (RocksDbKeyedStateBackend) support.open(KeyedStateBackends.ROCKSDB, 0, 1, restored);
+    }
+
+    private static void fill(KeyedStateBackend b, int keys) {
+        ValueState<VoidNamespace, String> s = state(b);
+        for (long k = 0; k < keys; k++) {
+            b.setCurrentKey(key(k));
+            s.update(payload(k));
+        }
+    }
+
+    /** Changes every 100th key below {@code keys}, to a value naming {@code round}. */
+    private static void changeOnePercent(KeyedStateBackend b, int keys, int round) {
+        ValueState<VoidNamespace, String> s = state(b);
+        for (long k = 0; k < keys; k += 100) {
+            b.setCurrentKey(key(k));
+            s.update("round " + round + " of " + k);
+        }
+    }
+
+    private static void checkValues(KeyedStateBackend b, int keys, int lastRound) {
+        ValueState<VoidNamespace, String> s = state(b);
+        for (long k = 0; k < keys; k += 7) {
+            b.setCurrentKey(key(k));
+            assertThat(s.value()).isEqualTo(k % 100 == 0 && lastRound > 0 ? "round " + lastRound + " of " + k : payload(k));
+        }
+    }
+
+    private IncrementalKeyedStateHandle checkpoint(KeyedStateBackend b, long id) throws Exception {
+        return (IncrementalKeyedStateHandle) SnapshotTestSupport.snapshot(b, support.checkpoint(id, true));
+    }
+
+    @Test
+    void theSecondCheckpointOfALargeSlowlyChangingStateUploadsASmallFractionAndRestoresTheChanges() throws Exception {
+        int keys = 200_000;
+        RocksDbKeyedStateBackend b = rocksDb(List.of());
+        fill(b, keys);
+        IncrementalKeyedStateHandle first = checkpoint(b, 1);
+        b.notifyCheckpointComplete(1);
+        changeOnePercent(b, keys, 1);
+        IncrementalKeyedStateHandle second = checkpoint(b, 2);
+        System.out.printf("incremental checkpoints of %d keys: first %d bytes, second %d bytes (%.1f%%), state %d bytes%n",
+                keys, first.checkpointedSize(), second.checkpointedSize(),
+                100.0 * second.checkpointedSize() / first.checkpointedSize(), second.stateSize());
+
+        assertThat(first.checkpointedSize()).isGreaterThan(15L << 20);
+        assertThat(second.checkpointedSize()).isLessThan(first.checkpointedSize() / 4);
+        assertThat(second.stateSize()).isGreaterThan(first.checkpointedSize());
+        assertThat(second.sharedFiles().values()).containsAnyElementsOf(first.sharedFiles().values());
+        assertThat(second.sharedFiles().values()).allSatisfy(f -> {
+            assertThat(DefaultSharedStateRegistry.isUnder(f.uri(), support.jobDirectory().resolve("shared/"))).isTrue();
+            assertThat(Path.of(f.uri()).getFileName().toString()).startsWith(second.backendId() + "-");
+        });
+        b.close();
+
+        RocksDbKeyedStateBackend restored = rocksDb(List.of(second));
+        checkValues(restored, keys, 1);
+    }
+
+    @Test
+    void onlyACompletedCheckpointIsTheBaseOfTheNext() throws Exception {
+        int keys = 20_000;
+        RocksDbKeyedStateBackend b = rocksDb(List.of());
+        fill(b, keys);
+        IncrementalKeyedStateHandle first = checkpoint(b, 1);
+        b.notifyCheckpointComplete(1);
+        changeOnePercent(b, keys, 1);
+        IncrementalKeyedStateHandle aborted = checkpoint(b, 2);
+        b.notifyCheckpointAborted(2);
+        Set<StreamStateHandle> uploadedByAborted = new HashSet<>(aborted.sharedFiles().values());
+        uploadedByAborted.removeAll(first.sharedFiles().values());
+        assertThat(uploadedByAborted).isNotEmpty();
+
+        IncrementalKeyedStateHandle third = checkpoint(b, 3);
+        assertThat(third.sharedFiles().values()).doesNotContainAnyElementsOf(uploadedByAborted)
+                .containsAnyElementsOf(first.sharedFiles().values());
+        b.notifyCheckpointComplete(3);
+
+        IncrementalKeyedStateHandle fourth = checkpoint(b, 4);
+        assertThat(third.sharedFiles().values()).containsAll(fourth.sharedFiles().values());
+        assertThat(fourth.checkpointedSize()).isLessThan(fourth.stateSize() / 10);
+    }
+
+    @Test
+    void aBackendRestoredFromACheckpointOfItsJobBuildsOnItsFilesAndOnAnotherJobsUploadsAll() throws Exception {
+        int keys = 20_000;
+        RocksDbKeyedStateBackend b = rocksDb(List.of());
+        fill(b, keys);
+        IncrementalKeyedStateHandle first = checkpoint(b, 1);
+        b.notifyCheckpointComplete(1);
+        b.close();
+
+        RocksDbKeyedStateBackend sameJob = rocksDb(List.of(first));
+        changeOnePercent(sameJob, keys, 1);
+        IncrementalKeyedStateHandle next = checkpoint(sameJob, 2);
+        assertThat(next.sharedFiles().values()).containsAll(first.sharedFiles().values());
+        assertThat(next.checkpointedSize()).isLessThan(first.checkpointedSize() / 4);
+
+        RocksDbKeyedStateBackend otherJob = rocksDb(List.of(first));
+        URI otherJobDirectory = URI.create(checkpoints.toUri() + "other-job/");
+        var other = (IncrementalKeyedStateHandle) SnapshotTestSupport.snapshot(otherJob,
+                support.checkpoint(1, true, otherJobDirectory));
+        assertThat(other.sharedFiles().values()).isNotEmpty().allSatisfy(f ->
+                assertThat(DefaultSharedStateRegistry.isUnder(f.uri(), otherJobDirectory)).isTrue());
+        otherJob.close();
+        RocksDbKeyedStateBackend fromOther = rocksDb(List.of(other));
+        checkValues(fromOther, keys, 0);
+    }
+
+    @Test
+    void sharedFilesLiveExactlyAsLongAsARetainedCheckpointUsesThem() throws Exception {
+        int keys = 20_000;
+        DefaultSharedStateRegistry registry = new DefaultSharedStateRegistry(support.jobDirectory(),
+                support.checkpoint(1, true).storage());
+        RocksDbKeyedStateBackend b = rocksDb(List.of());
+        fill(b, keys);
+        IncrementalKeyedStateHandle retained = null;
+        Set<URI> everUploaded = new HashSet<>();
+        for (int id = 1; id <= 6; id++) {
+            if (id > 1) {
+                changeOnePercent(b, keys, id - 1);
+            }
+            IncrementalKeyedStateHandle handle = checkpoint(b, id);
+            handle.sharedStateFiles().forEach(f -> everUploaded.add(f.uri()));
+            // As the coordinator does with state.checkpoints.num-retained = 1.
+            registry.register(id, handle.sharedStateFiles());
+            b.notifyCheckpointComplete(id);
+            if (retained != null) {
+                registry.release(retained.checkpointId());
+            }
+            retained = handle;
+            Set<URI> referenced = retained.sharedStateFiles().stream().map(StreamStateHandle::uri).collect(Collectors.toSet());
+            assertThat(sharedFilesOnDisk()).containsExactlyInAnyOrderElementsOf(referenced);
+        }
+        b.close();
+        checkValues(rocksDb(List.of(retained)), keys, 5);
+        registry.release(retained.checkpointId());
+        assertThat(sharedFilesOnDisk()).isEmpty();
+        assertThat(everUploaded).hasSizeGreaterThan(1);
+    }
+
+    private Set<URI> sharedFilesOnDisk() throws IOException {
+        Path shared = Path.of(support.jobDirectory().resolve("shared/"));
+        if (!Files.exists(shared)) {
+            return Set.of();
+        }
+        try (Stream<Path> files = Files.list(shared)) {
+            return files.map(Path::toUri).collect(Collectors.toSet());
+        }
+    }
+
+    @Test
+    void localSnapshotDirectoriesAndRestoreDirectoriesAreDeletedAndCloseWaitsForNothingLeft() throws Exception {
+        RocksDbKeyedStateBackend b = rocksDb(List.of());
+        fill(b, 1_000);
+        IncrementalKeyedStateHandle incremental = checkpoint(b, 1);
+        KeyedStateHandle full = SnapshotTestSupport.snapshot(b, support.checkpoint(2, false));
+        try (Stream<Path> left = Files.list(b.directory().resolve("snapshots"))) {
+            assertThat(left).isEmpty();
+        }
+        SnapshotTask abortedBeforeItRan = b.snapshot(support.checkpoint(6, true));
+        SnapshotTask subsumedBeforeItRan = b.snapshot(support.checkpoint(7, true));
+        b.notifyCheckpointAborted(6);
+        b.notifyCheckpointComplete(8);
+        try (Stream<Path> left = Files.list(b.directory().resolve("snapshots"))) {
+            assertThat(left).isEmpty();
+        }
+        assertThatThrownBy(abortedBeforeItRan::write).hasMessageContaining("aborted or subsumed");
+        assertThatThrownBy(subsumedBeforeItRan::write).hasMessageContaining("aborted or subsumed");
+        SnapshotTask pending = b.snapshot(support.checkpoint(3, false));
+        b.close();
+        assertThatThrownBy(pending::write).isInstanceOf(IOException.class).hasMessageContaining("closed");
+        assertThatThrownBy(() -> b.snapshot(support.checkpoint(4, true))).isInstanceOf(IllegalStateException.class);
+
+        assertThat(full).isNotNull();
+
+        // Two subtasks' checkpoints restored into one: one is opened as the instance, the other is
+        // opened in a temporary directory and copied in.
+        List<KeyedStateHandle> handles = new java.util.ArrayList<>();
+        for (int subtask = 0; subtask < 2; subtask++) {
+            KeyedStateBackend part = support.open(KeyedStateBackends.ROCKSDB, subtask, 2, List.of());
+            ValueState<VoidNamespace, String> s = state(part);
+            for (long k = 0; k < 1_000; k++) {
+                if (SnapshotTestSupport.subtaskOf(k, 2) == subtask) {
+                    part.setCurrentKey(key(k));
+                    s.update(payload(k));
+                }
+            }
+            handles.add(SnapshotTestSupport.snapshot(part, support.checkpoint(5, true)));
+            part.close();
+        }
+        RocksDbKeyedStateBackend merged = rocksDb(handles);
+        checkValues(merged, 1_000, 0);
+        assertThat(merged.directory().resolve("restore")).isEmptyDirectory();
+        merged.close();
+        try (Stream<Path> left = Files.list(localDir)) {
+            assertThat(left).isEmpty();
+        }
+    }
+
+    @Test
+    void aRestoreThatFailsNamesTheOperatorAndLeavesNoFilesBehind() throws Exception {
+        RocksDbKeyedStateBackend b = rocksDb(List.of());
+        fill(b, 1_000);
+        IncrementalKeyedStateHandle handle = checkpoint(b, 1);
+        b.close();
+        StreamStateHandle lost = handle.sharedFiles().values().iterator().next();
+        Files.delete(Path.of(lost.uri()));
+
+        assertThatThrownBy(() -> rocksDb(List.of(handle))).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("Could not restore RocksDB for operator 'test-op'");
+        try (Stream<Path> left = Files.list(localDir)) {
+            assertThat(left).isEmpty();
+        }
+    }
+}

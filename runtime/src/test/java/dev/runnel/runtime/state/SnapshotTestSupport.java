@@ -1,0 +1,83 @@
+package dev.runnel.runtime.state;
+
+import dev.runnel.runtime.checkpoint.CheckpointStorage;
+import dev.runnel.runtime.checkpoint.KeyedStateHandle;
+import dev.runnel.runtime.checkpoint.SnapshotTarget;
+import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.network.KeyGroups;
+import dev.runnel.runtime.testing.ManualProcessingTimeService;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Takes snapshots of backends into a checkpoint directory laid out as the coordinator lays it
+ * out ({@code <root>/job/chk-<n>/}, {@code <root>/job/shared/}, savepoints beside), and opens
+ * backends, restored or not, that the test closes at the end.
+ */
+final class SnapshotTestSupport implements AutoCloseable {
+    final ManualProcessingTimeService clock = new ManualProcessingTimeService(1_000);
+    final Path root;
+    final Configuration config = new Configuration();
+    private final List<KeyedStateBackend> opened = new ArrayList<>();
+
+    SnapshotTestSupport(Path root, Path rocksDbLocalDir) {
+        this.root = root;
+        config.set(StateOptions.ROCKSDB_LOCAL_DIR, rocksDbLocalDir.toString());
+    }
+
+    /** How a backend snapshots: its type, and whether RocksDB checkpoints are incremental. */
+    record Mode(String backend, boolean incremental) {
+        @Override
+        public String toString() {
+            return backend + (backend.equals(KeyedStateBackends.ROCKSDB) ? incremental ? "-incremental" : "-full" : "");
+        }
+    }
+
+    static List<Mode> modes() {
+        return List.of(new Mode(KeyedStateBackends.HASHMAP, false), new Mode(KeyedStateBackends.ROCKSDB, false),
+                new Mode(KeyedStateBackends.ROCKSDB, true));
+    }
+
+    URI jobDirectory() {
+        return URI.create(root.toUri() + "job/");
+    }
+
+    SnapshotTarget checkpoint(long id, boolean incremental) {
+        return checkpoint(id, incremental, jobDirectory());
+    }
+
+    SnapshotTarget checkpoint(long id, boolean incremental, URI jobDirectory) {
+        return new SnapshotTarget(id, CheckpointStorage.forUri(jobDirectory), jobDirectory.resolve("chk-" + id + "/"),
+                jobDirectory.resolve("shared/"), incremental);
+    }
+
+    SnapshotTarget savepoint(String name) {
+        URI dir = URI.create(root.toUri() + name + "/");
+        return new SnapshotTarget(1, CheckpointStorage.forUri(dir), dir, null, false);
+    }
+
+    /** Both parts of a snapshot, one after the other. */
+    static KeyedStateHandle snapshot(KeyedStateBackend backend, SnapshotTarget target) throws Exception {
+        return backend.snapshot(target).write();
+    }
+
+    KeyedStateBackend open(String type, int subtask, int parallelism, List<KeyedStateHandle> restored) {
+        KeyedStateBackend backend = StateBackendTestSupport.create(type, clock, StateBackendTestSupport.LONG_KEY, subtask,
+                parallelism, config, restored);
+        opened.add(backend);
+        return backend;
+    }
+
+    /** The subtask of {@code parallelism} that owns key {@code k}. */
+    static int subtaskOf(long k, int parallelism) {
+        return KeyGroups.subtaskForKeyGroup(KeyGroups.keyGroupFor(StateBackendTestSupport.key(k), new int[] {0}, 128), 128,
+                parallelism);
+    }
+
+    @Override
+    public void close() {
+        opened.forEach(KeyedStateBackend::close);
+    }
+}
