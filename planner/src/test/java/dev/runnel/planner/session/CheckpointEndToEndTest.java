@@ -6,11 +6,13 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.runnel.runtime.checkpoint.CheckpointOptions;
+import dev.runnel.runtime.cluster.CheckpointStats;
 import dev.runnel.runtime.cluster.EmbeddedCluster;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.data.Row;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -84,6 +86,15 @@ class CheckpointEndToEndTest {
             createCountsSink(session, out);
             JobId id = submit(session, COUNTS);
             injectFailures(session, id, COUNTS);
+
+            List<Row> jobs = ((StatementResult.Table) session.execute("SHOW JOBS")).rows();
+            Row shown = jobs.stream().filter(r -> r.getField(0).equals(id.value())).findFirst().orElseThrow();
+            CheckpointStats stats = cluster.getJob(id).checkpoints();
+            assertThat(stats.completed()).isGreaterThan(4);
+            assertThat(shown.getField(6)).as("last checkpoint").isEqualTo(stats.latestCompletedId());
+            assertThat((Long) shown.getField(7)).as("checkpoint duration ms").isNotNull().isNotNegative();
+            assertThat((Long) shown.getField(8)).as("checkpoint size").isPositive();
+            assertThat(shown.getField(9)).as("failed checkpoints").isEqualTo(stats.failed());
         }
         assertThat(finalChangelogRows(out)).isEqualTo(expectedCounts());
     }
