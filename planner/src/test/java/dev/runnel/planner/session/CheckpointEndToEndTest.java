@@ -196,7 +196,7 @@ class CheckpointEndToEndTest {
      * job's first slots; the job must still finish.
      */
     private void injectFailures(Session session, JobId id, String insert) throws Exception {
-        List<String> vertices = vertexNames(session, insert);
+        List<String> vertices = EndToEndSupport.vertexNames(session, insert);
         assertThat(vertices).hasSizeGreaterThan(1);
         String[] victims = {vertices.get(vertices.size() - 1), vertices.get(0), vertices.get(vertices.size() - 1)};
         for (int i = 0; i < victims.length; i++) {
@@ -217,16 +217,6 @@ class CheckpointEndToEndTest {
                 && cluster.getJob(id).status() == JobStatus.RUNNING);
         long completed = cluster.getJob(id).checkpoints().completed();
         await().atMost(Duration.ofSeconds(60)).until(() -> cluster.getJob(id).checkpoints().completed() > completed);
-    }
-
-    /** The names of the job graph's vertices, from {@code EXPLAIN JSON_EXECUTION_PLAN}. */
-    private static List<String> vertexNames(Session session, String insert) throws IOException {
-        String plan = (String) ((StatementResult.Table) session.execute("EXPLAIN JSON_EXECUTION_PLAN " + insert))
-                .rows().get(0).getField(0);
-        String json = plan.substring(plan.indexOf('{', plan.indexOf("== Physical Execution Plan ==")));
-        List<String> names = new ArrayList<>();
-        JSON.readTree(json).get("vertices").forEach(v -> names.add(v.get("name").asText()));
-        return names;
     }
 
     private static Map<Long, List<Long>> expectedCounts() {
