@@ -290,18 +290,23 @@ SqlNode RunnelDescribeTable() :
     )
 }
 
-/** STOP JOB 'id'. */
+/** STOP JOB 'id' [WITH SAVEPOINT] [WITH DRAIN], as in Flink's SQL client. */
 SqlNode RunnelStopJob() :
 {
     final Span s;
     final SqlCharStringLiteral jobId;
+    boolean withSavepoint = false;
+    boolean withDrain = false;
 }
 {
     <STOP> { s = span(); }
     (
         <JOB>
-        jobId = RunnelStringLiteral() {
-            return new SqlStopJob(s.end(this), jobId);
+        jobId = RunnelStringLiteral()
+        [ LOOKAHEAD(2) <WITH> <SAVEPOINT> { withSavepoint = true; } ]
+        [ <WITH> <DRAIN> { withDrain = true; } ]
+        {
+            return new SqlStopJob(s.end(this), jobId, withSavepoint, withDrain);
         }
     |
         // No other statement starts with STOP: claim it so the error names the next word.
@@ -309,6 +314,19 @@ SqlNode RunnelStopJob() :
             throw ParserSupport.unexpected(getToken(1), "JOB");
         }
     )
+}
+
+/** SAVEPOINT 'id': takes a savepoint of a running job without stopping it. */
+SqlNode RunnelSavepoint() :
+{
+    final Span s;
+    final SqlCharStringLiteral jobId;
+}
+{
+    <SAVEPOINT> { s = span(); }
+    jobId = RunnelStringLiteral() {
+        return new SqlSavepoint(s.end(this), jobId);
+    }
 }
 
 /**

@@ -4,6 +4,8 @@ import dev.runnel.planner.catalog.Catalog;
 import dev.runnel.planner.catalog.CatalogException;
 import dev.runnel.planner.catalog.CatalogTable;
 import dev.runnel.planner.catalog.ObjectIdentifier;
+import dev.runnel.runtime.checkpoint.CheckpointOptions;
+import dev.runnel.runtime.cluster.CheckpointStats;
 import dev.runnel.runtime.cluster.ClusterClient;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
@@ -21,10 +23,15 @@ import dev.runnel.sql.parser.dql.SqlReset;
 import dev.runnel.sql.parser.dql.SqlSet;
 import dev.runnel.sql.parser.dql.SqlShowCreateTable;
 import dev.runnel.sql.parser.dql.SqlShowJobs;
+import dev.runnel.sql.parser.dql.SqlSavepoint;
 import dev.runnel.sql.parser.dql.SqlStopJob;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
@@ -33,7 +40,7 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
  * The statements a session runs itself, without a job: DDL, {@code SHOW}, {@code DESCRIBE},
- * {@code SET}/{@code RESET} and {@code STOP JOB}. Not thread-safe, like the session.
+ * {@code SET}/{@code RESET}, {@code STOP JOB} and {@code SAVEPOINT}. Not thread-safe, like the session.
  */
 final class SessionCommands {
     private static final DataType STRING = DataType.of(TypeRoot.VARCHAR);
@@ -74,6 +81,8 @@ final class SessionCommands {
             return stopJob(stop);
         } else if (node instanceof SqlDescribeJob describe) {
             return JobDescriptions.describe(existingJob(describe));
+        } else if (node instanceof SqlSavepoint savepoint) {
+            return savepoint(savepoint);
         } else if (node instanceof SqlSet set) {
             return set(set);
         } else if (node instanceof SqlReset reset) {
@@ -127,11 +136,20 @@ final class SessionCommands {
                 new ColumnInfo("status", STRING_NOT_NULL),
                 new ColumnInfo("start time", DataType.of(TypeRoot.TIMESTAMP_LTZ, 3)),
                 new ColumnInfo("records in", DataType.of(TypeRoot.BIGINT).notNull()),
-                new ColumnInfo("records out", DataType.of(TypeRoot.BIGINT).notNull()));
+                new ColumnInfo("records out", DataType.of(TypeRoot.BIGINT).notNull()),
+                new ColumnInfo("last checkpoint", DataType.of(TypeRoot.BIGINT)),
+                new ColumnInfo("checkpoint duration ms", DataType.of(TypeRoot.BIGINT)),
+                new ColumnInfo("checkpoint size", DataType.of(TypeRoot.BIGINT)),
+                new ColumnInfo("failed checkpoints", DataType.of(TypeRoot.BIGINT).notNull()));
         List<Row> rows = new ArrayList<>();
         for (JobInfo job : cluster.listJobs()) {
+            CheckpointStats checkpoints = job.checkpoints();
+            boolean any = checkpoints.latestCompletedId() >= 0;
             rows.add(Row.of(job.id().value(), job.name(), job.status().name(),
-                    job.startTime() == null ? null : job.startTime().toEpochMilli(), job.recordsIn(), job.recordsOut()));
+                    job.startTime() == null ? null : job.startTime().toEpochMilli(), job.recordsIn(), job.recordsOut(),
+                    any ? checkpoints.latestCompletedId() : null,
+                    any && checkpoints.latestDuration() != null ? checkpoints.latestDuration().toMillis() : null,
+                    any ? checkpoints.latestStateSize() : null, checkpoints.failed()));
         }
         return new StatementResult.Table(columns, rows);
     }
@@ -139,8 +157,16 @@ final class SessionCommands {
     private StatementResult stopJob(SqlStopJob stop) {
         JobInfo job = existingJob(stop);
         JobId id = job.id();
+        SqlParserPos pos = stop.jobIdLiteral().getParserPosition();
+        if (stop.withDrain() && !stop.withSavepoint()) {
+            throw error("STOP JOB … WITH DRAIN needs WITH SAVEPOINT: a drained job can only be resumed from one",
+                    pos, null);
+        }
         if (job.status().isTerminal()) {
             return new StatementResult.Message("Job had already ended with status " + job.status() + ".");
+        }
+        if (stop.withSavepoint()) {
+            return savepointPath(awaitSavepoint(cluster.stopWithSavepoint(id, null, stop.withDrain()), id, pos));
         }
         cluster.cancelJob(id);
         try {
@@ -152,7 +178,7 @@ final class SessionCommands {
         return new StatementResult.Message("Job has been stopped.");
     }
 
-    /** The job a {@code STOP JOB} or {@code DESCRIBE JOB} names; an error at its id if there is none. */
+    /** The job a {@code STOP JOB}, {@code SAVEPOINT} or {@code DESCRIBE JOB} names; an error at its id if there is none. */
     private JobInfo existingJob(SqlJobCommand command) {
         JobId id = new JobId(command.jobId().trim());
         try {
@@ -160,6 +186,40 @@ final class SessionCommands {
         } catch (IllegalArgumentException e) {
             throw error("Job '" + id + "' does not exist", command.jobIdLiteral().getParserPosition(), e);
         }
+    }
+
+    private StatementResult savepoint(SqlSavepoint savepoint) {
+        JobInfo job = existingJob(savepoint);
+        JobId id = job.id();
+        SqlParserPos pos = savepoint.jobIdLiteral().getParserPosition();
+        if (job.status().isTerminal()) {
+            throw error("Job '" + id + "' has ended with status " + job.status() + "; a savepoint needs a running job",
+                    pos, null);
+        }
+        return savepointPath(awaitSavepoint(cluster.triggerSavepoint(id, null), id, pos));
+    }
+
+    /** Waits for a savepoint as long as a checkpoint may take ({@code execution.checkpointing.timeout}). */
+    private String awaitSavepoint(CompletableFuture<String> savepoint, JobId id, SqlParserPos pos) {
+        Duration timeout = configuration.get(CheckpointOptions.TIMEOUT);
+        try {
+            return savepoint.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            throw error("Could not take a savepoint of job '" + id + "': " + cause.getMessage(), pos, cause);
+        } catch (TimeoutException e) {
+            throw error("The savepoint of job '" + id + "' did not complete within " + timeout.toSeconds()
+                    + " s (execution.checkpointing.timeout)", pos, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw error("Interrupted while waiting for the savepoint of job '" + id + "'", pos, e);
+        }
+    }
+
+    /** The one-row table Flink's SQL client shows for a savepoint. */
+    private static StatementResult savepointPath(String path) {
+        return new StatementResult.Table(List.of(new ColumnInfo("savepoint path", STRING_NOT_NULL)),
+                List.of(Row.of(path)));
     }
 
     private StatementResult set(SqlSet set) {

@@ -1,5 +1,6 @@
 package dev.runnel.planner.session;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.runnel.runtime.cluster.ResultChunk;
 import dev.runnel.runtime.data.Row;
 import java.io.IOException;
@@ -10,7 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** What end-to-end session tests read back: a query's rows and a filesystem sink's files. */
+/**
+ * What end-to-end session tests read back: a query's rows, a filesystem sink's files and the
+ * names of a statement's job vertices.
+ */
 final class EndToEndSupport {
     private EndToEndSupport() {
     }
@@ -37,5 +41,18 @@ final class EndToEndSupport {
         }
         lines.sort(null);
         return lines;
+    }
+
+    /**
+     * The names of the vertices of the job {@code statement} would submit, from
+     * {@code EXPLAIN JSON_EXECUTION_PLAN}: what {@code EmbeddedCluster.failTask} takes.
+     */
+    static List<String> vertexNames(Session session, String statement) throws IOException {
+        String plan = (String) ((StatementResult.Table) session.execute("EXPLAIN JSON_EXECUTION_PLAN " + statement))
+                .rows().get(0).getField(0);
+        String json = plan.substring(plan.indexOf('{', plan.indexOf("== Physical Execution Plan ==")));
+        List<String> names = new ArrayList<>();
+        new ObjectMapper().readTree(json).get("vertices").forEach(v -> names.add(v.get("name").asText()));
+        return names;
     }
 }

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** DDL, SHOW, DESCRIBE, SET/RESET and STOP JOB through a {@link Session}. */
+/** DDL, SHOW, DESCRIBE, SET/RESET, STOP JOB and SAVEPOINT through a {@link Session}. */
 class SessionCommandsTest {
     private EmbeddedCluster cluster;
     private Session session;
@@ -145,6 +145,14 @@ class SessionCommandsTest {
     @Test
     void stoppingAnUnknownJobFails() {
         assertFails("STOP JOB '00000000000000000000000000000000'", "1:10")
+                .hasMessage("Job '00000000000000000000000000000000' does not exist");
+    }
+
+    @Test
+    void savepointsOfUnknownJobsFailAtTheJobId() {
+        assertFails("SAVEPOINT '00000000000000000000000000000000'", "1:11")
+                .hasMessage("Job '00000000000000000000000000000000' does not exist");
+        assertFails("STOP JOB '00000000000000000000000000000000' WITH SAVEPOINT", "1:10")
                 .hasMessage("Job '00000000000000000000000000000000' does not exist");
     }
 

@@ -14,6 +14,7 @@ import dev.runnel.sql.parser.dql.SqlReset;
 import dev.runnel.sql.parser.dql.SqlSet;
 import dev.runnel.sql.parser.dql.SqlShowJobs;
 import dev.runnel.sql.parser.dql.SqlShowTables;
+import dev.runnel.sql.parser.dql.SqlSavepoint;
 import dev.runnel.sql.parser.dql.SqlStopJob;
 import java.util.List;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
@@ -199,6 +200,20 @@ class RunnelSqlParserTest {
     var stop = (SqlStopJob) parse("STOP JOB '3f9c0a'");
     assertThat(stop.jobId()).isEqualTo("3f9c0a");
     assertThat(toSql(stop)).isEqualTo("STOP JOB '3f9c0a'");
+    assertThat(stop.withSavepoint()).isFalse();
+
+    var withSavepoint = (SqlStopJob) parse("stop job '3f9c0a' with savepoint with drain");
+    assertThat(withSavepoint.withSavepoint()).isTrue();
+    assertThat(withSavepoint.withDrain()).isTrue();
+    assertThat(toSql(withSavepoint)).isEqualTo("STOP JOB '3f9c0a' WITH SAVEPOINT WITH DRAIN");
+    assertThat(((SqlStopJob) parse("STOP JOB 'j' WITH SAVEPOINT")).withDrain()).isFalse();
+  }
+
+  @Test
+  void savepoint() throws SqlParseException {
+    var savepoint = (SqlSavepoint) parse("SAVEPOINT '3f9c0a'");
+    assertThat(savepoint.jobId()).isEqualTo("3f9c0a");
+    assertThat(toSql(savepoint)).isEqualTo("SAVEPOINT '3f9c0a'");
   }
 
   @Test
