@@ -266,7 +266,17 @@ public final class Task implements Runnable {
             endOfAllInputs();
             return;
         }
-        ResultSender sender = this::sendResults;
+        ResultSender sender = new ResultSender() {
+            @Override
+            public void send(List<Row> rows) throws InterruptedException {
+                sendResults(rows, ResultDeliverer.UNNUMBERED);
+            }
+
+            @Override
+            public void send(List<Row> rows, long firstOffset) throws InterruptedException {
+                sendResults(rows, firstOffset);
+            }
+        };
         int vertexId = tdd.vertex().id();
         chain = new OperatorChain(tdd.vertex().operators(), tail, tdd.isSinkVertex(), batchSize,
                 (index, name, output) -> new TaskOperatorContext(OperatorIds.chained(vertexId, index), name,
@@ -495,8 +505,8 @@ public final class Task implements Runnable {
     }
 
     /** The {@link ResultSender} of this task's operators: waits for the JobManager to accept. */
-    private void sendResults(List<Row> rows) throws InterruptedException {
-        CompletableFuture<Void> accepted = resultDeliverer.deliver(tdd.attemptId(), rows);
+    private void sendResults(List<Row> rows, long firstOffset) throws InterruptedException {
+        CompletableFuture<Void> accepted = resultDeliverer.deliver(tdd.attemptId(), rows, firstOffset);
         try {
             CompletableFuture.anyOf(accepted, cancelled).get();
         } catch (ExecutionException e) {
