@@ -265,21 +265,29 @@ SqlNode RunnelDescribeTable() :
 {
     final Span s;
     final SqlIdentifier name;
+    final SqlCharStringLiteral jobId;
 }
 {
     // The semantic lookahead sits on both alternatives so that, inside SqlStmt's
     // LOOKAHEAD(2), this production fails for Calcite's other DESCRIBE forms.
     (
-        LOOKAHEAD(<DESCRIBE>, { ParserSupport.isDescribeTable(this) }) <DESCRIBE>
+        LOOKAHEAD(<DESCRIBE>, { ParserSupport.isDescribeTable(this) || ParserSupport.isDescribeJob(this) }) <DESCRIBE>
     |
-        LOOKAHEAD(<DESC>, { ParserSupport.isDescribeTable(this) }) <DESC>
+        LOOKAHEAD(<DESC>, { ParserSupport.isDescribeTable(this) || ParserSupport.isDescribeJob(this) }) <DESC>
     )
     { s = span(); }
-    [ <TABLE> ]
-    name = CompoundIdentifier() {
-        // Qualified: Calcite's own SqlDescribeTable is imported by Parser.jj.
-        return new dev.runnel.sql.parser.dql.SqlDescribeTable(s.end(this), name);
-    }
+    (
+        // DESCRIBE JOB 'id'; "DESCRIBE job" still describes a table called job
+        LOOKAHEAD(2) <JOB> jobId = RunnelStringLiteral() {
+            return new SqlDescribeJob(s.end(this), jobId);
+        }
+    |
+        [ <TABLE> ]
+        name = CompoundIdentifier() {
+            // Qualified: Calcite's own SqlDescribeTable is imported by Parser.jj.
+            return new dev.runnel.sql.parser.dql.SqlDescribeTable(s.end(this), name);
+        }
+    )
 }
 
 /** STOP JOB 'id'. */

@@ -1,12 +1,19 @@
 package dev.runnel.shell;
 
+import dev.runnel.planner.session.SessionOptions;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.shell.bench.BenchCommand;
+import dev.runnel.shell.cli.StandardInput;
 import dev.runnel.shell.engine.EmbeddedEngine;
 import dev.runnel.shell.engine.EngineFactory;
 import dev.runnel.shell.engine.StatementExecutor;
+import dev.runnel.shell.engine.SubstitutingExecutor;
+import dev.runnel.shell.output.OutputFormat;
+import dev.runnel.shell.output.ResultOutput;
 import dev.runnel.shell.render.ErrorFormatter;
 import dev.runnel.shell.repl.Repl;
 import dev.runnel.shell.script.ScriptRunner;
+import dev.runnel.shell.script.ScriptSource;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStreamWriter;
@@ -16,11 +23,15 @@ import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Stack;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jline.terminal.Terminal;
@@ -34,26 +45,53 @@ import picocli.CommandLine.Option;
 
 /**
  * The {@code runnel} command: without options an interactive shell on an embedded cluster;
- * {@code -f FILE} or {@code -e SQL} runs statements and exits. Server entry points
- * ({@code jobmanager}, {@code taskmanager}, {@code gateway}, {@code bench}) will be picocli
- * subcommands of this command.
+ * {@code -f FILE} or {@code -e SQL} (repeatable, run in the order given), or a script on
+ * standard input when that is not a terminal, runs statements and exits; {@code -i FILE} runs
+ * an init script first. {@code runnel bench nexmark} is a subcommand; server entry points
+ * ({@code jobmanager}, {@code taskmanager}, {@code gateway}) will be subcommands too.
  *
  * <p>Exit codes: 0 success; 1 a statement or a job failed (or the engine could not start);
  * 2 the command line is wrong.
  */
 @Command(name = "runnel", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false,
+        subcommands = BenchCommand.class,
         description = {"Runnel, a SQL-first streaming database.",
-                "Without -f or -e, opens an interactive SQL shell on an embedded cluster."},
+                "Without -f or -e, opens an interactive SQL shell on an embedded cluster, or runs the script on "
+                        + "standard input when that is not a terminal (runnel < script.sql)."},
         footer = {"", "Exit codes: 0 success, 1 a statement or job failed, 2 bad command line."})
 public final class Main implements Callable<Integer> {
 
-    @Option(names = {"-f", "--file"}, paramLabel = "FILE",
-            description = "Run the statements of FILE ('-' reads standard input), wait for the jobs they start, and exit.")
-    private String file;
+    @Option(names = {"-i", "--init"}, paramLabel = "FILE",
+            description = "Run the statements of FILE first (before -f, -e or the interactive shell), printing only "
+                    + "errors; SET, RESET, CREATE, DROP, ALTER and USE only (repeatable).")
+    private List<String> initFiles = new ArrayList<>();
 
-    @Option(names = {"-e", "--execute"}, paramLabel = "SQL",
-            description = "Run SQL (one or more statements), wait for the jobs it starts, and exit.")
-    private String sql;
+    /* -f and -e fill scripts in command-line order (ScriptArgument); these fields only declare them. */
+    @Option(names = {"-f", "--file"}, paramLabel = "FILE", parameterConsumer = ScriptArgument.Consumer.class,
+            description = "Run the statements of FILE ('-' reads standard input) and exit once their jobs ended "
+                    + "(repeatable; with -e, in the order given).")
+    private List<String> files;
+
+    @Option(names = {"-e", "--execute"}, paramLabel = "SQL", parameterConsumer = ScriptArgument.Consumer.class,
+            description = "Run SQL (one or more statements) and exit once their jobs ended (repeatable).")
+    private List<String> statements;
+
+    @Option(names = "--output-format", paramLabel = "FORMAT",
+            description = "How scripts print results: table (default), csv, tsv, or json (one object per row).")
+    private String outputFormat = "table";
+
+    @Option(names = {"-q", "--quiet"},
+            description = "No banner and no informational messages ([INFO] ..., Job submitted: ...): only results and errors.")
+    private boolean quiet;
+
+    @Option(names = "--continue-on-error",
+            description = "Run the rest of a script after a failing statement; the exit code is still 1.")
+    private boolean continueOnError;
+
+    @Option(names = "--define", paramLabel = "NAME=VALUE",
+            description = "Define the variable NAME, which statements refer to as $${NAME} (repeatable); "
+                    + "as SET 'var.NAME' = 'VALUE' would.")
+    private Map<String, String> variables = new LinkedHashMap<>();
 
     @Option(names = {"-D", "--set"}, paramLabel = "KEY=VALUE",
             description = "Preset a session setting, as SET 'KEY' = 'VALUE' would (repeatable), e.g. -D parallelism.default=2.")
@@ -74,12 +112,16 @@ public final class Main implements Callable<Integer> {
 
     private final EngineFactory engines;
     private final InputStream in;
+    private final boolean inIsTerminal;
     private final PrintStream out;
     private final PrintStream err;
+    /** The -f and -e arguments, in command-line order. */
+    private final List<ScriptArgument> scripts = new ArrayList<>();
 
-    private Main(EngineFactory engines, InputStream in, PrintStream out, PrintStream err) {
+    private Main(EngineFactory engines, InputStream in, boolean inIsTerminal, PrintStream out, PrintStream err) {
         this.engines = engines;
         this.in = in;
+        this.inIsTerminal = inIsTerminal;
         this.out = out;
         this.err = err;
     }
@@ -88,14 +130,31 @@ public final class Main implements Callable<Integer> {
         System.exit(run(args, System.in, System.out, System.err));
     }
 
-    /** Runs the command line in this JVM, on an embedded engine; returns the exit code. */
+    /**
+     * Runs the command line in this JVM, on an embedded engine; returns the exit code. Standard
+     * input that is not a terminal is read as a script.
+     */
     public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
-        return run(args, in, out, err, EmbeddedEngine::start);
+        return run(args, in, in != System.in || StandardInput.isTerminal(), out, err, EmbeddedEngine::start);
     }
 
-    /** Runs the command line on the engine {@code engines} starts; returns the exit code. */
+    /**
+     * Runs the command line on the engine {@code engines} starts; returns the exit code.
+     * {@code in} counts as a terminal: without {@code -f} or {@code -e} the REPL reads it.
+     */
     public static int run(String[] args, InputStream in, PrintStream out, PrintStream err, EngineFactory engines) {
-        CommandLine commandLine = new CommandLine(new Main(engines, in, out, err));
+        return run(args, in, true, out, err, engines);
+    }
+
+    /**
+     * Runs the command line on the engine {@code engines} starts; returns the exit code.
+     *
+     * @param inIsTerminal whether {@code in} is a terminal; if not, and neither {@code -f} nor
+     *                     {@code -e} is given, {@code in} is read as a script
+     */
+    public static int run(String[] args, InputStream in, boolean inIsTerminal, PrintStream out, PrintStream err,
+                          EngineFactory engines) {
+        CommandLine commandLine = new CommandLine(new Main(engines, in, inIsTerminal, out, err));
         commandLine.setOut(writer(out));
         commandLine.setErr(writer(err));
         return commandLine.execute(args);
@@ -103,28 +162,52 @@ public final class Main implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (file != null && sql != null) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "Use either -f or -e, not both");
-        }
         if (slots != null && slots < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--slots must be at least 1, was " + slots);
         }
-        PrintWriter stdout = writer(out);
-        PrintWriter stderr = writer(err);
-        String script;
+        OutputFormat format;
         try {
-            script = file != null ? readScript(file) : sql;
-        } catch (IOException e) {
-            stderr.println("[ERROR] Cannot read the script " + file + ": " + e);
-            return 1;
+            format = OutputFormat.of(outputFormat);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        boolean scriptMode = !scripts.isEmpty() || !inIsTerminal;
+        if (!scriptMode && format != OutputFormat.TABLE) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--output-format is for scripts (-f, -e, standard input); the interactive shell shows tables");
         }
         Configuration configuration = new Configuration(settings);
+        variables.forEach((name, value) -> {
+            if (!SessionOptions.VARIABLE_NAME.matcher(name).matches()) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "Invalid variable name '" + name
+                        + "' in --define: a name starts with a letter or '_' and holds letters, digits, '_', '.' and '-'");
+            }
+            configuration.set(SessionOptions.VARIABLE_PREFIX + name, value);
+        });
         if (slots != null) {
             configuration.set(EmbeddedEngine.SLOTS_KEY, String.valueOf(slots));
         }
+        PrintWriter stdout = writer(out);
+        PrintWriter stderr = writer(err);
+        List<ScriptSource> init = new ArrayList<>();
+        List<ScriptSource> sources = new ArrayList<>();
+        try {
+            for (String file : initFiles) {
+                init.add(ScriptArgument.file(file).read(in));
+            }
+            for (ScriptArgument script : scripts) {
+                sources.add(script.read(in));
+            }
+            if (scripts.isEmpty() && !inIsTerminal) {
+                sources.add(ScriptArgument.file("-").read(in));
+            }
+        } catch (ScriptArgument.UnreadableScript e) {
+            stderr.println("[ERROR] Cannot read the script " + e.name() + ": " + e.getCause());
+            return 1;
+        }
         StatementExecutor executor;
         try {
-            executor = engines.start(configuration);
+            executor = new SubstitutingExecutor(engines.start(configuration));
         } catch (RuntimeException e) {
             stderr.println("[ERROR] Could not start the engine: " + ErrorFormatter.message(e));
             if (verbose) {
@@ -141,8 +224,14 @@ public final class Main implements Callable<Integer> {
         }, "runnel-shutdown");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         try {
-            if (script != null) {
-                return new ScriptRunner(executor, stdout, stderr, verbose, stopping::get).run(script);
+            ScriptRunner runner = new ScriptRunner(executor, new ResultOutput(stdout, format, quiet), stderr, verbose,
+                    continueOnError, stopping::get);
+            int initExit = runner.init(init);
+            if (initExit != 0) {
+                return initExit;
+            }
+            if (scriptMode) {
+                return runner.run(sources);
             }
             return runRepl(executor);
         } finally {
@@ -156,7 +245,7 @@ public final class Main implements Callable<Integer> {
     }
 
     private int runRepl(StatementExecutor executor) {
-        String banner = "Runnel " + Version.number() + " on an " + executor.description() + ".\n"
+        String banner = quiet ? "" : "Runnel " + Version.number() + " on an " + executor.description() + ".\n"
                 + "Statements end with ';'. HELP; lists them; QUIT; or Ctrl-D exits.";
         executor.warmUpInBackground();
         try (Terminal terminal = terminal()) {
@@ -191,15 +280,62 @@ public final class Main implements Callable<Integer> {
         return base.resolve("history");
     }
 
-    private String readScript(String name) throws IOException {
-        if (name.equals("-")) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-        return Files.readString(Path.of(name), StandardCharsets.UTF_8);
-    }
-
     private static PrintWriter writer(PrintStream stream) {
         return new PrintWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), true);
+    }
+
+    /**
+     * One {@code -f FILE} or {@code -e SQL}; as picocli's parameter consumer it records each in
+     * {@link Main#scripts}, so that they run in command-line order.
+     */
+    record ScriptArgument(String file, String sql) {
+        static ScriptArgument file(String name) {
+            return new ScriptArgument(name, null);
+        }
+
+        ScriptSource read(InputStream in) throws UnreadableScript {
+            if (sql != null) {
+                return new ScriptSource(ScriptSource.COMMAND_LINE, sql);
+            }
+            try {
+                if (file.equals("-")) {
+                    return new ScriptSource(ScriptSource.STDIN, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                }
+                return new ScriptSource(file, Files.readString(Path.of(file), StandardCharsets.UTF_8));
+            } catch (IOException | InvalidPathException e) {
+                throw new UnreadableScript(file, e);
+            }
+        }
+
+        /** A script that cannot be read, and its name. */
+        static final class UnreadableScript extends Exception {
+            private final String name;
+
+            UnreadableScript(String name, Exception cause) {
+                super(cause);
+                this.name = name;
+            }
+
+            String name() {
+                return name;
+            }
+        }
+
+        /** Picocli's hook for {@code -f} and {@code -e}. */
+        static final class Consumer implements CommandLine.IParameterConsumer {
+            @Override
+            public void consumeParameters(Stack<String> args, CommandLine.Model.ArgSpec argSpec,
+                                          CommandLine.Model.CommandSpec commandSpec) {
+                CommandLine.Model.OptionSpec option = (CommandLine.Model.OptionSpec) argSpec;
+                if (args.isEmpty()) {
+                    throw new CommandLine.ParameterException(commandSpec.commandLine(),
+                            "Missing required parameter for option '" + option.longestName() + "' (" + option.paramLabel() + ")");
+                }
+                String value = args.pop();
+                ((Main) commandSpec.userObject()).scripts.add(option.longestName().equals("--file")
+                        ? file(value) : new ScriptArgument(null, value));
+            }
+        }
     }
 
     /** {@code --version}: the project version the build filtered into a resource. */

@@ -95,23 +95,60 @@ class BinRunnelIT {
     void aFailingStatementExitsWithOneAndSaysWhere() throws Exception {
         Result result = runnel("-e", "SELECT 1;\nSELECT nope FROM (VALUES (1)) AS t(x);");
 
-        assertThat(result.err()).isEqualTo("[ERROR] Statement 2 failed at line 2, column 8: "
+        assertThat(result.err()).isEqualTo("<command-line>:2:8: [ERROR] "
                 + "Column 'nope' not found in any table\n"
                 + "  SELECT nope FROM (VALUES (1)) AS t(x)\n"
                 + "         ^\n");
         assertThat(result.exitCode()).isEqualTo(1);
     }
 
-    /** Also measures the time from JVM start to the first prompt, which the shell logs. */
     @Test
-    void theReplReadsStatementsFromAPipeAndLogsToRunnelHome() throws Exception {
-        Result result = runnelWithInput("SELECT 42;\nQUIT;\n");
+    void standardInputFromAPipeIsAScriptAndLogsGoToRunnelHome() throws Exception {
+        Result result = runnelWithInput("SELECT 42;\nSELECT nope;\n");
 
+        assertThat(result.out()).as("no banner").startsWith("+----+");
+        assertThat(result.out()).contains("|          42 |");
+        assertThat(result.err()).startsWith("<stdin>:2:8: [ERROR] Column 'nope' not found in any table");
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(home.resolve("log/runnel.log")).exists();
+    }
+
+    @Test
+    void runsAScriptFileWithCsvOutputForCi() throws Exception {
+        Path script = Files.writeString(home.resolve("report.sql"), String.join("\n",
+                "-- a report for CI",
+                "CREATE TEMPORARY VIEW sales AS SELECT * FROM (VALUES (1, 'north', 2.5), (2, 'south, east', 4.0))"
+                        + " AS t(id, region, amount);",
+                "SELECT id, region, amount FROM sales;",
+                ""));
+
+        Result result = runnel("-f", script.toString(), "--output-format", "csv", "--quiet");
+
+        assertThat(result.err()).isEmpty();
+        assertThat(result.out()).isEqualTo("""
+                op,id,region,amount
+                +I,1,north,2.5
+                +I,2,"south, east",4.0
+                """);
         assertThat(result.exitCode()).isZero();
-        assertThat(result.out()).startsWith("Runnel ").contains("embedded cluster with 2 slots", "|          42 |");
-        String log = Files.readString(home.resolve("log/runnel.log"));
-        assertThat(log).contains("Shell ready");
-        log.lines().filter(line -> line.contains("Shell ready")).forEach(System.out::println);
+    }
+
+    @Test
+    void aFailingScriptFileExitsWithOneAndNamesTheFileLineAndColumn() throws Exception {
+        Path script = Files.writeString(home.resolve("broken.sql"), String.join("\n",
+                "SELECT 1;",
+                "",
+                "SELECT id,",
+                "       amout FROM (VALUES (1, 2)) AS t(id, amount);",
+                "SELECT 'not reached';"));
+
+        Result result = runnel("-f", script.toString(), "--output-format", "csv");
+
+        assertThat(result.err()).isEqualTo(script + ":4:8: [ERROR] Column 'amout' not found in any table\n"
+                + "         amout FROM (VALUES (1, 2)) AS t(id, amount)\n"
+                + "         ^\n");
+        assertThat(result.out()).isEqualTo("op,EXPR$0\n+I,1\n");
+        assertThat(result.exitCode()).isEqualTo(1);
     }
 
     @Test

@@ -140,7 +140,7 @@ class ScriptModeTest {
         ShellRun run = ShellRun.of(engine.factory(), "-e", "INSERT INTO sink SELECT * FROM source;");
 
         assertThat(run.out()).isEqualTo("Job submitted: " + JOB_ID + "\n");
-        assertThat(run.err()).isEqualTo("[ERROR] Job " + JOB_ID
+        assertThat(run.err()).isEqualTo("<command-line>:1: [ERROR] Job " + JOB_ID
                 + " (insert-into_sink) failed: RecordException: bad record in /tmp/in.json line 3\n");
         assertThat(run.exitCode()).isEqualTo(1);
     }
@@ -169,10 +169,11 @@ class ScriptModeTest {
                 + "   SELECT y\nFROM t;\n"
                 + "SELECT 'never run';\n";
 
-        ShellRun run = ShellRun.of(engine.factory(), "--file", script(text).toString());
+        Path script = script(text);
+        ShellRun run = ShellRun.of(engine.factory(), "--file", script.toString());
 
         assertThat(run.err()).isEqualTo(
-                "[ERROR] Statement 3 failed at line 8, column 11: Column 'y' not found in any table\n"
+                script + ":8:11: [ERROR] Column 'y' not found in any table\n"
                 + "  SELECT y\n"
                 + "         ^\n");
         assertThat(run.exitCode()).isEqualTo(1);
@@ -190,7 +191,7 @@ class ScriptModeTest {
                 "INSERT INTO sink SELECT * FROM source; SELECT amout FROM source;");
 
         assertThat(run.err()).isEqualTo(
-                "[ERROR] Statement 2 failed at line 1, column 47: Column 'amout' not found in any table\n"
+                "<command-line>:1:47: [ERROR] Column 'amout' not found in any table\n"
                 + "  SELECT amout FROM source\n"
                 + "         ^\n"
                 + "[INFO] Job " + JOB_ID + " (insert-into_sink) is cancelled because the script stopped.\n");
@@ -202,22 +203,24 @@ class ScriptModeTest {
     void anErrorOnALaterLineOfAStatementKeepsItsColumn() throws IOException {
         FakeEngine engine = new FakeEngine().failOn("SELECT x\nFROM nope", "Object 'nope' not found", 2, 6);
 
-        ShellRun run = ShellRun.of(engine.factory(), "-f", script("\n\n  SELECT x\nFROM nope;").toString());
+        Path script = script("\n\n  SELECT x\nFROM nope;");
+        ShellRun run = ShellRun.of(engine.factory(), "-f", script.toString());
 
-        assertThat(run.err()).isEqualTo("[ERROR] Statement 1 failed at line 4, column 6: Object 'nope' not found\n"
+        assertThat(run.err()).isEqualTo(script + ":4:6: [ERROR] Object 'nope' not found\n"
                 + "  FROM nope\n"
                 + "       ^\n");
     }
 
     @Test
-    void anErrorWithoutPositionSaysOnlyWhichStatementFailed() {
-        FakeEngine engine = new FakeEngine().on("STOP JOB 'x'", () -> {
-            throw new dev.runnel.planner.session.SqlExecutionException("Job 'x' does not exist");
-        });
+    void anErrorWithoutPositionNamesTheLineOfItsStatement() {
+        FakeEngine engine = new FakeEngine().on("SHOW TABLES", new StatementResult.Table(TABLE_NAME, List.of()))
+                .on("STOP JOB 'x'", () -> {
+                    throw new dev.runnel.planner.session.SqlExecutionException("Job 'x' does not exist");
+                });
 
-        ShellRun run = ShellRun.of(engine.factory(), "-e", "STOP JOB 'x';");
+        ShellRun run = ShellRun.of(engine.factory(), "-e", "SHOW TABLES;\n\n  STOP JOB 'x';");
 
-        assertThat(run.err()).isEqualTo("[ERROR] Statement 1 failed: Job 'x' does not exist\n");
+        assertThat(run.err()).isEqualTo("<command-line>:3: [ERROR] Job 'x' does not exist\n");
         assertThat(run.exitCode()).isEqualTo(1);
     }
 
@@ -227,12 +230,12 @@ class ScriptModeTest {
             throw new IllegalStateException("planner bug");
         });
 
-        ShellRun quiet = ShellRun.of(engine.factory(), "-e", "SELECT 1");
+        ShellRun plain = ShellRun.of(engine.factory(), "-e", "SELECT 1");
         ShellRun verbose = ShellRun.of(engine.factory(), "--verbose", "-e", "SELECT 1");
 
-        assertThat(quiet.err()).isEqualTo(
-                "[ERROR] Statement 1 failed: Unexpected error: java.lang.IllegalStateException: planner bug\n");
-        assertThat(verbose.err()).startsWith(quiet.err()).contains("\tat dev.runnel.shell");
+        assertThat(plain.err()).isEqualTo(
+                "<command-line>:1: [ERROR] Unexpected error: java.lang.IllegalStateException: planner bug\n");
+        assertThat(verbose.err()).startsWith(plain.err()).contains("\tat dev.runnel.shell");
     }
 
     @Test
@@ -241,7 +244,7 @@ class ScriptModeTest {
 
         ShellRun run = ShellRun.of(engine.factory(), "-e", "SET 'sql-client.verbose' = 'true'; SELECT nope;");
 
-        assertThat(run.err()).startsWith("[ERROR] Statement 2 failed at line 1, column 43: Column 'nope' not found\n"
+        assertThat(run.err()).startsWith("<command-line>:1:43: [ERROR] Column 'nope' not found\n"
                 + "  SELECT nope\n"
                 + "         ^\n")
                 .contains("SqlExecutionException");
@@ -262,7 +265,7 @@ class ScriptModeTest {
                 | +I |           1 |
                 +----+-------------+
                 """);
-        assertThat(run.err()).isEqualTo("[ERROR] Statement 1 failed: Job failed: division by zero\n");
+        assertThat(run.err()).isEqualTo("<command-line>:1: [ERROR] Job failed: division by zero\n");
         assertThat(run.exitCode()).isEqualTo(1);
     }
 
@@ -303,7 +306,12 @@ class ScriptModeTest {
     void commandLineMistakesExitWithTwo() {
         FakeEngine engine = new FakeEngine();
 
-        assertThat(ShellRun.of(engine.factory(), "-e", "SELECT 1", "-f", "x.sql").exitCode()).isEqualTo(2);
+        assertThat(ShellRun.of(engine.factory(), "--output-format", "xml", "-e", "SELECT 1").err())
+                .contains("Unknown output format 'xml'; expected one of table, csv, tsv, json");
+        assertThat(ShellRun.of(engine.factory(), "--define", "9lives=x", "-e", "SELECT 1").exitCode()).isEqualTo(2);
+        assertThat(ShellRun.of(engine.factory(), "--output-format", "csv").err())
+                .as("the REPL").contains("--output-format is for scripts");
+        assertThat(ShellRun.of(engine.factory(), "-f").exitCode()).isEqualTo(2);
         assertThat(ShellRun.of(engine.factory(), "--no-such-option").exitCode()).isEqualTo(2);
         assertThat(ShellRun.of(engine.factory(), "--slots", "0", "-e", "HELP").exitCode()).isEqualTo(2);
     }
@@ -322,7 +330,8 @@ class ScriptModeTest {
         ShellRun version = ShellRun.of(new FakeEngine().factory(), "--version");
 
         assertThat(help.exitCode()).isZero();
-        assertThat(help.out()).contains("Usage: runnel", "-f, --file=FILE", "-e, --execute=SQL", "--slots=N");
+        assertThat(help.out()).contains("Usage: runnel", "-f, --file=FILE", "-e, --execute=SQL", "--slots=N",
+                "--output-format=FORMAT", "-i, --init=FILE", "${NAME}");
         assertThat(version.out()).matches("Runnel \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?\\R");
     }
 }

@@ -3,12 +3,14 @@ package dev.runnel.planner.codegen;
 import dev.runnel.runtime.codegen.GeneratedClass;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.operators.calc.CalcFunction;
+import dev.runnel.runtime.source.watermark.WatermarkExpression;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Type;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.adapter.enumerable.EnumUtils;
 import org.apache.calcite.adapter.enumerable.RexToLixTranslator;
@@ -54,6 +56,60 @@ public final class CalcCodeGenerator {
      */
     public GeneratedClass<CalcFunction> generate(RexProgram program, ZoneId zone) {
         String className = "GeneratedCalc" + COUNTER.incrementAndGet();
+        Translation t = translate(program);
+        if (t.condition() != null) {
+            t.body().add(Expressions.ifThen(Expressions.not(t.condition()),
+                    Expressions.return_(null, Expressions.constant(null, Row.class))));
+        }
+        List<Expression> outputs = new ArrayList<>();
+        for (Expression e : t.projects().get()) {
+            outputs.add(toInternal(e, t.body()));
+        }
+        t.body().add(Expressions.return_(null, Expressions.new_(Row.class,
+                Expressions.call(t.row(), "kind"),
+                Expressions.newArrayInit(Object.class, outputs))));
+        MethodDeclaration apply = Expressions.methodDecl(Modifier.PUBLIC, Row.class, "apply", List.of(t.row()),
+                t.body().toBlock());
+        return new GeneratedClass<>(className, classCode(className, CalcFunction.class, apply, zone));
+    }
+
+    /**
+     * Generates the {@link WatermarkExpression} of {@code program}: no filter and one projected
+     * BIGINT-represented field (a TIMESTAMP in epoch millis), returned as a primitive
+     * ({@code Long.MIN_VALUE} for NULL) so that no row or box is allocated per source row.
+     */
+    public GeneratedClass<WatermarkExpression> generateWatermark(RexProgram program, ZoneId zone) {
+        if (program.getCondition() != null || program.getProjectList().size() != 1) {
+            throw new IllegalArgumentException("A watermark expression is one projection without filter: " + program);
+        }
+        String className = "GeneratedWatermark" + COUNTER.incrementAndGet();
+        Translation t = translate(program);
+        Expression value = t.projects().get().get(0);
+        Expression result;
+        if (value.getType() instanceof Class<?> c && c.isPrimitive()) {
+            result = EnumUtils.convert(value, long.class);
+        } else {
+            Expression boxed = t.body().append("watermark", value);
+            result = Expressions.condition(Expressions.equal(boxed, Expressions.constant(null)),
+                    Expressions.constant(Long.MIN_VALUE),
+                    Expressions.call(Expressions.convert_(boxed, Number.class), "longValue"));
+        }
+        t.body().add(Expressions.return_(null, result));
+        MethodDeclaration method = Expressions.methodDecl(Modifier.PUBLIC, long.class, "watermarkOf",
+                List.of(t.row()), t.body().toBlock());
+        return new GeneratedClass<>(className, classCode(className, WatermarkExpression.class, method, zone));
+    }
+
+    /**
+     * The normalized program's condition translated into {@code body} (null when it has none),
+     * and its projections, translated on demand after whatever the caller adds for the condition
+     * so that they are evaluated only for rows that pass it.
+     */
+    private record Translation(ParameterExpression row, BlockBuilder body, Expression condition,
+                               Supplier<List<Expression>> projects) {
+    }
+
+    private Translation translate(RexProgram program) {
         RexBuilder rexBuilder = new RexBuilder(typeFactory);
         RexProgram normalized = FlinkCasts.rewrite(program, rexBuilder).normalize(rexBuilder, null);
         RelDataType inputType = normalized.getInputRowType();
@@ -84,34 +140,25 @@ public final class CalcCodeGenerator {
             return EnumUtils.convert(raw, Object.class, javaType);
         };
 
+        Expression condition = null;
         if (normalized.getCondition() != null) {
-            Expression condition = RexToLixTranslator.translateCondition(normalized, typeFactory, body, inputGetter,
+            condition = RexToLixTranslator.translateCondition(normalized, typeFactory, body, inputGetter,
                     name -> {
                         throw new UnsupportedOperationException("Correlated variable " + name);
                     },
                     SqlConformanceEnum.DEFAULT);
-            body.add(Expressions.ifThen(Expressions.not(condition),
-                    Expressions.return_(null, Expressions.constant(null, Row.class))));
         }
-
-        List<Expression> projected = RexToLixTranslator.translateProjects(normalized, typeFactory,
+        Supplier<List<Expression>> projects = () -> RexToLixTranslator.translateProjects(normalized, typeFactory,
                 SqlConformanceEnum.DEFAULT, body, null, null, DataContext.ROOT, inputGetter, null);
-        List<Expression> outputs = new ArrayList<>();
-        for (Expression e : projected) {
-            outputs.add(toInternal(e, body));
-        }
-        body.add(Expressions.return_(null, Expressions.new_(Row.class,
-                Expressions.call(row, "kind"),
-                Expressions.newArrayInit(Object.class, outputs))));
+        return new Translation(row, body, condition, projects);
+    }
 
-        MethodDeclaration apply = Expressions.methodDecl(Modifier.PUBLIC, Row.class, "apply", List.of(row),
-                body.toBlock());
-        String code = "public final class " + className + " implements " + CalcFunction.class.getName() + " {\n"
+    private static String classCode(String className, Class<?> implemented, MethodDeclaration method, ZoneId zone) {
+        return "public final class " + className + " implements " + implemented.getName() + " {\n"
                 + dataContext(zone)
                 + "\n  public " + className + "() {\n  }\n"
-                + Expressions.toString(apply)
+                + Expressions.toString(method)
                 + "}\n";
-        return new GeneratedClass<>(className, code);
     }
 
     /** Boxes primitives and turns Calcite's {@link ByteString} back into {@code byte[]}. */

@@ -13,7 +13,6 @@ import dev.runnel.planner.plan.physical.UnionPhysicalRel;
 import dev.runnel.planner.plan.physical.ValuesPhysicalRel;
 import dev.runnel.planner.plan.physical.WatermarkAssignerPhysicalRel;
 import dev.runnel.planner.plan.physical.WindowJoinPhysicalRel;
-import dev.runnel.runtime.codegen.GeneratedClass;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.connector.ConnectorFactories;
@@ -24,7 +23,6 @@ import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.jobgraph.JobVertex;
 import dev.runnel.runtime.jobgraph.Partitioning;
 import dev.runnel.runtime.operators.OperatorFactory;
-import dev.runnel.runtime.operators.calc.CalcFunction;
 import dev.runnel.runtime.operators.calc.CalcOperatorFactory;
 import dev.runnel.runtime.operators.sink.CollectSinkOperatorFactory;
 import dev.runnel.runtime.source.SourceFactory;
@@ -186,10 +184,7 @@ public final class JobGraphTranslator {
             return List.of(newVertex(new ValuesSourceFactory(ValuesRows.of(values)), null, 1));
         }
         if (rel instanceof CalcPhysicalRel calc) {
-            List<VertexBuilder> input = visit(calc.getInput());
-            GeneratedClass<CalcFunction> generated = codeGenerator.generate(calc.getProgram(), zone);
-            return attach(input, new CalcOperatorFactory(calc.describe(), generated), OptionalInt.empty(),
-                    new Partitioning.Rebalance());
+            return CalcTranslation.translate(calc, this);
         }
         if (rel instanceof GroupAggregatePhysicalRel aggregate) {
             return GroupAggregateTranslation.translate(this, aggregate);

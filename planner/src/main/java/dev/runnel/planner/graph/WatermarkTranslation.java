@@ -27,6 +27,16 @@ final class WatermarkTranslation {
 
     static List<JobGraphTranslator.VertexBuilder> translate(WatermarkAssignerPhysicalRel assigner,
                                                             JobGraphTranslator translator) {
+        pushIntoSource(assigner, translator);
+        return translator.visit(assigner.getInput());
+    }
+
+    /**
+     * Has the source under {@code assigner} generate its watermarks (the assigner's input: the
+     * scan itself or a calc without filter over it) and returns that scan; translates nothing.
+     */
+    static TableSourceScanPhysicalRel pushIntoSource(WatermarkAssignerPhysicalRel assigner,
+                                                     JobGraphTranslator translator) {
         RelNode input = assigner.getInput();
         RexNode watermark = assigner.watermark();
         TableSourceScanPhysicalRel scan;
@@ -43,10 +53,10 @@ final class WatermarkTranslation {
         RexBuilder rex = assigner.getCluster().getRexBuilder();
         RexProgramBuilder program = new RexProgramBuilder(scan.getRowType(), rex);
         program.addProject(watermark, "watermark");
-        RexProgram built = program.getProgram();
         translator.generateWatermarksAt(scan, new WatermarkStrategy(
-                translator.codeGenerator().generate(built, translator.zone()), assigner.describe()));
-        return translator.visit(input);
+                translator.codeGenerator().generateWatermark(program.getProgram(), translator.zone()),
+                assigner.describe()));
+        return scan;
     }
 
     /** {@code expression} over the calc's input: each field reference replaced by what the calc computes. */

@@ -7,7 +7,7 @@ import java.util.Optional;
 
 /**
  * Checks that a key given to {@code SET} or {@code RESET} is one Runnel knows
- * ({@link SessionOptions#known()}), suggesting the closest known key for a misspelt one.
+ * ({@link SessionOptions#known()}) or a session variable ({@code var.name}), suggesting the closest known key for a misspelt one.
  */
 final class ConfigKeys {
     private ConfigKeys() {
@@ -15,6 +15,10 @@ final class ConfigKeys {
 
     /** @throws ConfigException naming {@code key} and, when one is close, the key meant */
     static void checkKnown(String key) {
+        if (key.startsWith(SessionOptions.VARIABLE_PREFIX)) {
+            SessionOptions.checkVariableName(key, key.substring(SessionOptions.VARIABLE_PREFIX.length()));
+            return;
+        }
         for (ConfigOption<?> option : SessionOptions.known()) {
             if (option.key().equals(key)) {
                 return;

@@ -10,6 +10,7 @@ import dev.runnel.planner.plan.physical.PhysicalPlanner;
 import dev.runnel.planner.plan.physical.PhysicalRel;
 import dev.runnel.planner.plan.physical.SinkChangelogCheck;
 import dev.runnel.planner.plan.physical.SinkPhysicalRel;
+import dev.runnel.planner.validate.GroupWindowFunctions;
 import dev.runnel.planner.validate.SqlValidation;
 import dev.runnel.planner.validate.UnsupportedSyntax;
 import dev.runnel.runtime.config.Configuration;
@@ -112,7 +113,7 @@ public final class QueryPlanner {
      */
     public ExplainedQuery planWithAst(SqlNode statement) {
         names.rejectInsertIntoView(statement);
-        SqlNode parsed = staticPartitions.rewrite(statement);
+        SqlNode parsed = GroupWindowFunctions.rewrite(staticPartitions.rewrite(statement));
         SqlValidator validator = validation.newValidator();
         SqlNode validated = names.suggestOnUnknownName(parsed, () -> SqlValidation.validate(validator, parsed));
         UnsupportedSyntax.check(validated);
@@ -141,6 +142,7 @@ public final class QueryPlanner {
      */
     public ValidatedQuery validateQuery(SqlNode query, List<String> schemaPath) {
         SqlValidator validator = schemaPath == null ? validation.newValidator() : validation.newValidator(schemaPath);
+        GroupWindowFunctions.rewrite(query);
         SqlNode validated = names.suggestOnUnknownName(query, () -> SqlValidation.validate(validator, query));
         UnsupportedSyntax.check(validated);
         return new ValidatedQuery(validated, validator.getValidatedNodeType(validated));

@@ -14,7 +14,9 @@ import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
 import dev.runnel.sql.parser.ddl.SqlCreateTable;
 import dev.runnel.sql.parser.ddl.SqlDropTable;
+import dev.runnel.sql.parser.dql.SqlDescribeJob;
 import dev.runnel.sql.parser.dql.SqlDescribeTable;
+import dev.runnel.sql.parser.dql.SqlJobCommand;
 import dev.runnel.sql.parser.dql.SqlReset;
 import dev.runnel.sql.parser.dql.SqlSet;
 import dev.runnel.sql.parser.dql.SqlShowCreateTable;
@@ -24,7 +26,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlSetOption;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
@@ -68,10 +72,14 @@ final class SessionCommands {
             return showJobs();
         } else if (node instanceof SqlStopJob stop) {
             return stopJob(stop);
+        } else if (node instanceof SqlDescribeJob describe) {
+            return JobDescriptions.describe(existingJob(describe));
         } else if (node instanceof SqlSet set) {
             return set(set);
         } else if (node instanceof SqlReset reset) {
             return reset(reset);
+        } else if (node instanceof SqlSetOption option && option.getScope() == null) {
+            return setOption(option);
         }
         return null;
     }
@@ -129,14 +137,8 @@ final class SessionCommands {
     }
 
     private StatementResult stopJob(SqlStopJob stop) {
-        JobId id = new JobId(stop.jobId().trim());
-        SqlParserPos pos = stop.jobIdLiteral().getParserPosition();
-        JobInfo job;
-        try {
-            job = cluster.getJob(id);
-        } catch (IllegalArgumentException e) {
-            throw error("Job '" + id + "' does not exist", pos, e);
-        }
+        JobInfo job = existingJob(stop);
+        JobId id = job.id();
         if (job.status().isTerminal()) {
             return new StatementResult.Message("Job had already ended with status " + job.status() + ".");
         }
@@ -150,6 +152,16 @@ final class SessionCommands {
         return new StatementResult.Message("Job has been stopped.");
     }
 
+    /** The job a {@code STOP JOB} or {@code DESCRIBE JOB} names; an error at its id if there is none. */
+    private JobInfo existingJob(SqlJobCommand command) {
+        JobId id = new JobId(command.jobId().trim());
+        try {
+            return cluster.getJob(id);
+        } catch (IllegalArgumentException e) {
+            throw error("Job '" + id + "' does not exist", command.jobIdLiteral().getParserPosition(), e);
+        }
+    }
+
     private StatementResult set(SqlSet set) {
         if (set.key() == null) {
             List<Row> rows = configuration.toMap().entrySet().stream()
@@ -157,38 +169,77 @@ final class SessionCommands {
             return new StatementResult.Table(
                     List.of(new ColumnInfo("key", STRING_NOT_NULL), new ColumnInfo("value", STRING_NOT_NULL)), rows);
         }
+        return set(set.key(), set.keyLiteral().getParserPosition(), set.value(), set.valueLiteral().getParserPosition());
+    }
+
+    private StatementResult set(String key, SqlParserPos keyPos, String value, SqlParserPos valuePos) {
         try {
-            ConfigKeys.checkKnown(set.key());
+            ConfigKeys.checkKnown(key);
         } catch (ConfigException e) {
-            throw error(e.getMessage(), set.keyLiteral().getParserPosition(), e);
+            throw error(e.getMessage(), keyPos, e);
         }
         try {
-            SessionOptions.validate(set.key(), set.value());
+            SessionOptions.validate(key, value);
         } catch (ConfigException e) {
-            throw error(e.getMessage(), set.valueLiteral().getParserPosition(), e);
+            throw error(e.getMessage(), valuePos, e);
         }
-        configuration.set(set.key(), set.value());
+        configuration.set(key, value);
         return new StatementResult.Message("Session property has been set.");
+    }
+
+    /**
+     * Calcite's unquoted forms, {@code SET var.dir = '/data'} and {@code RESET var.dir} (as
+     * issue 7 writes variables, and as Flink's SQL client once accepted keys): the same as the
+     * quoted ones. {@code RESET ALL} resets every key.
+     */
+    private StatementResult setOption(SqlSetOption option) {
+        String key = option.getName().toString();
+        SqlParserPos keyPos = option.getName().getParserPosition();
+        if (option.getValue() == null) {
+            return key.equalsIgnoreCase("ALL") ? resetAll() : reset(key, keyPos);
+        }
+        SqlNode value = option.getValue();
+        String text;
+        if (value instanceof SqlLiteral literal) {
+            // The unquoted text of a string, the digits of a number, TRUE or FALSE; null for NULL.
+            text = literal.toValue();
+        } else if (value instanceof SqlIdentifier identifier) {
+            text = identifier.toString();
+        } else {
+            text = null;
+        }
+        if (text == null) {
+            throw error("SET expects a literal value, such as '" + key + "' = 'value'", value.getParserPosition(), null);
+        }
+        return set(key, keyPos, text, value.getParserPosition());
     }
 
     private StatementResult reset(SqlReset reset) {
         if (reset.key() == null) {
-            for (String key : List.copyOf(configuration.toMap().keySet())) {
-                configuration.remove(key);
-            }
-            initialConfiguration.toMap().forEach(configuration::set);
-            return new StatementResult.Message("All session properties have been reset.");
+            return resetAll();
         }
+        return reset(reset.key(), reset.keyLiteral().getParserPosition());
+    }
+
+    private StatementResult resetAll() {
+        for (String key : List.copyOf(configuration.toMap().keySet())) {
+            configuration.remove(key);
+        }
+        initialConfiguration.toMap().forEach(configuration::set);
+        return new StatementResult.Message("All session properties have been reset.");
+    }
+
+    private StatementResult reset(String key, SqlParserPos keyPos) {
         try {
-            ConfigKeys.checkKnown(reset.key());
+            ConfigKeys.checkKnown(key);
         } catch (ConfigException e) {
-            throw error(e.getMessage(), reset.keyLiteral().getParserPosition(), e);
+            throw error(e.getMessage(), keyPos, e);
         }
-        String initial = initialConfiguration.getString(reset.key());
+        String initial = initialConfiguration.getString(key);
         if (initial != null) {
-            configuration.set(reset.key(), initial);
+            configuration.set(key, initial);
         } else {
-            configuration.remove(reset.key());
+            configuration.remove(key);
         }
         return new StatementResult.Message("Session property has been reset.");
     }

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The session settings that {@code SET} checks: only the keys listed in {@link #known()} are
@@ -37,19 +38,35 @@ public final class SessionOptions {
             "default", "The session time zone for TIMESTAMP_LTZ values, such as 'UTC' or 'Europe/Berlin'; "
                     + "'default' is the JVM's zone.");
 
+    /**
+     * Whether an {@code INSERT} (or statement set) waits for its job to end before the next
+     * statement runs (Flink's key). The shell waits; see {@code docs/scripts.md}.
+     */
+    public static final ConfigOption<Boolean> DML_SYNC = ConfigOption.of("table.dml-sync", Boolean.class, false,
+            "Whether INSERT statements wait for their job to finish (for bounded input) before the next statement.");
+
+    /**
+     * The prefix of session variables: {@code SET 'var.dir' = '/data'} defines {@code dir},
+     * which the shell substitutes for {@code ${dir}} in later statements.
+     */
+    public static final String VARIABLE_PREFIX = "var.";
+
+    /** What may follow {@link #VARIABLE_PREFIX}: a letter or {@code _}, then letters, digits, {@code _ . -}. */
+    public static final Pattern VARIABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.\\-]*");
+
     public static final ConfigOption<Boolean> VERBOSE = ConfigOption.of("sql-client.verbose", Boolean.class, false,
             "Whether the shell prints the stack trace of an error.");
     public static final ConfigOption<Duration> STATE_TTL = StateOptions.STATE_TTL;
     public static final ConfigOption<String> STATE_BACKEND = StateOptions.STATE_BACKEND;
     public static final ConfigOption<Duration> SOURCE_IDLE_TIMEOUT = StateOptions.SOURCE_IDLE_TIMEOUT;
 
-    private static final Set<String> RESULT_MODES = Set.of("table", "changelog", "tableau");
-    private static final Set<String> STATE_BACKENDS = Set.of("hashmap", "rocksdb");
+    private static final List<String> RESULT_MODES = List.of("table", "changelog", "tableau");
+    private static final List<String> STATE_BACKENDS = List.of("hashmap", "rocksdb");
 
     /** Options users know, for messages and listings: the session's, then the runtime's. */
     public static List<ConfigOption<?>> known() {
         List<ConfigOption<?>> all = new ArrayList<>(List.of(PARALLELISM, PIPELINE_NAME, RUNTIME_MODE, RESULT_MODE,
-                LOCAL_TIME_ZONE, VERBOSE));
+                LOCAL_TIME_ZONE, DML_SYNC, VERBOSE));
         all.addAll(StateOptions.all());
         all.addAll(CheckpointOptions.all());
         all.addAll(GroupAggregateOptions.all());
@@ -63,6 +80,9 @@ public final class SessionOptions {
      * @throws ConfigException naming the key when the value is malformed
      */
     public static void validate(String key, String value) {
+        if (key.startsWith(VARIABLE_PREFIX)) {
+            return;
+        }
         switch (key) {
             case "parallelism.default" -> {
                 int p = Configuration.parse(key, value, Integer.class);
@@ -110,6 +130,58 @@ public final class SessionOptions {
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * The values {@code key} allows when they are few enough to list (an enumeration or a
+     * boolean), for completion in the shell; empty for free-form values and unknown keys.
+     */
+    public static List<String> allowedValues(String key) {
+        switch (key) {
+            case "sql-client.execution.result-mode" -> {
+                return RESULT_MODES;
+            }
+            case "execution.runtime-mode" -> {
+                return List.of("streaming");
+            }
+            case "state.backend.type" -> {
+                return STATE_BACKENDS;
+            }
+            default -> {
+                for (ConfigOption<?> option : known()) {
+                    if (option.key().equals(key)) {
+                        return valuesOf(option.type());
+                    }
+                }
+                return List.of();
+            }
+        }
+    }
+
+    private static List<String> valuesOf(Class<?> type) {
+        if (type == Boolean.class) {
+            return List.of("true", "false");
+        }
+        if (type.isEnum()) {
+            List<String> values = new ArrayList<>();
+            for (Object constant : type.getEnumConstants()) {
+                values.add(constant.toString().toLowerCase(Locale.ROOT).replace('_', '-'));
+            }
+            return values;
+        }
+        return List.of();
+    }
+
+    /**
+     * Checks the name of a session variable ({@code key} without {@link #VARIABLE_PREFIX}).
+     *
+     * @throws ConfigException naming the variable when the name is not one {@code ${name}} can refer to
+     */
+    public static void checkVariableName(String key, String name) {
+        if (!VARIABLE_NAME.matcher(name).matches()) {
+            throw new ConfigException(key, "Invalid variable name '" + name + "': a variable name starts with a "
+                    + "letter or '_' and holds letters, digits, '_', '.' and '-'");
         }
     }
 

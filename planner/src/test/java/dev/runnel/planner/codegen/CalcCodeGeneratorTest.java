@@ -12,6 +12,7 @@ import dev.runnel.runtime.codegen.GeneratedClass;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.operators.calc.CalcFunction;
+import dev.runnel.runtime.source.watermark.WatermarkExpression;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.RowType;
 import dev.runnel.runtime.types.TypeRoot;
@@ -45,6 +46,28 @@ class CalcCodeGeneratorTest {
         GeneratedClass<CalcFunction> generated = new CalcCodeGenerator(planner.typeFactory())
                 .generate(((CalcPhysicalRel) plan).getProgram(), ZoneOffset.UTC);
         return generated.newInstance(getClass().getClassLoader());
+    }
+
+    /** Compiles the single projection of {@code sql}'s Calc as a watermark expression. */
+    private WatermarkExpression compileWatermark(String sql) {
+        RelNode plan = planner.plan(StatementParser.parse(sql)).plan();
+        while (!(plan instanceof CalcPhysicalRel)) {
+            plan = plan.getInput(0);
+        }
+        return new CalcCodeGenerator(planner.typeFactory())
+                .generateWatermark(((CalcPhysicalRel) plan).getProgram(), ZoneOffset.UTC)
+                .newInstance(getClass().getClassLoader());
+    }
+
+    @Test
+    void watermarkExpressionsReturnMillisAndMinValueForNull() {
+        WatermarkExpression watermark = compileWatermark("SELECT ts - INTERVAL '5' SECOND FROM orders");
+
+        assertThat(watermark.watermarkOf(order(1, "a", 1.0, "1.00", "2026-11-30 10:00:05")))
+                .isEqualTo(millis("2026-11-30 10:00:00"));
+        assertThat(watermark.watermarkOf(order(1, "a", 1.0, "1.00", null))).isEqualTo(Long.MIN_VALUE);
+        assertThat(compileWatermark("SELECT CAST(id AS TIMESTAMP(3)) FROM orders").watermarkOf(order(7, "a", 1.0, "1.00", null)))
+                .as("a NOT NULL expression").isEqualTo(7L);
     }
 
     private static long millis(String timestamp) {

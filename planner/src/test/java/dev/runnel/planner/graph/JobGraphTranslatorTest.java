@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.runnel.planner.TestTables;
 import dev.runnel.planner.catalog.Catalog;
 import dev.runnel.planner.catalog.CatalogTable;
+import dev.runnel.planner.catalog.TableColumn;
+import dev.runnel.planner.catalog.WatermarkSpec;
 import dev.runnel.planner.codegen.CalcCodeGenerator;
 import dev.runnel.planner.parse.StatementParser;
 import dev.runnel.planner.session.QueryPlanner;
@@ -13,6 +15,8 @@ import dev.runnel.runtime.jobgraph.JobEdge;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.jobgraph.JobVertex;
 import dev.runnel.runtime.jobgraph.Partitioning;
+import dev.runnel.runtime.types.DataType;
+import dev.runnel.runtime.types.TypeRoot;
 import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.List;
@@ -72,5 +76,26 @@ class JobGraphTranslatorTest {
 
         assertThat(describe(graph)).containsExactly("1 p2 1 source inputs []", "2 p1 1 inputs [1:REBALANCE]");
         assertThat(graph.edges()).extracting(JobEdge::partitioning).containsExactly(new Partitioning.Rebalance());
+    }
+
+    @Test
+    void aCalcOverAWatermarkedTablesComputedColumnsRunsAsOneCalcAfterTheSource() {
+        catalog.createTable(CatalogTable.of("timed", List.of(
+                new TableColumn.Physical("id", DataType.of(TypeRoot.BIGINT).notNull(), null),
+                new TableColumn.Physical("ts", DataType.of(TypeRoot.TIMESTAMP, 3), null),
+                new TableColumn.Computed("shifted", DataType.of(TypeRoot.TIMESTAMP, 3), "ts + INTERVAL '1' SECOND", null)),
+                Map.of("connector", "datagen"), null, new WatermarkSpec("shifted", "shifted - INTERVAL '5' SECOND"),
+                null, List.of()), false);
+
+        JobGraph graph = translate("INSERT INTO big_orders SELECT id, 2.5 FROM timed WHERE id > 10", 1);
+
+        // Scan (with the watermark) -> one calc -> sink: the computed-column calc is merged away,
+        // and the unused computed column is not evaluated.
+        assertThat(describe(graph)).containsExactly("1 p1 2 source inputs []");
+        JobVertex vertex = graph.vertices().get(0);
+        assertThat(vertex.name())
+                .contains("WatermarkAssigner(rowtime=[shifted], watermark=[-(shifted, 5000:INTERVAL SECOND)])")
+                .contains("Calc(select=[id, 2.50 AS amount], where=[>(id, 10)])")
+                .doesNotContain("+(ts");
     }
 }

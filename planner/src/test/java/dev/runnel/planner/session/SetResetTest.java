@@ -102,4 +102,32 @@ class SetResetTest {
                 "taskmanager.numberOfTaskSlots", "pipeline.max-parallelism", "state.backend.type",
                 "table.exec.source.idle-timeout");
     }
+
+    @Test
+    void variablesAreSessionPropertiesUnderVar() {
+        message("SET 'var.dir' = '/data/in'");
+        assertThat(message("SET var.threshold = '10'")).isEqualTo("Session property has been set.");
+        message("SET var.`max-rows` = 5");
+
+        assertThat(rows("SET")).containsExactly(Row.of("parallelism.default", "3"), Row.of("var.dir", "/data/in"),
+                Row.of("var.max-rows", "5"), Row.of("var.threshold", "10"));
+        assertThat(message("RESET var.threshold")).isEqualTo("Session property has been reset.");
+        assertThat(message("RESET 'var.dir'")).isEqualTo("Session property has been reset.");
+        assertThat(rows("SET")).containsExactly(Row.of("parallelism.default", "3"), Row.of("var.max-rows", "5"));
+        assertFails("SET 'var.9lives' = 'x'", 1, 5).hasMessageStartingWith("Invalid variable name '9lives'");
+    }
+
+    @Test
+    void theUnquotedFormSetsAndResetsAnyKnownKey() {
+        message("SET pipeline.name = nightly");
+        message("SET `table.dml-sync` = TRUE");
+        assertThat(rows("SET")).containsExactly(Row.of("parallelism.default", "3"), Row.of("pipeline.name", "nightly"),
+                Row.of("table.dml-sync", "true"));
+
+        assertThat(message("RESET ALL")).isEqualTo("All session properties have been reset.");
+        assertThat(rows("SET")).containsExactly(Row.of("parallelism.default", "3"));
+        assertFails("SET pipeline.nam = 'x'", 1, 5).hasMessageContaining("Did you mean 'pipeline.name'?");
+        assertFails("SET `table.dml-sync` = 'sometimes'", 1, 24)
+                .hasMessage("Invalid value 'sometimes' for option 'table.dml-sync': expected a value of type Boolean");
+    }
 }

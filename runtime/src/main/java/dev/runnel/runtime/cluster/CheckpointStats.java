@@ -26,4 +26,51 @@ public record CheckpointStats(long completed, long failed, long inProgress, long
 
     /** A job without checkpoints. */
     public static final CheckpointStats NONE = new CheckpointStats(0, 0, 0, 0, -1, null, 0, 0, null, null, null);
+
+    /** {@code #3}, or {@code -} before the first completed checkpoint: for one-line progress displays. */
+    public String latestLabel() {
+        return latestCompletedId < 0 ? "-" : "#" + latestCompletedId;
+    }
+
+    /**
+     * One line for {@code DESCRIBE JOB}: {@code 3 completed, 0 failed, 0 in progress, 1 restart;
+     * latest #3 took 120 ms, 1.2 MiB (48.0 KiB new) at file:/…/chk-3/}.
+     */
+    public String describe() {
+        if (completed == 0 && failed == 0 && inProgress == 0 && restarts == 0) {
+            return "-";
+        }
+        StringBuilder text = new StringBuilder().append(completed).append(" completed, ").append(failed)
+                .append(" failed, ").append(inProgress).append(" in progress, ").append(restarts)
+                .append(restarts == 1 ? " restart" : " restarts");
+        if (latestCompletedId >= 0) {
+            text.append("; latest ").append(latestLabel());
+            if (latestDuration != null) {
+                text.append(" took ").append(latestDuration.toMillis()).append(" ms");
+            }
+            text.append(", ").append(bytes(latestStateSize)).append(" (").append(bytes(latestCheckpointedSize))
+                    .append(" new)");
+            if (latestPath != null) {
+                text.append(" at ").append(latestPath);
+            }
+        }
+        if (latestFailure != null) {
+            text.append("; last failure: ").append(latestFailure);
+        }
+        return text.toString();
+    }
+
+    private static String bytes(long size) {
+        if (size < 1024) {
+            return size + " B";
+        }
+        double value = size;
+        String[] units = {"KiB", "MiB", "GiB", "TiB"};
+        int unit = -1;
+        while (value >= 1024 && unit < units.length - 1) {
+            value /= 1024;
+            unit++;
+        }
+        return String.format(java.util.Locale.ROOT, "%.1f %s", value, units[unit]);
+    }
 }

@@ -1,7 +1,9 @@
 package dev.runnel.runtime.cluster;
 
+import dev.runnel.runtime.metrics.LatencyHistogram;
 import java.io.Serializable;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -13,27 +15,48 @@ import java.util.Map;
  * @param counters the operators' named counters ({@code numLateRecordsDropped}, …) summed over
  *                 subtasks; a name appears once some operator asked for that counter
  * @param checkpoints the job's checkpoint statistics ({@link CheckpointStats#NONE} without checkpointing)
+ * @param latency how long the latency markers took from the sources to the sinks, over all
+ *                subtasks; empty unless {@code metrics.latency.interval} is set
+ * @param vertices the job's vertices with their subtasks' states, slots and counts, for
+ *                 {@code DESCRIBE JOB}; empty where the JobManager did not say
  */
 public record JobInfo(JobId id, String name, JobStatus status, Instant startTime, Instant endTime,
                       long recordsIn, long recordsOut, String failureCause, Map<String, Long> counters,
-                      CheckpointStats checkpoints)
+                      CheckpointStats checkpoints, LatencyHistogram latency, List<VertexInfo> vertices)
         implements Serializable {
 
     public JobInfo {
         counters = counters == null ? Map.of() : Map.copyOf(counters);
         checkpoints = checkpoints == null ? CheckpointStats.NONE : checkpoints;
+        latency = latency == null ? new LatencyHistogram() : latency.copy();
+        vertices = vertices == null ? List.of() : List.copyOf(vertices);
     }
 
-    /** A job without checkpoint statistics. */
+    /** A job without vertex details. */
+    public JobInfo(JobId id, String name, JobStatus status, Instant startTime, Instant endTime,
+                   long recordsIn, long recordsOut, String failureCause, Map<String, Long> counters,
+                   CheckpointStats checkpoints, LatencyHistogram latency) {
+        this(id, name, status, startTime, endTime, recordsIn, recordsOut, failureCause, counters, checkpoints, latency,
+                List.of());
+    }
+
+    /** A job without latency figures. */
+    public JobInfo(JobId id, String name, JobStatus status, Instant startTime, Instant endTime,
+                   long recordsIn, long recordsOut, String failureCause, Map<String, Long> counters,
+                   CheckpointStats checkpoints) {
+        this(id, name, status, startTime, endTime, recordsIn, recordsOut, failureCause, counters, checkpoints, null);
+    }
+
+    /** A job without checkpoint statistics or latency figures. */
     public JobInfo(JobId id, String name, JobStatus status, Instant startTime, Instant endTime,
                    long recordsIn, long recordsOut, String failureCause, Map<String, Long> counters) {
-        this(id, name, status, startTime, endTime, recordsIn, recordsOut, failureCause, counters, CheckpointStats.NONE);
+        this(id, name, status, startTime, endTime, recordsIn, recordsOut, failureCause, counters, null, null);
     }
 
     /** A job without operator counters. */
     public JobInfo(JobId id, String name, JobStatus status, Instant startTime, Instant endTime,
                    long recordsIn, long recordsOut, String failureCause) {
-        this(id, name, status, startTime, endTime, recordsIn, recordsOut, failureCause, Map.of());
+        this(id, name, status, startTime, endTime, recordsIn, recordsOut, failureCause, Map.of(), null, null);
     }
 
     /** The counter called {@code name} summed over subtasks, 0 when no operator keeps it. */

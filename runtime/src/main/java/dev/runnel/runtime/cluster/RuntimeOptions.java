@@ -50,8 +50,14 @@ public final class RuntimeOptions {
             "How often sources of tables with a WATERMARK emit their current watermark (and check for idleness); "
                     + "0 emits watermarks only when a bounded source ends.");
 
+    /** Job: how often sources emit latency markers; 0 (the default) emits none. */
+    public static final ConfigOption<Duration> LATENCY_INTERVAL = ConfigOption.of(
+            "metrics.latency.interval", Duration.class, Duration.ZERO,
+            "How often each source subtask emits a latency marker, whose travel time to the sinks is recorded "
+                    + "(the job's latency percentiles); 0 disables latency tracking.");
+
     public static List<ConfigOption<?>> all() {
         return List.of(NUMBER_OF_TASK_SLOTS, SLOT_REQUEST_TIMEOUT, MAX_PARALLELISM, BATCH_SIZE,
-                BUFFERS_PER_CHANNEL, COLLECT_BUFFER_ROWS, AUTO_WATERMARK_INTERVAL);
+                BUFFERS_PER_CHANNEL, COLLECT_BUFFER_ROWS, AUTO_WATERMARK_INTERVAL, LATENCY_INTERVAL);
     }
 }

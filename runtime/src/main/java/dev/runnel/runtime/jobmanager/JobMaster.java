@@ -13,8 +13,10 @@ import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.cluster.ResultChunk;
 import dev.runnel.runtime.cluster.RuntimeOptions;
+import dev.runnel.runtime.cluster.VertexInfo;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.jobgraph.JobGraph;
+import dev.runnel.runtime.jobgraph.JobVertex;
 import dev.runnel.runtime.scheduler.AllocatedSlot;
 import dev.runnel.runtime.scheduler.SlotPool;
 import dev.runnel.runtime.scheduler.SlotSharing;
@@ -28,9 +30,11 @@ import dev.runnel.runtime.taskmanager.TaskManagerId;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -436,17 +440,22 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
      */
     JobInfo info(Map<ExecutionAttemptId, TaskCounters> liveCounters) {
         TaskCounters total = TaskCounters.ZERO;
+        Map<Integer, VertexDetails> details = new LinkedHashMap<>();
+        jobGraph.vertices().forEach(v -> details.put(v.id(), new VertexDetails()));
         if (executionGraph != null) {
             for (ExecutionVertex v : executionGraph.vertices()) {
                 TaskCounters counters = v.state().isTerminal() ? v.counters()
                         : liveCounters.getOrDefault(v.attemptId(), v.counters());
                 total = total.plus(counters);
+                details.get(v.jobVertex().id()).add(v, counters);
             }
         }
+        List<VertexInfo> vertices = jobGraph.vertices().stream()
+                .map(v -> details.get(v.id()).info(v)).toList();
         // While restarting, the cause is the failure being recovered from; it is not the job's failure.
         String cause = status == JobStatus.RESTARTING || status == JobStatus.RUNNING ? null : failureCause;
         return new JobInfo(jobId, jobGraph.name(), status, startTime, endTime, total.recordsIn(), total.recordsOut(),
-                cause, total.operatorCounters(), checkpoints == null ? null : checkpoints.stats());
+                cause, total.operatorCounters(), checkpoints == null ? null : checkpoints.stats(), total.latency(), vertices);
     }
 
     /** A collect sink's rows; see {@link ResultBuffer#offer}. */
@@ -478,5 +487,25 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
 
     void removeResultsListener(Runnable listener) {
         results.removeListener(listener);
+    }
+
+    /** The subtasks of one vertex, added up for {@link VertexInfo}. */
+    private static final class VertexDetails {
+        private final Map<String, Integer> states = new TreeMap<>();
+        private final List<String> slots = new ArrayList<>();
+        private TaskCounters counters = TaskCounters.ZERO;
+
+        void add(ExecutionVertex subtask, TaskCounters subtaskCounters) {
+            states.merge(subtask.state().name(), 1, Integer::sum);
+            if (subtask.slot() != null) {
+                slots.add(subtask.slot().id().toString());
+            }
+            counters = counters.plus(subtaskCounters);
+        }
+
+        VertexInfo info(JobVertex vertex) {
+            return new VertexInfo(vertex.id(), vertex.name(), vertex.parallelism(), states, counters.recordsIn(),
+                    counters.recordsOut(), slots);
+        }
     }
 }

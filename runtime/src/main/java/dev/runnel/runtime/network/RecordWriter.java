@@ -3,6 +3,7 @@ package dev.runnel.runtime.network;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.StreamElement;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Routes the rows of one producing subtask into the subpartitions of one {@link ResultPartition},
@@ -62,6 +63,20 @@ public final class RecordWriter {
     public void broadcastEvent(StreamElement element) throws InterruptedException {
         flush();
         partition.broadcast(element);
+    }
+
+    /**
+     * Sends {@code element} to one subpartition chosen at random, behind the rows buffered for
+     * it (as Flink's {@code randomEmit} does with latency markers).
+     */
+    public void emitToRandomChannel(StreamElement element) throws InterruptedException {
+        int channel = buffers.length == 1 ? 0 : ThreadLocalRandom.current().nextInt(buffers.length);
+        RowBatch batch = buffers[channel];
+        if (batch != null && !batch.isEmpty()) {
+            buffers[channel] = null;
+            partition.emit(batch, channel);
+        }
+        partition.emit(element, channel);
     }
 
     public void release() {

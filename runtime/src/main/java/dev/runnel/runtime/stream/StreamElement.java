@@ -2,7 +2,8 @@ package dev.runnel.runtime.stream;
 
 /**
  * What flows along the edges of a job: batches of rows, watermarks, watermark statuses,
- * checkpoint barriers and the end of input. Tasks dispatch on it with a {@code switch}.
+ * checkpoint barriers, latency markers and the end of input. Tasks dispatch on it with a {@code switch}.
  */
-public sealed interface StreamElement permits RowBatch, Watermark, WatermarkStatus, CheckpointBarrier, EndOfInput {
+public sealed interface StreamElement permits RowBatch, Watermark, WatermarkStatus, CheckpointBarrier, EndOfInput,
+        LatencyMarker {
 }

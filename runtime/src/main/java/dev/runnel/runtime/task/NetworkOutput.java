@@ -3,6 +3,7 @@ package dev.runnel.runtime.task;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.network.RecordWriter;
 import dev.runnel.runtime.operators.Output;
+import dev.runnel.runtime.stream.LatencyMarker;
 import dev.runnel.runtime.stream.StreamElement;
 import dev.runnel.runtime.stream.Watermark;
 import dev.runnel.runtime.stream.WatermarkStatus;
@@ -54,6 +55,17 @@ final class NetworkOutput implements Output {
         try {
             for (RecordWriter writer : writers) {
                 writer.broadcastEvent(element);
+            }
+        } catch (InterruptedException e) {
+            throw interrupted();
+        }
+    }
+
+    /** Sends a latency marker to one random consumer of every edge. */
+    void emitLatencyMarker(LatencyMarker marker) {
+        try {
+            for (RecordWriter writer : writers) {
+                writer.emitToRandomChannel(marker);
             }
         } catch (InterruptedException e) {
             throw interrupted();

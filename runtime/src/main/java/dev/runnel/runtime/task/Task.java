@@ -6,6 +6,7 @@ import dev.runnel.runtime.checkpoint.StopMode;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.metrics.LatencyHistogram;
 import dev.runnel.runtime.metrics.OperatorCounters;
 import dev.runnel.runtime.network.ChannelReleasedException;
 import dev.runnel.runtime.network.ChannelSelector;
@@ -21,6 +22,7 @@ import dev.runnel.runtime.source.InputStatus;
 import dev.runnel.runtime.source.SourceReader;
 import dev.runnel.runtime.stream.CheckpointBarrier;
 import dev.runnel.runtime.stream.EndOfInput;
+import dev.runnel.runtime.stream.LatencyMarker;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.StreamElement;
 import dev.runnel.runtime.stream.Watermark;
@@ -90,6 +92,11 @@ public final class Task implements Runnable {
     /** The checkpoint this task snapshot last, and the highest one it was told completed or aborted. */
     private long lastSnapshot = -1;
     private long lastNotified = -1;
+    /** {@code metrics.latency.interval} in nanoseconds, 0 when off; the next marker is due at {@code nextLatencyMarker}. */
+    private long latencyIntervalNanos;
+    private long nextLatencyMarker;
+    /** The latencies of the markers that reached this sink vertex; null unless tracked here. */
+    private volatile LatencyHistogram sinkLatency;
 
     /**
      * @param checkpointResponder where checkpoint acknowledgements go
@@ -190,6 +197,11 @@ public final class Task implements Runnable {
         });
     }
 
+    /** Whether the task's thread has ended (or never started). */
+    public boolean hasEnded() {
+        return !thread.isAlive();
+    }
+
     /** Waits up to {@code timeout} for the task's thread to end; returns whether it did. */
     public boolean join(Duration timeout) throws InterruptedException {
         thread.join(Math.max(1, timeout.toMillis()));
@@ -207,8 +219,9 @@ public final class Task implements Runnable {
     public TaskCounters counters() {
         CountingOutput in = sourceOutput;
         OperatorChain c = chain;
+        LatencyHistogram latency = sinkLatency;
         return new TaskCounters(in == null ? 0 : in.count(), c == null ? 0 : c.recordsOut(),
-                operatorCounters.snapshot());
+                operatorCounters.snapshot(), latency == null ? null : latency.copy());
     }
 
     @Override
@@ -251,6 +264,13 @@ public final class Task implements Runnable {
         int batchSize = config.get(RuntimeOptions.BATCH_SIZE);
         int capacity = config.get(RuntimeOptions.BUFFERS_PER_CHANNEL);
         int maxParallelism = config.get(RuntimeOptions.MAX_PARALLELISM);
+        latencyIntervalNanos = Math.max(0, config.get(RuntimeOptions.LATENCY_INTERVAL).toNanos());
+        if (latencyIntervalNanos > 0) {
+            nextLatencyMarker = System.nanoTime() + latencyIntervalNanos;
+            if (tdd.isSinkVertex()) {
+                sinkLatency = new LatencyHistogram();
+            }
+        }
 
         boolean exactlyOnce = !config.get(CheckpointOptions.MODE).trim().toUpperCase(Locale.ROOT).equals("AT_LEAST_ONCE");
 
@@ -377,6 +397,11 @@ public final class Task implements Runnable {
         InputStatus status = OperatorException.call(tdd.vertex().source().name(), () -> reader.pollNext(sourceOutput));
         sourceOutput.publish();
         chain.flush();
+        if (latencyIntervalNanos > 0 && System.nanoTime() - nextLatencyMarker >= 0) {
+            // After the flush, so the marker queues behind every row the source emitted before it.
+            nextLatencyMarker = System.nanoTime() + latencyIntervalNanos;
+            forwardLatencyMarker(new LatencyMarker(LatencyHistogram.nowMicros(), tdd.subtaskIndex()));
+        }
         return switch (status) {
             case MORE_AVAILABLE -> true;
             case NOTHING_AVAILABLE -> awaitSourceAvailable();
@@ -426,12 +451,29 @@ public final class Task implements Runnable {
             }
         } else if (element instanceof CheckpointBarrier barrier) {
             aligner.barrierReceived(channel, barrier);
+        } else if (element instanceof LatencyMarker marker) {
+            forwardLatencyMarker(marker);
         } else if (element instanceof EndOfInput end) {
             // A snapshot the end completes must not see the end's effects (endInput, finish).
             aligner.channelEnded(channel);
             channelEnded(channel, end.stopped());
         }
         return true;
+    }
+
+    /**
+     * Latency markers pass the chain's operators by: a sink vertex records the marker's travel
+     * time, any other sends it on to one random consumer of each edge.
+     */
+    private void forwardLatencyMarker(LatencyMarker marker) {
+        LatencyHistogram latency = sinkLatency;
+        if (latency != null) {
+            latency.recordMicros(LatencyHistogram.nowMicros() - marker.markedTimeMicros());
+        }
+        NetworkOutput out = networkOutput;
+        if (out != null) {
+            out.emitLatencyMarker(marker);
+        }
     }
 
     private void advanceWatermark(long watermark) {

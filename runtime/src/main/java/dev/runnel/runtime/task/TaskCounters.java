@@ -1,5 +1,6 @@
 package dev.runnel.runtime.task;
 
+import dev.runnel.runtime.metrics.LatencyHistogram;
 import java.io.Serializable;
 import java.util.Map;
 import java.util.TreeMap;
@@ -11,22 +12,31 @@ import java.util.TreeMap;
  * @param recordsIn rows emitted by the vertex's source reader (0 if it has none)
  * @param recordsOut rows received by the last operator of a vertex without outgoing edges
  * @param operatorCounters each named operator counter's value, such as {@code numLateRecordsDropped}
+ * @param latency the latencies of the latency markers that reached the sink of the vertex, or
+ *                {@code null} when the vertex has no sink or latency tracking is off
  */
-public record TaskCounters(long recordsIn, long recordsOut, Map<String, Long> operatorCounters) implements Serializable {
+public record TaskCounters(long recordsIn, long recordsOut, Map<String, Long> operatorCounters,
+                           LatencyHistogram latency) implements Serializable {
     public static final TaskCounters ZERO = new TaskCounters(0, 0);
 
     public TaskCounters {
         operatorCounters = operatorCounters == null ? Map.of() : Map.copyOf(operatorCounters);
     }
 
+    public TaskCounters(long recordsIn, long recordsOut, Map<String, Long> operatorCounters) {
+        this(recordsIn, recordsOut, operatorCounters, null);
+    }
+
     public TaskCounters(long recordsIn, long recordsOut) {
         this(recordsIn, recordsOut, Map.of());
     }
 
-    /** Both counts, and each named counter, added up. */
+    /** Both counts, each named counter and the latencies, added up. */
     public TaskCounters plus(TaskCounters other) {
         Map<String, Long> sum = new TreeMap<>(operatorCounters);
         other.operatorCounters.forEach((name, value) -> sum.merge(name, value, Long::sum));
-        return new TaskCounters(recordsIn + other.recordsIn, recordsOut + other.recordsOut, sum);
+        LatencyHistogram latencies = latency == null ? other.latency
+                : other.latency == null ? latency : latency.plus(other.latency);
+        return new TaskCounters(recordsIn + other.recordsIn, recordsOut + other.recordsOut, sum, latencies);
     }
 }

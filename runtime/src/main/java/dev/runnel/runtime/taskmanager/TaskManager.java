@@ -55,6 +55,8 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
     // Main thread only.
     private final Map<ExecutionAttemptId, Task> tasks = new HashMap<>();
     private final List<Task> allTasks = new ArrayList<>();
+    // Tasks that reported their end: their threads may still be returning, so close() joins them.
+    private final List<Task> endedTasks = new ArrayList<>();
     private JobManagerGateway jobManager;
 
     public TaskManager(TaskManagerId id, int numberOfSlots) {
@@ -226,7 +228,14 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
         runOnMainThread(() -> {
             if (state.state().isTerminal()) {
                 tasks.remove(state.attemptId());
-                allTasks.removeIf(t -> t.attemptId().equals(state.attemptId()));
+                endedTasks.removeIf(Task::hasEnded);
+                allTasks.removeIf(t -> {
+                    boolean ended = t.attemptId().equals(state.attemptId());
+                    if (ended) {
+                        endedTasks.add(t);
+                    }
+                    return ended;
+                });
             }
             if (!dead) {
                 jobManager.updateTaskExecutionState(state);
@@ -247,7 +256,11 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
     public void close() {
         List<Task> running;
         try {
-            running = CompletableFuture.supplyAsync(() -> List.copyOf(allTasks), mainThread).join();
+            running = CompletableFuture.supplyAsync(() -> {
+                List<Task> all = new ArrayList<>(allTasks);
+                all.addAll(endedTasks);
+                return all;
+            }, mainThread).join();
         } catch (RejectedExecutionException e) {
             return;
         }

@@ -47,9 +47,9 @@ class StopWithSavepointTest extends CheckpointClusterTestBase {
     private static final long WINDOW = 1_000;
     // WATERMARK FOR the first field AS it: the event time of row n is n ms.
     private static final WatermarkStrategy AT_ROW_TIME = new WatermarkStrategy(new GeneratedClass<>("AtRowTime",
-            "public final class AtRowTime implements dev.runnel.runtime.operators.calc.CalcFunction {\n"
-            + "  public dev.runnel.runtime.data.Row apply(dev.runnel.runtime.data.Row row) {\n"
-            + "    return dev.runnel.runtime.data.Row.of(row.getField(0));\n"
+            "public final class AtRowTime implements dev.runnel.runtime.source.watermark.WatermarkExpression {\n"
+            + "  public long watermarkOf(dev.runnel.runtime.data.Row row) {\n"
+            + "    return ((Long) row.getField(0)).longValue();\n"
             + "  }\n}\n"), "n");
     private static final DataType BIGINT = DataType.of(TypeRoot.BIGINT);
 

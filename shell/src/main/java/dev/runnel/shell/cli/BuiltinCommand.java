@@ -45,10 +45,11 @@ public enum BuiltinCommand {
               [EXECUTE] INSERT INTO t [PARTITION (dt = '...')] SELECT ...   starts a job
               EXECUTE STATEMENT SET BEGIN INSERT ...; INSERT ...; END   one job for all
               EXPLAIN [CHANGELOG_MODE, JSON_EXECUTION_PLAN] stmt        the plans
-              STOP JOB '<id>'
+              STOP JOB '<id>'                   DESCRIBE JOB '<id>'  vertices, slots, counts
               SET; SET 'key' = 'value'; RESET ['key']   e.g. SET 'parallelism.default' = '2'
               SET 'sql-client.verbose' = 'true' shows stack traces of errors
               HELP;  QUIT;  EXIT;
             Keys: Ctrl-C cancels the running query or clears the input; Ctrl-C twice at an empty
-            prompt or Ctrl-D exits; Tab completes keywords and table names.""";
+            prompt or Ctrl-D exits; Tab completes keywords, names, options and settings.
+            \\? lists the shell's own commands (\\d, \\x, \\timing, \\i, \\o, \\q).""";
 }

@@ -20,12 +20,14 @@ public final class EmbeddedEngine implements StatementExecutor {
     private final EmbeddedCluster cluster;
     private final Session session;
     private final int slots;
+    private final CatalogMetadata metadata;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private EmbeddedEngine(EmbeddedCluster cluster, Session session, int slots) {
         this.cluster = cluster;
         this.session = session;
         this.slots = slots;
+        this.metadata = new CatalogMetadata(session, cluster);
     }
 
     /** Starts an embedded cluster configured by {@code configuration} and a session on it. */
@@ -48,6 +50,11 @@ public final class EmbeddedEngine implements StatementExecutor {
     @Override
     public Configuration configuration() {
         return session.configuration();
+    }
+
+    @Override
+    public SessionMetadata metadata() {
+        return metadata;
     }
 
     @Override

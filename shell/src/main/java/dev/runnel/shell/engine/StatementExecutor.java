@@ -36,6 +36,9 @@ public interface StatementExecutor extends AutoCloseable {
         return false;
     }
 
+    /** The session's catalogs, tables, functions and options, for completion and {@code \d}. */
+    SessionMetadata metadata();
+
     /** A few words for the banner, e.g. {@code embedded cluster with 2 slots}. */
     String description();
 

@@ -2,8 +2,10 @@ package dev.runnel.shell.render;
 
 import dev.runnel.planner.session.SqlExecutionException;
 import dev.runnel.shell.script.ScriptStatement;
+import dev.runnel.shell.text.SqlKeywords;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -16,19 +18,20 @@ public final class ErrorFormatter {
     }
 
     /**
-     * {@code [ERROR] Statement 3 failed at line 9, column 8: message}, with the position
-     * translated to script coordinates and the caret lines, or without them when the error has
-     * no position.
+     * {@code script.sql:9:8: [ERROR] message} (the position translated to script coordinates),
+     * followed by the caret lines; {@code script.sql:9: [ERROR] message} with the statement's
+     * first line when the error has no position.
+     *
+     * @param source the script's name: its file, {@code <stdin>} or {@code <command-line>}
      */
-    public static String scriptError(ScriptStatement statement, RuntimeException error) {
-        StringBuilder sb = new StringBuilder("[ERROR] Statement ").append(statement.number()).append(" failed");
+    public static String scriptError(String source, ScriptStatement statement, RuntimeException error) {
         if (error instanceof SqlExecutionException sql && sql.hasPosition()) {
             ScriptStatement.Position at = statement.toScript(sql.line(), Math.max(1, sql.column()));
-            sb.append(" at line ").append(at.line()).append(", column ").append(at.column());
-            sb.append(": ").append(withoutPosition(message(error), sql.line(), sql.column()));
-            return sb.append(caret(statement.text(), sql.line(), sql.column())).toString();
+            return source + ":" + at.line() + ":" + at.column() + ": [ERROR] "
+                    + withoutPosition(message(error), sql.line(), sql.column())
+                    + caret(statement.text(), sql.line(), sql.column());
         }
-        return sb.append(": ").append(message(error)).toString();
+        return source + ":" + statement.line() + ": [ERROR] " + message(error);
     }
 
     /** The REPL's form: {@code [ERROR] At line 1, column 8: message} (position in the input). */
@@ -38,10 +41,26 @@ public final class ErrorFormatter {
             ScriptStatement.Position at = statement.toScript(sql.line(), Math.max(1, sql.column()));
             sb.append("At line ").append(at.line()).append(", column ").append(at.column()).append(": ");
             sb.append(withoutPosition(message(error), sql.line(), sql.column()));
-            return sb.append(caret(statement.text(), sql.line(), sql.column())).toString();
+            return sb.append(caret(statement.text(), sql.line(), sql.column())).append(hint(message(error))).toString();
         }
         return sb.append(message(error)).toString();
     }
+
+    /*
+     * The parser names the token it did not expect; when that is a reserved word (a table
+     * called "order", a column called "value"), the fix is to quote it, which the parser's list
+     * of expected tokens does not say.
+     */
+    static String hint(String message) {
+        Matcher encountered = ENCOUNTERED.matcher(message);
+        if (encountered.lookingAt() && SqlKeywords.reserved(encountered.group(1))) {
+            String word = encountered.group(1);
+            return "\nHint: " + word + " is a reserved word; write `" + word + "` to use it as a name.";
+        }
+        return "";
+    }
+
+    private static final Pattern ENCOUNTERED = Pattern.compile("Encountered \"([A-Za-z_]+)\"");
 
     /**
      * The statement's line that holds the error and a caret under the error's column, each

@@ -27,6 +27,10 @@ final class LiveView extends QueryView {
     static final long REDRAW_INTERVAL_NANOS = 100_000_000L;
     /** The header (3 lines), the closing border and the status line. */
     private static final int FRAME_LINES = 5;
+    /** Marks a value cut to fit its column. */
+    static final String TRUNCATED = "…";
+    /** The narrowest a column gets when the table is squeezed to the screen's width. */
+    private static final int MIN_COLUMN_WIDTH = 5;
 
     private final Terminal terminal;
     private final TableauPrinter tables;
@@ -42,6 +46,9 @@ final class LiveView extends QueryView {
     private long received;
     private long startedAt;
     private long drawnAt;
+    /** The first row shown in {@code table} mode: the page the person turned to. */
+    private int firstRow;
+    private PagingKeys keys;
 
     /**
      * @param materialize {@code table} mode (apply the changelog) rather than {@code changelog} mode
@@ -68,11 +75,15 @@ final class LiveView extends QueryView {
         Size size = terminal.getSize();
         int screenRows = size.getRows() > 0 ? size.getRows() : 24;
         screenColumns = size.getColumns() > 0 ? size.getColumns() : 80;
+        fitToScreen(widths, screenColumns - 1, materialize ? 0 : 1);
         bodyRows = Math.max(1, screenRows - FRAME_LINES - 1);
+        if (materialize) {
+            keys = PagingKeys.open(terminal);
+        }
         display = new Display(terminal, false);
         display.resize(screenRows, screenColumns);
         startedAt = nanoClock.getAsLong();
-        draw("Press Ctrl-C to stop.");
+        draw("Ctrl-C stops.");
     }
 
     @Override
@@ -90,10 +101,53 @@ final class LiveView extends QueryView {
 
     @Override
     void refresh() {
+        boolean turned = keys != null && turnPage(keys.poll());
         // redrawn even without new rows, so that the elapsed time goes on
-        if (nanoClock.getAsLong() - drawnAt >= REDRAW_INTERVAL_NANOS) {
-            draw("Press Ctrl-C to stop.");
+        if (turned || nanoClock.getAsLong() - drawnAt >= REDRAW_INTERVAL_NANOS) {
+            draw("Ctrl-C stops.");
         }
+    }
+
+    /** Moves {@link #firstRow} as {@code key} asks; whether it did. */
+    private boolean turnPage(PagingKeys.Key key) {
+        int lastPage = Math.max(0, (table.size() - 1) / bodyRows * bodyRows);
+        int before = firstRow;
+        firstRow = switch (key) {
+            case NEXT -> Math.min(lastPage, firstRow + bodyRows);
+            case PREVIOUS -> Math.max(0, firstRow - bodyRows);
+            case FIRST -> 0;
+            case LAST -> lastPage;
+            case NONE -> firstRow;
+        };
+        return firstRow != before;
+    }
+
+    /**
+     * Narrows the widest columns, one cell at a time, until a table line fits {@code available}
+     * cells or every column is at its narrowest; values are then cut with {@link #TRUNCATED}.
+     * The first {@code fixed} columns (the {@code op} column) keep their width.
+     */
+    static void fitToScreen(int[] widths, int available, int fixed) {
+        while (lineWidth(widths) > available) {
+            int widest = -1;
+            for (int c = fixed; c < widths.length; c++) {
+                if (widths[c] > MIN_COLUMN_WIDTH && (widest < 0 || widths[c] > widths[widest])) {
+                    widest = c;
+                }
+            }
+            if (widest < 0) {
+                return;
+            }
+            widths[widest]--;
+        }
+    }
+
+    private static int lineWidth(int[] widths) {
+        int width = 1;
+        for (int w : widths) {
+            width += w + 3;
+        }
+        return width;
     }
 
     @Override
@@ -112,6 +166,9 @@ final class LiveView extends QueryView {
     }
 
     private void finish(String state) {
+        if (keys != null) {
+            keys.close();
+        }
         draw(state);
         terminal.writer().println();
         terminal.flush();
@@ -124,7 +181,10 @@ final class LiveView extends QueryView {
         lines.add(border);
         lines.add(TableauPrinter.line(widths, header()));
         lines.add(border);
-        for (Row row : materialize ? table.rows(0, bodyRows) : latest) {
+        if (firstRow >= table.size()) {
+            firstRow = Math.max(0, (table.size() - 1) / bodyRows * bodyRows);
+        }
+        for (Row row : materialize ? table.rows(firstRow, bodyRows) : latest) {
             lines.add(TableauPrinter.line(widths, cells(row)));
         }
         lines.add(border);
@@ -157,12 +217,12 @@ final class LiveView extends QueryView {
             cells[0] = row.kind().shortString();
         }
         for (int c = 0; c < texts.length; c++) {
-            cells[c + offset] = TableauPrinter.truncate(texts[c], widths[c + offset]);
+            cells[c + offset] = TableauPrinter.truncate(texts[c], widths[c + offset], TRUNCATED);
         }
         return cells;
     }
 
-    /** {@code Received 6 rows (120 rows/s) in 00:00:02; the table has 3 rows. Press Ctrl-C to stop.} */
+    /** {@code Received 6 rows (120 rows/s) in 00:00:02; the table has 3 rows. Ctrl-C stops.} */
     String status(String state) {
         long elapsedNanos = Math.max(0, nanoClock.getAsLong() - startedAt);
         double seconds = elapsedNanos / 1e9;
@@ -175,7 +235,12 @@ final class LiveView extends QueryView {
         if (materialize) {
             sb.append("; the table has ").append(TableauPrinter.rowsText(table.size()));
             if (table.size() > bodyRows) {
-                sb.append(", the first ").append(bodyRows).append(" shown");
+                int last = Math.min(table.size(), firstRow + bodyRows);
+                sb.append(firstRow == 0 ? ", the first " + last + " shown"
+                        : ", rows " + (firstRow + 1) + "-" + last + " shown");
+                if (keys != null && !keys.closed()) {
+                    sb.append(" (PgDn/PgUp: pages)");
+                }
             }
         } else if (received > latest.size()) {
             sb.append("; the latest ").append(latest.size()).append(" shown");

@@ -18,6 +18,7 @@ public final class ResultPrinter {
     private final TableauPrinter tables;
     private final ResultMode mode;
     private final Terminal terminal;
+    private final boolean expanded;
 
     /** A printer that prints queries in {@code tableau} mode. */
     public ResultPrinter(PrintWriter out, ZoneId zone) {
@@ -30,10 +31,16 @@ public final class ResultPrinter {
      *                 {@code null} when {@code out} is not a terminal
      */
     public ResultPrinter(PrintWriter out, ZoneId zone, ResultMode mode, Terminal terminal) {
+        this(out, zone, mode, terminal, false);
+    }
+
+    /** @param expanded print finite results as one block per row ({@code \x}), see {@link ExpandedPrinter} */
+    public ResultPrinter(PrintWriter out, ZoneId zone, ResultMode mode, Terminal terminal, boolean expanded) {
         this.out = out;
         this.tables = new TableauPrinter(out, zone);
         this.mode = mode;
         this.terminal = terminal;
+        this.expanded = expanded;
     }
 
     /**
@@ -52,6 +59,8 @@ public final class ResultPrinter {
             String text = (String) table.rows().get(0).fields()[0];
             out.print(text.endsWith("\n") ? text : text + "\n");
             out.flush();
+        } else if (result instanceof StatementResult.Table table && expanded) {
+            new ExpandedPrinter(out, tables).print(table.columns(), table.rows());
         } else if (result instanceof StatementResult.Table table) {
             tables.printTable(table.columns(), table.rows());
         } else if (result instanceof StatementResult.JobSubmitted job) {

@@ -189,10 +189,15 @@ public final class TableauPrinter {
     }
 
     static String truncate(String text, int width) {
+        return truncate(text, width, ELLIPSIS);
+    }
+
+    /** {@code text} cut to {@code width} cells, ending with {@code ellipsis} where it was cut. */
+    static String truncate(String text, int width, String ellipsis) {
         if (displayWidth(text) <= width) {
             return text;
         }
-        int budget = Math.max(0, width - ELLIPSIS.length());
+        int budget = Math.max(0, width - displayWidth(ellipsis));
         int used = 0;
         int end = 0;
         while (end < text.length()) {
@@ -204,7 +209,7 @@ public final class TableauPrinter {
             used += cells;
             end += Character.charCount(codePoint);
         }
-        return text.substring(0, end) + ELLIPSIS;
+        return text.substring(0, end) + ellipsis;
     }
 
     /** Width in terminal cells: wide East Asian glyphs take two, combining marks none. */

@@ -1,11 +1,15 @@
 package dev.runnel.shell.repl;
 
 import dev.runnel.planner.session.StatementResult;
-import dev.runnel.runtime.data.Row;
 import dev.runnel.shell.cli.BuiltinCommand;
+import dev.runnel.shell.command.BackslashCommand;
+import dev.runnel.shell.command.ShellCommands;
+import dev.runnel.shell.complete.SqlCompleter;
 import dev.runnel.shell.engine.ShellSettings;
 import dev.runnel.shell.engine.StatementExecutor;
+import dev.runnel.shell.highlight.SqlHighlighter;
 import dev.runnel.shell.render.ErrorFormatter;
+import dev.runnel.shell.render.JobProgressView;
 import dev.runnel.shell.render.ResultMode;
 import dev.runnel.shell.render.ResultPrinter;
 import dev.runnel.shell.script.ScriptStatement;
@@ -15,10 +19,10 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiFunction;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
@@ -27,12 +31,14 @@ import org.jline.terminal.Terminal;
 
 /**
  * The interactive shell: reads statements (ending with {@code ;}, possibly over several lines)
- * from a JLine terminal, runs them and prints their results as tables. A query streams its
- * rows, in the {@link ResultMode} the session chose ({@code table}, a table redrawn in place,
- * by default on a terminal that can redraw), until it ends or the user presses Ctrl-C, which
- * cancels its job. Ctrl-C at the prompt
- * clears the input; twice in a row at an empty prompt, or Ctrl-D, ends the REPL. Errors print
- * one line and the REPL goes on.
+ * from a JLine terminal, with completion and highlighting, runs them and prints their results.
+ * A query streams its rows, in the {@link ResultMode} the session chose ({@code table}, a table
+ * redrawn in place, by default on a terminal that can redraw), until it ends or the user
+ * presses Ctrl-C, which cancels its job. An {@code INSERT} shows the job's progress on a live
+ * line until the job ends or Ctrl-C detaches from it (the job keeps running). Ctrl-C at the
+ * prompt clears the input; twice in a row at an empty prompt, or Ctrl-D, ends the REPL. Errors
+ * print the statement with a caret and the REPL goes on. Lines starting with {@code \} are the
+ * shell's own commands ({@link ShellCommands}).
  *
  * <p>Runs on the calling thread; Ctrl-C arrives as a terminal signal on another thread and
  * only sets a flag that the running statement checks.
@@ -48,11 +54,12 @@ public final class Repl {
     private final boolean verboseFlag;
     private final String banner;
     private final AtomicBoolean interrupted = new AtomicBoolean();
+    private final ShellCommands commands;
 
     /**
      * @param historyFile where history persists across sessions, or empty for none
      * @param verbose print stack traces of errors
-     * @param banner printed once before the first prompt
+     * @param banner printed once before the first prompt (nothing when empty: {@code --quiet})
      */
     public Repl(Terminal terminal, StatementExecutor executor, Optional<Path> historyFile, boolean verbose,
                 String banner) {
@@ -61,14 +68,17 @@ public final class Repl {
         this.historyFile = historyFile;
         this.verboseFlag = verbose;
         this.banner = banner;
+        this.commands = new ShellCommands(executor, this::runFile);
     }
 
-    /** Runs until QUIT, Ctrl-D or a double Ctrl-C; returns the exit code (0). */
+    /** Runs until QUIT, {@code \q}, Ctrl-D or a double Ctrl-C; returns the exit code (0). */
     public int run() {
         LineReader reader = newReader();
         PrintWriter out = terminal.writer();
-        out.println(banner);
-        out.flush();
+        if (!banner.isEmpty()) {
+            out.println(banner);
+            out.flush();
+        }
         Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, signal -> interrupted.set(true));
         try {
             boolean interruptedAtEmptyPrompt = false;
@@ -97,6 +107,7 @@ public final class Repl {
             }
         } finally {
             terminal.handle(Terminal.Signal.INT, previous);
+            commands.close();
             saveHistory(reader);
         }
         return 0;
@@ -107,8 +118,12 @@ public final class Repl {
                 .terminal(terminal)
                 .appName("runnel")
                 .parser(new SqlLineParser())
-                .completer(new SqlCompleter(this::tableNames))
+                .completer(new SqlCompleter(executor.metadata()))
+                .highlighter(new SqlHighlighter())
                 .variable(LineReader.SECONDARY_PROMPT_PATTERN, CONTINUATION_PROMPT)
+                // candidates listed by kind: tables, columns, keywords, ...
+                .option(LineReader.Option.AUTO_GROUP, true)
+                .option(LineReader.Option.GROUP, true)
                 // '!' and '^' are SQL, not history designators.
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
                 .option(LineReader.Option.CASE_INSENSITIVE, true);
@@ -125,6 +140,9 @@ public final class Repl {
 
     /** Runs the statements of one accepted input; false when the user asked to quit. */
     private boolean runInput(String input, PrintWriter out) {
+        if (BackslashCommand.isCommand(input)) {
+            return commands.run(input, out);
+        }
         for (ScriptStatement statement : StatementSplitter.split(input).statements()) {
             Optional<BuiltinCommand> builtin = BuiltinCommand.of(statement.text());
             if (builtin.isPresent()) {
@@ -135,46 +153,54 @@ public final class Repl {
                 out.flush();
                 continue;
             }
-            if (!runStatement(statement, out)) {
+            if (!runStatement(statement, out, ErrorFormatter::replError)) {
                 break;
             }
         }
         return true;
     }
 
-    /** Runs one statement; false if it failed (the rest of the input is skipped). */
-    private boolean runStatement(ScriptStatement statement, PrintWriter out) {
-        interrupted.set(false);
-        try {
-            StatementResult result = executor.execute(statement.text());
-            boolean canRedraw = ResultMode.canRedraw(terminal);
-            new ResultPrinter(out, ShellSettings.zone(executor.configuration()),
-                    ShellSettings.resultMode(executor.configuration(), canRedraw), terminal)
-                    .print(result, interrupted::get);
-            return true;
-        } catch (RuntimeException e) {
-            out.println(ErrorFormatter.replError(statement, e));
-            if (verboseFlag || ShellSettings.verbose(executor.configuration())) {
-                out.println(ErrorFormatter.stackTrace(e));
+    /** {@code \i FILE}: the file's statements, up to the first that fails, whose place in the file is named. */
+    private void runFile(String name, String script, PrintWriter out) {
+        for (ScriptStatement statement : StatementSplitter.split(script).statements()) {
+            if (BuiltinCommand.of(statement.text()).isPresent()) {
+                continue;
             }
-            out.flush();
-            return false;
+            if (!runStatement(statement, out, (failed, e) -> ErrorFormatter.scriptError(name, failed, e))) {
+                return;
+            }
         }
     }
 
-    private List<String> tableNames() {
+    /** Runs one statement; false if it failed (the rest of the input is skipped). */
+    private boolean runStatement(ScriptStatement statement, PrintWriter out,
+                                 BiFunction<ScriptStatement, RuntimeException, String> errorText) {
+        interrupted.set(false);
+        long started = System.nanoTime();
         try {
-            if (executor.execute("SHOW TABLES") instanceof StatementResult.Table table) {
-                List<String> names = new ArrayList<>();
-                for (Row row : table.rows()) {
-                    names.add(String.valueOf(row.getField(0)));
-                }
-                return names;
+            StatementResult result = executor.execute(statement.text());
+            PrintWriter results = commands.output().orElse(out);
+            boolean toTerminal = results == out;
+            Terminal live = toTerminal && ResultMode.canRedraw(terminal) ? terminal : null;
+            ResultMode mode = ShellSettings.resultMode(executor.configuration(), live != null);
+            new ResultPrinter(results, ShellSettings.zone(executor.configuration()), mode, live, commands.expanded())
+                    .print(result, interrupted::get);
+            if (result instanceof StatementResult.JobSubmitted job && live != null) {
+                new JobProgressView(terminal, executor.cluster(), System::nanoTime).follow(job.jobId(), interrupted::get);
             }
+            return true;
         } catch (RuntimeException e) {
-            // Completion is a convenience: without table names, keywords still complete.
+            out.println(errorText.apply(statement, e));
+            if (verboseFlag || ShellSettings.verbose(executor.configuration())) {
+                out.println(ErrorFormatter.stackTrace(e));
+            }
+            return false;
+        } finally {
+            if (commands.timing()) {
+                out.println(String.format(Locale.ROOT, "Time: %.3f ms", (System.nanoTime() - started) / 1e6));
+            }
+            out.flush();
         }
-        return List.of();
     }
 
     private void saveHistory(LineReader reader) {

@@ -2,14 +2,10 @@ package dev.runnel.shell.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.runnel.planner.session.StatementResult;
-import dev.runnel.runtime.cluster.ClusterClient;
-import dev.runnel.runtime.config.Configuration;
+import dev.runnel.shell.Main;
 import dev.runnel.shell.ShellRun;
 import dev.runnel.shell.engine.EmbeddedEngine;
-import dev.runnel.shell.engine.StatementExecutor;
-import dev.runnel.shell.script.ScriptStatement;
-import dev.runnel.shell.script.StatementSplitter;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,11 +18,10 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * The conformance suite: every {@code conformance/**}{@code /*.sql} script runs through the
  * shell's script mode in this JVM ({@code Main.run}) on a fresh embedded cluster, and its
- * standard output followed by its standard error must equal the sibling {@code .out} file.
+ * standard output and standard error, interleaved, must equal the sibling {@code .out} file.
  * Job ids are masked as {@code <job-id>}. A script whose first line is
- * {@value #CONTINUE_ON_ERROR} runs statement by statement (each through its own
- * {@code Main.run -e} on the same engine), so that expected errors do not stop it; see
- * {@code src/test/resources/conformance/README.md}.
+ * {@value #CONTINUE_ON_ERROR} runs with {@code --continue-on-error}, so that expected errors do
+ * not stop it; see {@code src/test/resources/conformance/README.md}.
  *
  * <p>{@code -Drunnel.conformance.regenerate=true} rewrites the {@code .out} files from the
  * actual output (then review the diff: the expected output is what Flink would print).
@@ -48,7 +43,7 @@ class ConformanceSuiteTest {
 
     private static void check(Path script) throws IOException {
         String text = Files.readString(script, StandardCharsets.UTF_8);
-        String actual = maskJobIds(text.startsWith(CONTINUE_ON_ERROR) ? runEachStatement(text) : runWhole(script));
+        String actual = maskJobIds(run(script, text.startsWith(CONTINUE_ON_ERROR)));
         Path expectedFile = script.resolveSibling(script.getFileName().toString().replaceFirst("\\.sql$", ".out"));
         if (REGENERATE) {
             Files.writeString(expectedFile, actual, StandardCharsets.UTF_8);
@@ -57,59 +52,21 @@ class ConformanceSuiteTest {
         assertThat(actual).as("output of %s", script).isEqualTo(expected);
     }
 
-    /** The script as {@code runnel -f script}: stops at the first failing statement. */
-    private static String runWhole(Path script) {
-        ShellRun run = ShellRun.of(EmbeddedEngine::start, "-f", script.toString());
-        return run.out() + run.err();
-    }
-
     /**
-     * Each statement as {@code runnel -e statement} on one shared engine (so tables and
-     * settings carry over), its output followed by its errors. The statement is preceded by
-     * blank lines and spaces so that error positions are the script's lines and columns.
+     * The script as {@code runnel -f script} (with {@code --continue-on-error} when asked), its
+     * standard output and error in one stream so that each error follows what came before it.
+     * Errors name the script by its file name.
      */
-    private static String runEachStatement(String text) {
-        StringBuilder output = new StringBuilder();
-        try (EmbeddedEngine engine = EmbeddedEngine.start(new Configuration())) {
-            StatementExecutor shared = new Unclosable(engine);
-            for (ScriptStatement statement : StatementSplitter.split(text).statements()) {
-                String positioned = "\n".repeat(statement.line() - 1) + " ".repeat(statement.column() - 1)
-                        + statement.text() + ";";
-                ShellRun run = ShellRun.of(configuration -> shared, "-e", positioned);
-                output.append(run.out()).append(run.err());
-            }
-        }
-        return output.toString();
+    private static String run(Path script, boolean continueOnError) {
+        ShellRun.Capture capture = new ShellRun.Capture();
+        String[] args = continueOnError
+                ? new String[] {"--continue-on-error", "-f", script.toString()}
+                : new String[] {"-f", script.toString()};
+        Main.run(args, new ByteArrayInputStream(new byte[0]), capture.outStream, capture.outStream, EmbeddedEngine::start);
+        return capture.out().replace(script + ":", script.getFileName() + ":");
     }
 
     static String maskJobIds(String output) {
         return output.replaceAll("\\b[0-9a-f]{32}\\b", "<job-id>");
-    }
-
-    /** The shared engine, which {@code Main.run} closes after each statement: closed once, at the end. */
-    private record Unclosable(StatementExecutor engine) implements StatementExecutor {
-        @Override
-        public StatementResult execute(String statement) {
-            return engine.execute(statement);
-        }
-
-        @Override
-        public ClusterClient cluster() {
-            return engine.cluster();
-        }
-
-        @Override
-        public Configuration configuration() {
-            return engine.configuration();
-        }
-
-        @Override
-        public String description() {
-            return engine.description();
-        }
-
-        @Override
-        public void close() {
-        }
     }
 }

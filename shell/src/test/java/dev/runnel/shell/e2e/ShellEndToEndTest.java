@@ -85,7 +85,7 @@ class ShellEndToEndTest {
                         + tmp.resolve("names") + "', 'format' = 'json');",
                 "INSERT INTO names SELECT name FROM users;"));
         assertThat(refused.exitCode()).isEqualTo(1);
-        assertThat(refused.err()).startsWith("[ERROR] Statement 3 failed").contains("Table sink "
+        assertThat(refused.err()).startsWith("<command-line>:3:").contains("Table sink "
                 + "'default_catalog.default_database.names' doesn't support consuming update and delete changes which "
                 + "is produced by node TableSourceScan(table=[default_catalog.default_database.users], "
                 + "connector=[filesystem], fields=[id, name])");
@@ -149,7 +149,7 @@ class ShellEndToEndTest {
                 "INSERT INTO snk SELECT id FROM src;"));
 
         assertThat(run.exitCode()).isEqualTo(1);
-        assertThat(maskJobIds(run.err())).startsWith("[ERROR] Job <job-id> (insert-into_default_catalog.default_database.snk) "
+        assertThat(maskJobIds(run.err())).startsWith("<command-line>:3: [ERROR] Job <job-id> (insert-into_default_catalog.default_database.snk) "
                 + "failed: Cannot read line 2 of file " + in.resolve("orders.json"));
     }
 

@@ -24,6 +24,7 @@ public final class FakeEngine implements StatementExecutor {
     private final Map<String, Supplier<StatementResult>> answers = new HashMap<>();
     private final List<String> executed = new ArrayList<>();
     private final FakeCluster cluster = new FakeCluster();
+    private final FakeMetadata metadata = new FakeMetadata();
     private Configuration configuration = new Configuration();
     private boolean closed;
 
@@ -92,6 +93,11 @@ public final class FakeEngine implements StatementExecutor {
     @Override
     public Configuration configuration() {
         return configuration;
+    }
+
+    @Override
+    public FakeMetadata metadata() {
+        return metadata;
     }
 
     @Override

@@ -15,8 +15,8 @@ class ErrorFormatterTest {
                 "From line 1, column 8 to line 1, column 8: Column 'x' not found in any table", 1, 8, null);
         var syntax = new SqlExecutionException("Incorrect syntax near the keyword 'FROM' at line 1, column 10.", 1, 10, null);
 
-        assertThat(ErrorFormatter.scriptError(STATEMENT, error))
-                .isEqualTo("[ERROR] Statement 2 failed at line 3, column 12: Column 'x' not found in any table\n"
+        assertThat(ErrorFormatter.scriptError("etl.sql", STATEMENT, error))
+                .isEqualTo("etl.sql:3:12: [ERROR] Column 'x' not found in any table\n"
                         + "  SELECT x FROM t\n"
                         + "         ^");
         assertThat(ErrorFormatter.replError(STATEMENT, syntax))
@@ -30,17 +30,31 @@ class ErrorFormatterTest {
         var error = new SqlExecutionException("Encountered \"one\" at line 1, column 13. Was expecting one of: "
                 + "an identifier. See also the column defined at line 1, column 2.", 1, 13, null);
 
-        assertThat(ErrorFormatter.scriptError(STATEMENT, error)).isEqualTo("[ERROR] Statement 2 failed at line 3, column 17: "
+        assertThat(ErrorFormatter.scriptError("etl.sql", STATEMENT, error)).isEqualTo("etl.sql:3:17: [ERROR] "
                 + "Encountered \"one\". Was expecting one of: an identifier. See also the column defined at line 1, column 2."
                 + "\n  SELECT x FROM t\n  " + " ".repeat(12) + "^");
+    }
+
+    @Test
+    void aReservedWordUsedAsANameGetsAHintToQuoteIt() {
+        var statement = new ScriptStatement(1, "SELECT * FROM order", 1, 1);
+        var error = new SqlExecutionException("Encountered \"order\" at line 1, column 15. Was expecting one of: "
+                + "\"LATERAL\", \"TABLE\", an identifier", 1, 15, null);
+
+        assertThat(ErrorFormatter.replError(statement, error)).isEqualTo("[ERROR] At line 1, column 15: "
+                + "Encountered \"order\". Was expecting one of: \"LATERAL\", \"TABLE\", an identifier\n"
+                + "  SELECT * FROM order\n" + "  " + " ".repeat(14) + "^\n"
+                + "Hint: order is a reserved word; write `order` to use it as a name.");
+        var notReserved = new SqlExecutionException("Encountered \"orders\" at line 1, column 15.", 1, 15, null);
+        assertThat(ErrorFormatter.replError(statement, notReserved)).doesNotContain("Hint");
     }
 
     @Test
     void keepsPositionsInMessagesOfErrorsWithoutPosition() {
         var error = new SqlExecutionException("Bad record at line 3, column 2.");
 
-        assertThat(ErrorFormatter.scriptError(STATEMENT, error))
-                .isEqualTo("[ERROR] Statement 2 failed: Bad record at line 3, column 2.");
+        assertThat(ErrorFormatter.scriptError("etl.sql", STATEMENT, error))
+                .as("the line of the statement").isEqualTo("etl.sql:3: [ERROR] Bad record at line 3, column 2.");
     }
 
     @Test
@@ -48,8 +62,8 @@ class ErrorFormatterTest {
         var statement = new ScriptStatement(1, "SELECT id,\n\tamout\nFROM orders", 4, 1);
         var error = new SqlExecutionException("Column 'amout' not found in any table", 2, 2, null);
 
-        assertThat(ErrorFormatter.scriptError(statement, error))
-                .isEqualTo("[ERROR] Statement 1 failed at line 5, column 2: Column 'amout' not found in any table\n"
+        assertThat(ErrorFormatter.scriptError("<stdin>", statement, error))
+                .isEqualTo("<stdin>:5:2: [ERROR] Column 'amout' not found in any table\n"
                         + "  \tamout\n"
                         + "  \t^");
     }

@@ -71,6 +71,13 @@ public final class ParserSupport {
    * ends there. Calcite's other DESCRIBE forms ({@code DESCRIBE SCHEMA s},
    * {@code DESCRIBE t column}, {@code DESCRIBE SELECT ...}) are not, and stay Calcite's.
    */
+  /** Whether the tokens after DESCRIBE are {@code JOB 'id'} and the statement's end. */
+  public static boolean isDescribeJob(RunnelSqlParserImpl parser) {
+    return parser.getToken(2).kind == RunnelSqlParserImplConstants.JOB
+        && parser.getToken(3).kind == RunnelSqlParserImplConstants.QUOTED_STRING
+        && isStatementEnd(parser.getToken(4));
+  }
+
   public static boolean isDescribeTable(RunnelSqlParserImpl parser) {
     int i = 2;
     if (parser.getToken(i).kind == RunnelSqlParserImplConstants.TABLE) {

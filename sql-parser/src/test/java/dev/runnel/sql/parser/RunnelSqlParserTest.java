@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.entry;
 import dev.runnel.sql.parser.ddl.SqlCreateTable;
 import dev.runnel.sql.parser.ddl.SqlDropTable;
 import dev.runnel.sql.parser.ddl.SqlTableColumn;
+import dev.runnel.sql.parser.dql.SqlDescribeJob;
 import dev.runnel.sql.parser.dql.SqlDescribeTable;
 import dev.runnel.sql.parser.dql.SqlReset;
 import dev.runnel.sql.parser.dql.SqlSet;
@@ -198,6 +199,15 @@ class RunnelSqlParserTest {
     var stop = (SqlStopJob) parse("STOP JOB '3f9c0a'");
     assertThat(stop.jobId()).isEqualTo("3f9c0a");
     assertThat(toSql(stop)).isEqualTo("STOP JOB '3f9c0a'");
+  }
+
+  @Test
+  void describeJobAndATableCalledJob() throws SqlParseException {
+    var describe = (SqlDescribeJob) parse("DESCRIBE JOB '3f9c0a';");
+    assertThat(describe.jobId()).isEqualTo("3f9c0a");
+    assertThat(toSql(describe)).isEqualTo("DESCRIBE JOB '3f9c0a'");
+    assertThat(parse("DESC JOB 'x'")).isInstanceOf(SqlDescribeJob.class);
+    assertThat(((SqlDescribeTable) parse("DESCRIBE job")).name().getSimple()).isEqualTo("job");
   }
 
   @Test

@@ -6,6 +6,7 @@ import dev.runnel.planner.parse.StatementParser;
 import dev.runnel.planner.session.SqlExecutionException;
 import dev.runnel.planner.plan.physical.PhysicalRules;
 import dev.runnel.planner.plan.window.WindowTableFunctionCall;
+import dev.runnel.planner.validate.GroupWindowFunctions;
 import dev.runnel.planner.validate.SqlValidation;
 import java.util.ArrayList;
 import java.util.List;
@@ -100,7 +101,7 @@ public final class LogicalPlanner {
         SqlValidator validator = validation.newValidator(schemaPath);
         SqlNode validated;
         try {
-            validated = SqlValidation.validate(validator, StatementParser.parse(queryString));
+            validated = SqlValidation.validate(validator, GroupWindowFunctions.rewrite(StatementParser.parse(queryString)));
         } catch (SqlExecutionException e) {
             // The view's text has its own positions; the user needs to know which view broke.
             throw new SqlExecutionException("View " + String.join(".", viewPath)

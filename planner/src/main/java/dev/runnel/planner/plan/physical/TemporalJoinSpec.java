@@ -73,6 +73,13 @@ public record TemporalJoinSpec(RelNode left, RelNode right, JoinRelType joinType
         RelNode right = snapshot.getInput();
         CatalogTable table = versionedTable(right);
         String name = table == null ? "the right table" : "'" + table.name() + "'";
+        if (snapshot.getPeriod() instanceof RexFieldAccess period
+                && TimeAttributes.isProctime(left, period.getField().getIndex())) {
+            // checked first: a lookup join needs no primary key or watermark on the looked-up table
+            throw new SqlExecutionException("A processing-time temporal join (lookup join) of " + name
+                    + " FOR SYSTEM_TIME AS OF the PROCTIME() attribute " + period.getField().getName()
+                    + " is not supported yet");
+        }
         if (table == null || table.primaryKey() == null) {
             throw new SqlExecutionException("A temporal join needs a versioned table: " + name
                     + " has no PRIMARY KEY");

@@ -33,11 +33,12 @@ public final class WindowAggregatePhysicalRel extends Aggregate implements Physi
         return shape;
     }
 
-    /** Its {@code window_time} is a rowtime attribute (as in Flink), nothing else is one. */
+    /** Its {@code window_time} is a rowtime attribute (a proctime over processing time, as in Flink), nothing else is one. */
     @Override
     public Optional<TimeAttributes.Kind> timeAttribute(int field) {
         return field < shape.group().size() && shape.group().get(field) == WindowAggregates.Property.TIME
-                ? Optional.of(TimeAttributes.Kind.ROWTIME) : Optional.empty();
+                ? Optional.of(shape.processingTime() ? TimeAttributes.Kind.PROCTIME : TimeAttributes.Kind.ROWTIME)
+                : Optional.empty();
     }
 
     @Override

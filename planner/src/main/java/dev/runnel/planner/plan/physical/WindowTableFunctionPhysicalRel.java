@@ -35,14 +35,17 @@ public final class WindowTableFunctionPhysicalRel extends SingleRel implements P
         return new WindowTableFunctionPhysicalRel(getCluster(), traitSet, sole(inputs), call, rowType);
     }
 
-    /** The input's fields keep their attributes; of the appended window columns, {@code window_time} is a rowtime. */
+    /**
+     * The input's fields keep their attributes; of the appended window columns, {@code window_time}
+     * is an attribute of the time column's kind (a rowtime, or a proctime over PROCTIME()).
+     */
     @Override
     public Optional<TimeAttributes.Kind> timeAttribute(int field) {
         int inputArity = getInput().getRowType().getFieldCount();
         if (field < inputArity) {
             return TimeAttributes.of(getInput(), field);
         }
-        return field == inputArity + 2 ? Optional.of(TimeAttributes.Kind.ROWTIME) : Optional.empty();
+        return field == inputArity + 2 ? TimeAttributes.of(getInput(), call.timeField()) : Optional.empty();
     }
 
     @Override

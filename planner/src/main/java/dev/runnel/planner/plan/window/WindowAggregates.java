@@ -1,5 +1,6 @@
 package dev.runnel.planner.plan.window;
 
+import dev.runnel.planner.plan.TimeAttributes;
 import dev.runnel.planner.plan.physical.AggregateCalls;
 import dev.runnel.planner.session.SqlExecutionException;
 import java.util.ArrayList;
@@ -80,7 +81,8 @@ public final class WindowAggregates {
                 return null;
             }
         }
-        return new Shape(call, start, end, group, windowTimeType(tvf));
+        boolean processingTime = TimeAttributes.isProctime(tvf.getInputs().get(0), call.timeField());
+        return new Shape(call, start, end, group, windowTimeType(tvf), processingTime);
     }
 
     /**
@@ -111,9 +113,10 @@ public final class WindowAggregates {
      * @param windowEnd the aggregate input's field holding {@code window_end}
      * @param group per GROUP BY field (in field order): its window property, or {@code null} for a key
      * @param windowTimeType the SQL type name of {@code window_time} (TIMESTAMP or TIMESTAMP_LTZ)
+     * @param processingTime whether the windows are over a {@code PROCTIME()} attribute
      */
     public record Shape(WindowTableFunctionCall call, int windowStart, int windowEnd, List<Property> group,
-                        RelDataType windowTimeType) {
+                        RelDataType windowTimeType, boolean processingTime) {
     }
 
     /**
@@ -134,7 +137,10 @@ public final class WindowAggregates {
         return fields.get(fields.size() - 1).getType();
     }
 
-    /** Follows {@code field} of {@code rel} down through plain projections to a windowing function's window column. */
+    /**
+     * Follows {@code field} of {@code rel} down through plain projections, filters and the window
+     * bounds of window aggregates to a windowing function's window column.
+     */
     private static Origin origin(RelNode rel, int field) {
         if (rel instanceof RelSubset subset) {
             return origin(subset.getOriginal(), field);
@@ -150,6 +156,12 @@ public final class WindowAggregates {
         }
         if (rel instanceof Filter) {
             return origin(rel.getInput(0), field);
+        }
+        if (rel instanceof Aggregate inner && field < inner.getGroupCount() && shape(inner) != null) {
+            // a window aggregate passes its window bounds on: an aggregate grouped by them again is a
+            // window aggregate over the same windows (Flink's cascading window aggregation)
+            Origin bound = origin(inner.getInput(), inner.getGroupSet().asList().get(field));
+            return bound != null && (bound.property == Property.START || bound.property == Property.END) ? bound : null;
         }
         RexNode expression;
         if (rel instanceof Project project) {

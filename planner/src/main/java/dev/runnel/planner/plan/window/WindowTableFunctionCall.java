@@ -108,13 +108,22 @@ public record WindowTableFunctionCall(String function, int timeField, String tim
      * Fails unless the time column of every windowing function call in {@code root} is a rowtime
      * attribute, as {@link TimeAttributes} tells: the rowtime column of a table's
      * {@code WATERMARK} (from its watermark assigner on), or the {@code window_time} of an inner
-     * windowing function, passed on unchanged (renaming is fine) through projections and filters.
+     * windowing function, passed on unchanged (renaming is fine) through projections and filters;
+     * or, except for SESSION, a {@code PROCTIME()} attribute (processing-time windows).
      * Runs on the logical plan after the watermark assigners are in place.
      */
     public static void checkTimeAttributes(RelNode root) {
         if (root instanceof TableFunctionScan scan && isWindowing(scan)) {
             WindowTableFunctionCall call = of(scan);
-            if (!isRowtime(scan.getInputs().get(0), call.timeField)) {
+            RelNode input = scan.getInputs().get(0);
+            // SESSION's PARTITION BY puts an exchange between the function and its input
+            RelNode timed = input instanceof Exchange ? input.getInput(0) : input;
+            boolean proctime = TimeAttributes.isProctime(timed, call.timeField);
+            if (proctime && call.function.equals("SESSION")) {
+                throw new SqlExecutionException("A SESSION window over the processing-time attribute "
+                        + call.timeFieldName + " (PROCTIME()) is not supported yet");
+            }
+            if (!proctime && !isRowtime(scan.getInputs().get(0), call.timeField)) {
                 throw new SqlExecutionException("The window function " + call.function + " requires the time column"
                         + " to be a time attribute (a column with a WATERMARK), but " + call.timeFieldName
                         + " is not one");

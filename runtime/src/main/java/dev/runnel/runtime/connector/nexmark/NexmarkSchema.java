@@ -51,7 +51,11 @@ public final class NexmarkSchema {
                 + ") WITH (" + options + ")";
     }
 
-    /** The views {@code person}, {@code auction} and {@code bid} over the {@code nexmark} table, as Flink's setup defines them. */
+    /**
+     * The views {@code person}, {@code auction} and {@code bid} over the {@code nexmark} table, as
+     * Flink's setup defines them: each event's {@code dateTime} is the table's computed rowtime
+     * column (not the nested field), so windows and interval joins can use it.
+     */
     public static List<String> createViews(String table) {
         return List.of(view("person", PERSON, table, 0), view("auction", AUCTION, table, 1), view("bid", BID, table, 2));
     }
@@ -62,7 +66,8 @@ public final class NexmarkSchema {
             if (!columns.isEmpty()) {
                 columns.append(", ");
             }
-            columns.append(name).append('.').append(f.name());
+            // the table's dateTime equals the event's and carries the watermark
+            columns.append(f.name().equals("dateTime") ? "dateTime" : name + '.' + f.name());
         }
         return "CREATE VIEW " + name + " AS SELECT " + columns + " FROM " + table + " WHERE event_type = " + eventType;
     }

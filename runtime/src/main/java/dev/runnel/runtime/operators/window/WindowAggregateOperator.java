@@ -35,6 +35,8 @@ import java.util.Map;
  * and window, and, for merging (SESSION) windows, the key's open sessions. A row whose window
  * has already fired (its window time is at or behind the current watermark) is late: it is
  * dropped and counted in the operator counter {@code numLateRecordsDropped}, as Flink's metric.
+ * Processing-time windows ({@link WindowAggregateOperatorFactory#processingTime}) fire on
+ * processing-time timers instead; a row whose window time the clock has passed is late too.
  *
  * <p>Input rows must be inserts (the planner feeds it insert-only input only).
  */
@@ -91,7 +93,11 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
             Object[] acc = read(accumulators.value());
             aggregates.accumulate(acc, row, ViewSource.NONE);
             accumulators.update(new Row(RowKind.INSERT, acc));
-            timers.registerEventTimeTimer(window, fireTime(window));
+            if (spec.processingTime()) {
+                timers.registerProcessingTimeTimer(window, fireTime(window));
+            } else {
+                timers.registerEventTimeTimer(window, fireTime(window));
+            }
         }
     }
 
@@ -103,6 +109,16 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
 
     @Override
     public void onEventTime(Timer<TimeWindow> timer) throws Exception {
+        fire(timer);
+    }
+
+    @Override
+    public void onProcessingTime(Timer<TimeWindow> timer) throws Exception {
+        fire(timer);
+    }
+
+    /** Emits the window's result and clears its state. */
+    private void fire(Timer<TimeWindow> timer) throws Exception {
         TimeWindow window = timer.namespace();
         accumulators.setCurrentNamespace(window);
         Row acc = accumulators.value();
@@ -134,11 +150,6 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
         }
         System.arraycopy(values, 0, out, group.size(), values.length);
         output.collect(new Row(RowKind.INSERT, out));
-    }
-
-    @Override
-    public void onProcessingTime(Timer<TimeWindow> timer) {
-        // Window aggregates run on event time only.
     }
 
     /**
@@ -187,8 +198,13 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
         return merged;
     }
 
+    /**
+     * Whether the window's time has passed: in event time the watermark reached it; in processing
+     * time the clock did (the row was assigned upstream and crossed the window's end in flight;
+     * counting it would emit the window a second time).
+     */
     private boolean isLate(TimeWindow window) {
-        return fireTime(window) <= timers.currentWatermark();
+        return fireTime(window) <= (spec.processingTime() ? timers.currentProcessingTime() : timers.currentWatermark());
     }
 
     /** The event time at which the window is complete: its window time, as an instant. */

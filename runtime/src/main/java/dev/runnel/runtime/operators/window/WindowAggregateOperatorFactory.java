@@ -19,12 +19,27 @@ import java.util.Objects;
  * @param windowEndField the input field holding {@code window_end}
  * @param outputGroup what each leading output field is: {@link GroupField#key} of a key field, or a window property
  * @param merging whether windows of a key merge when they overlap (SESSION)
+ * @param processingTime whether the windows are of processing time (over a {@code PROCTIME()}
+ *        column): each fires on a processing-time timer at its window time, rows arriving after
+ *        that are late, and windows still open when the input ends are dropped, as in Flink;
+ *        else of event time
  */
 public record WindowAggregateOperatorFactory(String name, int[] keyFields, List<DataType> keyTypes,
                                              int windowStartField, int windowEndField, List<GroupField> outputGroup,
-                                             AggregatesHandle aggregates, boolean merging, WindowTime time)
+                                             AggregatesHandle aggregates, boolean merging, WindowTime time,
+                                             boolean processingTime)
         implements OperatorFactory {
+    /** Event-time windows. */
+    public WindowAggregateOperatorFactory(String name, int[] keyFields, List<DataType> keyTypes, int windowStartField,
+            int windowEndField, List<GroupField> outputGroup, AggregatesHandle aggregates, boolean merging,
+            WindowTime time) {
+        this(name, keyFields, keyTypes, windowStartField, windowEndField, outputGroup, aggregates, merging, time, false);
+    }
+
     public WindowAggregateOperatorFactory {
+        if (processingTime && merging) {
+            throw new IllegalArgumentException("Window aggregate " + name + ": processing-time sessions are not supported yet");
+        }
         Objects.requireNonNull(name, "name");
         keyFields = keyFields.clone();
         keyTypes = List.copyOf(keyTypes);

@@ -1,7 +1,6 @@
 package dev.runnel.runtime.source.watermark;
 
 import dev.runnel.runtime.codegen.GeneratedClass;
-import dev.runnel.runtime.operators.calc.CalcFunction;
 import java.io.Serializable;
 import java.util.Objects;
 
@@ -9,12 +8,12 @@ import java.util.Objects;
  * How a source derives watermarks from its rows: a table's {@code WATERMARK FOR ts AS expr},
  * compiled by the planner.
  *
- * @param expression a generated projection of the source's rows to one TIMESTAMP field: the
- *                   watermark expression (epoch millis; a NULL result leaves the watermark as it is)
+ * @param expression the generated watermark expression over the source's rows (epoch millis;
+ *                   a NULL result, {@code Long.MIN_VALUE}, leaves the watermark as it is)
  * @param description how plans show it, such as
  *                    {@code WatermarkAssigner(rowtime=[ts], watermark=[-(ts, 5000:INTERVAL SECOND)])}
  */
-public record WatermarkStrategy(GeneratedClass<CalcFunction> expression, String description) implements Serializable {
+public record WatermarkStrategy(GeneratedClass<WatermarkExpression> expression, String description) implements Serializable {
     public WatermarkStrategy {
         Objects.requireNonNull(expression, "expression");
         Objects.requireNonNull(description, "description");

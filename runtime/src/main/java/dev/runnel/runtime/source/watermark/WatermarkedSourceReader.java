@@ -2,10 +2,8 @@ package dev.runnel.runtime.source.watermark;
 
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.Configuration;
-import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.operators.Output;
-import dev.runnel.runtime.operators.calc.CalcFunction;
 import dev.runnel.runtime.source.InputStatus;
 import dev.runnel.runtime.source.SourceReader;
 import dev.runnel.runtime.state.ProcessingTimeService;
@@ -39,22 +37,17 @@ final class WatermarkedSourceReader implements SourceReader {
 
     @Override
     public void open(OperatorContext context) throws Exception {
-        CalcFunction expression = strategy.expression().newInstance(context.userClassLoader());
+        WatermarkExpression expression = strategy.expression().newInstance(context.userClassLoader());
         Configuration config = context.configuration();
         interval = config.get(RuntimeOptions.AUTO_WATERMARK_INTERVAL).toMillis();
         long idleTimeout = config.get(StateOptions.SOURCE_IDLE_TIMEOUT).toMillis();
         time = context.processingTimeService();
-        watermarks = new SourceWatermarks(context.output(), row -> watermarkOf(expression, row), idleTimeout,
+        watermarks = new SourceWatermarks(context.output(), expression::watermarkOf, idleTimeout,
                 time.currentTime());
         reader.open(context);
         if (interval > 0) {
             schedule();
         }
-    }
-
-    private static long watermarkOf(CalcFunction expression, Row row) {
-        Object value = expression.apply(row).getField(0);
-        return value == null ? Long.MIN_VALUE : ((Number) value).longValue();
     }
 
     private void schedule() {

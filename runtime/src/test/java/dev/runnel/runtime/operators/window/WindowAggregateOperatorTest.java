@@ -71,6 +71,26 @@ class WindowAggregateOperatorTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"hashmap", "rocksdb"})
+    void processingTimeWindowsFireOnTheClockAndDropRowsArrivingAfterThat(String backend) throws Exception {
+        try (var h = OperatorHarness.of(new WindowAggregateOperatorFactory("WindowAggregate", new int[] {0},
+                List.of(DataType.of(TypeRoot.VARCHAR, Integer.MAX_VALUE)), 2, 3, ITEM_AND_WINDOW, SUM_AND_COUNT,
+                false, WindowTime.LOCAL, true)).withStateBackend(backend).open()) {
+            process(h, bid("A", 4, 0, 10), bid("A", 5, 10, 20));
+            h.processWatermark(Long.MAX_VALUE);
+            assertThat(h.takeOutput()).isEmpty();
+
+            h.setProcessingTime(9);
+            assertThat(h.takeOutput()).containsExactly(Row.of("A", 0L, 10L, 9L, 4, 1L));
+            // a row assigned upstream before 9 that arrives after its window fired
+            process(h, bid("A", 1, 0, 10));
+            h.setProcessingTime(19);
+            assertThat(h.takeOutput()).containsExactly(Row.of("A", 10L, 20L, 19L, 5, 1L));
+            assertThat(lateDropped(h)).isEqualTo(1);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"hashmap", "rocksdb"})
     void rowsOfFiredWindowsAreDroppedAndCounted(String backend) throws Exception {
         try (var h = harness(false, backend)) {
             process(h, bid("A", 4, 0, 10));

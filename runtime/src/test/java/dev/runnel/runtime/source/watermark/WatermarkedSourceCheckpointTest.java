@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
 class WatermarkedSourceCheckpointTest {
     // WATERMARK FOR the first field AS it - 10
     private static final WatermarkStrategy STRATEGY = new WatermarkStrategy(new GeneratedClass<>("MinusTen",
-            "public final class MinusTen implements dev.runnel.runtime.operators.calc.CalcFunction {\n"
-            + "  public dev.runnel.runtime.data.Row apply(dev.runnel.runtime.data.Row row) {\n"
-            + "    return dev.runnel.runtime.data.Row.of(((Long) row.getField(0)).longValue() - 10L);\n"
+            "public final class MinusTen implements dev.runnel.runtime.source.watermark.WatermarkExpression {\n"
+            + "  public long watermarkOf(dev.runnel.runtime.data.Row row) {\n"
+            + "    return ((Long) row.getField(0)).longValue() - 10L;\n"
             + "  }\n}\n"), "it - 10");
 
     @Test

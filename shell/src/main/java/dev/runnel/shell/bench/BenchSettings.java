@@ -1,0 +1,21 @@
+package dev.runnel.shell.bench;
+
+import java.time.Duration;
+
+/**
+ * How each benchmark query runs.
+ *
+ * @param events events the generator produces per query
+ * @param parallelism parallelism of every job, and slots of each embedded TaskManager
+ * @param checkpointInterval {@code execution.checkpointing.interval}, null for none
+ * @param stateBackend {@code state.backend.type}: {@code rocksdb} or {@code hashmap}
+ * @param latencyInterval {@code metrics.latency.interval}; zero measures no latency
+ */
+record BenchSettings(long events, int parallelism, Duration checkpointInterval, String stateBackend,
+                     Duration latencyInterval) {
+
+    /** The cores figures are divided by: the parallelism, unless the machine has fewer. */
+    int cores() {
+        return Math.max(1, Math.min(parallelism, Runtime.getRuntime().availableProcessors()));
+    }
+}

@@ -1,0 +1,142 @@
+package dev.runnel.shell.engine;
+
+import dev.runnel.planner.catalog.Catalog;
+import dev.runnel.planner.catalog.ObjectIdentifier;
+import dev.runnel.planner.session.Session;
+import dev.runnel.planner.session.SessionOptions;
+import dev.runnel.planner.session.StatementResult;
+import dev.runnel.runtime.cluster.ClusterClient;
+import dev.runnel.runtime.cluster.JobInfo;
+import dev.runnel.runtime.config.ConfigOption;
+import dev.runnel.runtime.connector.ConnectorFactories;
+import dev.runnel.runtime.connector.ConnectorFactory;
+import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.format.Formats;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/** {@link SessionMetadata} read from a planner {@link Session}'s catalog and its cluster. */
+final class CatalogMetadata implements SessionMetadata {
+    private final Session session;
+    private final ClusterClient cluster;
+    private List<String> functions;
+    private Map<String, List<String>> connectorOptions;
+
+    CatalogMetadata(Session session, ClusterClient cluster) {
+        this.session = session;
+        this.cluster = cluster;
+    }
+
+    private Catalog catalog() {
+        return session.catalog();
+    }
+
+    @Override
+    public String currentCatalog() {
+        return catalog().currentCatalog();
+    }
+
+    @Override
+    public String currentDatabase() {
+        return catalog().currentDatabase();
+    }
+
+    @Override
+    public List<String> catalogs() {
+        return catalog().catalogNames();
+    }
+
+    @Override
+    public List<String> databases(String catalog) {
+        return catalog().hasCatalog(catalog) ? catalog().databaseNames(catalog) : List.of();
+    }
+
+    @Override
+    public List<String> tables(String catalog, String database) {
+        return catalog().hasDatabase(catalog, database) ? catalog().tableNames(catalog, database) : List.of();
+    }
+
+    @Override
+    public List<String> views(String catalog, String database) {
+        return catalog().hasDatabase(catalog, database) ? catalog().viewNames(catalog, database) : List.of();
+    }
+
+    @Override
+    public List<String> columns(List<String> name) {
+        if (name.isEmpty() || name.size() > 3) {
+            return List.of();
+        }
+        Catalog c = catalog();
+        String catalogName = name.size() == 3 ? name.get(0) : c.currentCatalog();
+        String database = name.size() >= 2 ? name.get(name.size() - 2) : c.currentDatabase();
+        ObjectIdentifier id = new ObjectIdentifier(catalogName, database, name.get(name.size() - 1));
+        return c.view(id).map(v -> v.schema().names())
+                .or(() -> c.table(id).map(t -> t.rowType().names()))
+                .orElse(List.of());
+    }
+
+    /* The function list never changes within a session: asked once. */
+    @Override
+    public List<String> functions() {
+        if (functions == null) {
+            List<String> names = new ArrayList<>();
+            try {
+                if (session.execute("SHOW FUNCTIONS") instanceof StatementResult.Table table) {
+                    for (Row row : table.rows()) {
+                        names.add(String.valueOf(row.getField(0)));
+                    }
+                }
+            } catch (RuntimeException e) {
+                // completion goes on without functions
+            }
+            functions = List.copyOf(names);
+        }
+        return functions;
+    }
+
+    @Override
+    public Map<String, List<String>> connectorOptions() {
+        if (connectorOptions == null) {
+            Map<String, List<String>> byConnector = new TreeMap<>();
+            for (ConnectorFactory factory : ConnectorFactories.all().values()) {
+                TreeSet<String> keys = new TreeSet<>();
+                factory.requiredOptions().forEach(o -> keys.add(o.key()));
+                factory.optionalOptions().forEach(o -> keys.add(o.key()));
+                byConnector.put(factory.identifier(), List.copyOf(keys));
+            }
+            connectorOptions = byConnector;
+        }
+        return connectorOptions;
+    }
+
+    @Override
+    public Map<String, List<String>> settings() {
+        Map<String, List<String>> settings = new TreeMap<>();
+        for (ConfigOption<?> option : SessionOptions.known()) {
+            settings.put(option.key(), SessionOptions.allowedValues(option.key()));
+        }
+        return settings;
+    }
+
+    @Override
+    public List<String> formats() {
+        return List.copyOf(new TreeSet<>(Formats.all().keySet()));
+    }
+
+    @Override
+    public Map<String, String> jobs() {
+        Map<String, String> jobs = new LinkedHashMap<>();
+        try {
+            for (JobInfo job : cluster.listJobs()) {
+                jobs.put(job.id().value(), job.name() + " (" + job.status() + ")");
+            }
+        } catch (RuntimeException e) {
+            // the cluster is going away: no jobs to offer
+        }
+        return jobs;
+    }
+}

@@ -1,0 +1,102 @@
+package dev.runnel.shell.render;
+
+import java.io.IOException;
+import org.jline.terminal.Attributes;
+import org.jline.terminal.Terminal;
+import org.jline.utils.NonBlockingReader;
+
+/**
+ * The keys that page through a live table while its query runs: PgDn, Space or {@code n} for
+ * the next page, PgUp or {@code p} for the previous one, Home/{@code g} and End/{@code G} for
+ * the first and last. The terminal is put in raw mode (no echo, no line buffering; Ctrl-C still
+ * signals) while the view is open. Any other key ends paging and is left unread, so that what a
+ * person types ahead still reaches the next prompt. Single use, on the shell's thread.
+ */
+final class PagingKeys implements AutoCloseable {
+    private static final int ESC = 27;
+    /** How long to wait for the rest of an escape sequence once ESC arrived. */
+    private static final long SEQUENCE_MILLIS = 20;
+
+    enum Key { NONE, NEXT, PREVIOUS, FIRST, LAST }
+
+    private final Terminal terminal;
+    private final Attributes saved;
+    private boolean closed;
+
+    private PagingKeys(Terminal terminal, Attributes saved) {
+        this.terminal = terminal;
+        this.saved = saved;
+    }
+
+    static PagingKeys open(Terminal terminal) {
+        return new PagingKeys(terminal, terminal.enterRawMode());
+    }
+
+    /** The paging key pressed since the last call, without waiting; NONE if there is none. */
+    Key poll() {
+        if (closed) {
+            return Key.NONE;
+        }
+        NonBlockingReader reader = terminal.reader();
+        try {
+            int c = reader.peek(1);
+            if (c < 0) {
+                return Key.NONE;
+            }
+            Key key = switch (c) {
+                case ' ', 'n' -> Key.NEXT;
+                case 'p' -> Key.PREVIOUS;
+                case 'g' -> Key.FIRST;
+                case 'G' -> Key.LAST;
+                case ESC -> Key.NONE;
+                default -> null;
+            };
+            if (key == null) {
+                close();
+                return Key.NONE;
+            }
+            reader.read(1);
+            return c == ESC ? sequence(reader) : key;
+        } catch (IOException e) {
+            close();
+            return Key.NONE;
+        }
+    }
+
+    /* ESC [ 6 ~ (PgDn), ESC [ 5 ~ (PgUp), ESC [ H / ESC [ 1 ~ (Home), ESC [ F / ESC [ 4 ~ (End). */
+    private static Key sequence(NonBlockingReader reader) throws IOException {
+        if (reader.read(SEQUENCE_MILLIS) != '[') {
+            return Key.NONE;
+        }
+        int c = reader.read(SEQUENCE_MILLIS);
+        if (c == 'H') {
+            return Key.FIRST;
+        }
+        if (c == 'F') {
+            return Key.LAST;
+        }
+        if (reader.read(SEQUENCE_MILLIS) != '~') {
+            return Key.NONE;
+        }
+        return switch (c) {
+            case '6' -> Key.NEXT;
+            case '5' -> Key.PREVIOUS;
+            case '1', '7' -> Key.FIRST;
+            case '4', '8' -> Key.LAST;
+            default -> Key.NONE;
+        };
+    }
+
+    boolean closed() {
+        return closed;
+    }
+
+    /** Restores the terminal's mode; idempotent. */
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            terminal.setAttributes(saved);
+        }
+    }
+}

@@ -1,0 +1,11 @@
+-- q0: pass through (the cost of reading and writing bids, no computation)
+CREATE TABLE nexmark_q0 (
+    auction BIGINT,
+    bidder BIGINT,
+    price BIGINT,
+    dateTime TIMESTAMP(3),
+    extra VARCHAR
+) WITH ('connector' = 'blackhole');
+
+INSERT INTO nexmark_q0
+SELECT auction, bidder, price, dateTime, extra FROM bid;
