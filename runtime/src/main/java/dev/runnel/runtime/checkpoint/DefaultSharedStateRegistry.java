@@ -60,14 +60,36 @@ public final class DefaultSharedStateRegistry implements SharedStateRegistry {
             if (left != null && left <= 0) {
                 references.remove(uri);
                 if (isOwned(uri)) {
-                    try {
-                        storage.delete(uri);
-                    } catch (IOException e) {
-                        // A file left behind costs disk, not correctness: no checkpoint refers to it.
-                        LOG.warn("Could not delete the shared checkpoint file {}", uri, e);
-                    }
+                    delete(uri);
                 }
             }
+        }
+    }
+
+    /**
+     * Deletes those of {@code files} that no registered checkpoint uses and that the job owns.
+     * Safe for the files of an aborted checkpoint because incremental snapshots build only on
+     * files of completed checkpoints, which are registered.
+     */
+    @Override
+    public synchronized void discardUnregistered(Collection<StreamStateHandle> files) {
+        Set<URI> uris = new LinkedHashSet<>();
+        for (StreamStateHandle file : files) {
+            uris.add(file.uri().normalize());
+        }
+        for (URI uri : uris) {
+            if (!references.containsKey(uri) && isOwned(uri)) {
+                delete(uri);
+            }
+        }
+    }
+
+    private void delete(URI uri) {
+        try {
+            storage.delete(uri);
+        } catch (IOException e) {
+            // A file left behind costs disk, not correctness: no checkpoint refers to it.
+            LOG.warn("Could not delete the shared checkpoint file {}", uri, e);
         }
     }
 

@@ -16,4 +16,12 @@ public interface SharedStateRegistry {
 
     /** Checkpoint {@code checkpointId} was discarded (subsumed or aborted): delete what no one uses now. */
     void release(long checkpointId);
+
+    /**
+     * A checkpoint that never completed (aborted, or acknowledged after it was aborted) uploaded
+     * {@code files}: deletes those that no registered checkpoint uses and that lie in the job's
+     * directory. The default keeps them (until the job's directory is deleted).
+     */
+    default void discardUnregistered(Collection<StreamStateHandle> files) {
+    }
 }

@@ -226,7 +226,15 @@ final class CheckpointCoordinator {
 
     void acknowledge(ExecutionAttemptId attempt, long checkpointId, TaskStateSnapshot state) {
         PendingCheckpoint checkpoint = pending.get(checkpointId);
-        if (checkpoint != null && checkpoint.acknowledge(attempt, state) && checkpoint.isComplete()) {
+        if (checkpoint == null) {
+            // Aborted before this subtask's upload ended (acknowledgements of a completed
+            // checkpoint all arrived before it completed): what it uploaded serves nobody.
+            if (state != null) {
+                registry.discardUnregistered(PendingCheckpoint.sharedStateFiles(List.of(state)));
+            }
+            return;
+        }
+        if (checkpoint.acknowledge(attempt, state) && checkpoint.isComplete()) {
             complete(checkpoint);
         }
     }
@@ -266,6 +274,9 @@ final class CheckpointCoordinator {
         LOG.info("{} was aborted: {}", what, reason);
         stats.failed(reason);
         deleteQuietly(checkpoint.location().directory());
+        // The shared files it uploaded that no completed checkpoint uses would stay until the
+        // job's directory is deleted.
+        registry.discardUnregistered(checkpoint.sharedStateFiles());
         for (TaskExecutorGateway tm : job.taskManagers()) {
             tm.notifyCheckpointAborted(jobId, id);
         }

@@ -89,10 +89,11 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
     }
 
     @Override
-    public CompletableFuture<Void> offerResults(ExecutionAttemptId attemptId, List<Row> rows) {
+    public CompletableFuture<Void> offerResults(ExecutionAttemptId attemptId, List<Row> rows, long firstOffset) {
         return onMainThread(() -> {
             JobMaster job = jobs.get(attemptId.jobId());
-            return job == null ? CompletableFuture.<Void>completedFuture(null) : job.offerResults(rows);
+            return job == null ? CompletableFuture.<Void>completedFuture(null)
+                    : job.offerResults(attemptId, rows, firstOffset);
         }).thenCompose(Function.identity());
     }
 

@@ -23,9 +23,11 @@ public interface JobManagerGateway {
 
     /**
      * A collect sink's rows for the client; completes once the job's result buffer took them,
-     * which waits while the buffer is full.
+     * which waits while the buffer is full. {@code firstOffset} is the number of rows the sink's
+     * subtask sent before these, across attempts (rows a restored attempt sends again are
+     * dropped), or {@link dev.runnel.runtime.task.ResultDeliverer#UNNUMBERED}.
      */
-    CompletableFuture<Void> offerResults(ExecutionAttemptId attemptId, List<Row> rows);
+    CompletableFuture<Void> offerResults(ExecutionAttemptId attemptId, List<Row> rows, long firstOffset);
 
     /** A subtask wrote its part of checkpoint {@code checkpointId}. Any thread. */
     void acknowledgeCheckpoint(ExecutionAttemptId attemptId, long checkpointId, TaskStateSnapshot state);

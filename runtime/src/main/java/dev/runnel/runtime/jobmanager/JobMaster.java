@@ -459,8 +459,8 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
     }
 
     /** A collect sink's rows; see {@link ResultBuffer#offer}. */
-    CompletableFuture<Void> offerResults(List<Row> rows) {
-        return results.offer(rows);
+    CompletableFuture<Void> offerResults(ExecutionAttemptId attemptId, List<Row> rows, long firstOffset) {
+        return results.offer(new ResultBuffer.Producer(attemptId.vertexId(), attemptId.subtaskIndex()), rows, firstOffset);
     }
 
     /**

@@ -2,13 +2,16 @@ package dev.runnel.runtime.jobmanager;
 
 import dev.runnel.runtime.checkpoint.CheckpointLocation;
 import dev.runnel.runtime.checkpoint.StopMode;
+import dev.runnel.runtime.checkpoint.StreamStateHandle;
 import dev.runnel.runtime.checkpoint.TaskStateSnapshot;
 import dev.runnel.runtime.task.ExecutionAttemptId;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
@@ -106,6 +109,20 @@ final class PendingCheckpoint {
 
     boolean isComplete() {
         return awaited.isEmpty();
+    }
+
+    /** The shared files (incremental RocksDB uploads) in the acknowledged state. */
+    List<StreamStateHandle> sharedStateFiles() {
+        return sharedStateFiles(acknowledged.values());
+    }
+
+    /** The shared files the keyed state handles in {@code states} name. */
+    static List<StreamStateHandle> sharedStateFiles(Collection<TaskStateSnapshot> states) {
+        return states.stream().filter(Objects::nonNull)
+                .flatMap(state -> state.operators().values().stream())
+                .flatMap(operator -> operator.keyed().stream())
+                .flatMap(handle -> handle.sharedStateFiles().stream())
+                .toList();
     }
 
     /** The state a subtask acknowledged, or {@code null} if it finished before. */

@@ -11,5 +11,13 @@ import java.util.concurrent.CompletableFuture;
  */
 @FunctionalInterface
 public interface ResultDeliverer {
-    CompletableFuture<Void> deliver(ExecutionAttemptId attemptId, List<Row> rows);
+    /** The {@code firstOffset} of rows that carry no number: they are all taken. */
+    long UNNUMBERED = -1;
+
+    /**
+     * Delivers {@code rows}; {@code firstOffset} numbers them as
+     * {@link dev.runnel.runtime.operators.sink.ResultSender#send(List, long)} does, or is
+     * {@link #UNNUMBERED}.
+     */
+    CompletableFuture<Void> deliver(ExecutionAttemptId attemptId, List<Row> rows, long firstOffset);
 }

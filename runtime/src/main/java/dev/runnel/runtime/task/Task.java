@@ -87,6 +87,11 @@ public final class Task implements Runnable {
     private WatermarkTracker watermarks;
     private BarrierAligner aligner;
     private boolean ended;
+    /** Stopped with a savepoint without drain: the operators are not finished (see {@link EndOfInput#stopped()}). */
+    private boolean stopped;
+    /** The checkpoint this task snapshot last, and the highest one it was told completed or aborted. */
+    private long lastSnapshot = -1;
+    private long lastNotified = -1;
     /** {@code metrics.latency.interval} in nanoseconds, 0 when off; the next marker is due at {@code nextLatencyMarker}. */
     private long latencyIntervalNanos;
     private long nextLatencyMarker;
@@ -151,9 +156,13 @@ public final class Task implements Runnable {
             if (stop == StopMode.DRAIN) {
                 chain.processWatermark(Watermark.MAX);
             }
+            lastSnapshot = barrier.id();
             checkpointing.snapshot(barrier, reader, chain, networkOutput);
-            if (stop != StopMode.NONE) {
+            if (stop == StopMode.DRAIN) {
                 chain.endInput(0);
+                endOfAllInputs();
+            } else if (stop == StopMode.TERMINATE) {
+                stopped = true;
                 endOfAllInputs();
             }
         });
@@ -162,6 +171,7 @@ public final class Task implements Runnable {
     /** Checkpoint {@code checkpointId} completed everywhere: operators, reader and backends may commit. */
     public void notifyCheckpointComplete(long checkpointId) {
         mailbox.put(() -> {
+            lastNotified = Math.max(lastNotified, checkpointId);
             if (chain != null) {
                 checkpointing.notifyComplete(checkpointId, reader, chain);
             }
@@ -170,6 +180,7 @@ public final class Task implements Runnable {
 
     public void notifyCheckpointAborted(long checkpointId) {
         mailbox.put(() -> {
+            lastNotified = Math.max(lastNotified, checkpointId);
             if (aligner != null) {
                 aligner.abortIfPending(checkpointId);
             }
@@ -286,7 +297,17 @@ public final class Task implements Runnable {
             endOfAllInputs();
             return;
         }
-        ResultSender sender = this::sendResults;
+        ResultSender sender = new ResultSender() {
+            @Override
+            public void send(List<Row> rows) throws InterruptedException {
+                sendResults(rows, ResultDeliverer.UNNUMBERED);
+            }
+
+            @Override
+            public void send(List<Row> rows, long firstOffset) throws InterruptedException {
+                sendResults(rows, firstOffset);
+            }
+        };
         int vertexId = tdd.vertex().id();
         chain = new OperatorChain(tdd.vertex().operators(), tail, tdd.isSinkVertex(), batchSize,
                 (index, name, output) -> new TaskOperatorContext(OperatorIds.chained(vertexId, index), name,
@@ -331,6 +352,7 @@ public final class Task implements Runnable {
         aligner = new BarrierAligner(gate, exactlyOnce, new BarrierAligner.Actions() {
             @Override
             public void aligned(CheckpointBarrier barrier) {
+                lastSnapshot = barrier.id();
                 checkpointing.snapshot(barrier, null, chain, networkOutput);
             }
 
@@ -354,7 +376,11 @@ public final class Task implements Runnable {
         while (true) {
             mailbox.runPendingMails();
             if (ended) {
-                return;
+                if (!awaitsStopSavepoint()) {
+                    return;
+                }
+                mailbox.awaitWork();
+                continue;
             }
             boolean progressed = reader != null ? pollSource() : pollInput();
             if (!progressed && !ended) {
@@ -427,10 +453,10 @@ public final class Task implements Runnable {
             aligner.barrierReceived(channel, barrier);
         } else if (element instanceof LatencyMarker marker) {
             forwardLatencyMarker(marker);
-        } else if (element instanceof EndOfInput) {
+        } else if (element instanceof EndOfInput end) {
             // A snapshot the end completes must not see the end's effects (endInput, finish).
             aligner.channelEnded(channel);
-            channelEnded(channel);
+            channelEnded(channel, end.stopped());
         }
         return true;
     }
@@ -456,15 +482,20 @@ public final class Task implements Runnable {
         }
     }
 
-    private void channelEnded(int channel) {
-        boolean wasIdle = watermarks.isIdle();
-        advanceWatermark(watermarks.channelEnded(channel));
-        if (!wasIdle && watermarks.isIdle()) {
-            // The active channel ended and the others are idle: so is this task, until they resume.
-            chain.emitWatermarkStatus(WatermarkStatus.IDLE);
+    private void channelEnded(int channel, boolean channelStopped) {
+        if (channelStopped) {
+            // The channel pauses where the savepoint took it: it keeps holding event time back.
+            stopped = true;
+        } else {
+            boolean wasIdle = watermarks.isIdle();
+            advanceWatermark(watermarks.channelEnded(channel));
+            if (!wasIdle && watermarks.isIdle()) {
+                // The active channel ended and the others are idle: so is this task, until they resume.
+                chain.emitWatermarkStatus(WatermarkStatus.IDLE);
+            }
         }
         int input = inputOfChannel[channel];
-        if (--openChannelsPerInput[input] == 0) {
+        if (--openChannelsPerInput[input] == 0 && !stopped) {
             chain.endInput(input);
         }
         if (--openChannels == 0) {
@@ -472,15 +503,28 @@ public final class Task implements Runnable {
         }
     }
 
+    /**
+     * Finishes the chain and tells the consumers. A task stopped without drain does not finish
+     * its operators (what they hold is in the savepoint) and tells its consumers so.
+     */
     private void endOfAllInputs() {
-        if (chain != null) {
+        if (chain != null && !stopped) {
             chain.finish();
         }
         NetworkOutput out = networkOutput;
         if (out != null) {
-            out.broadcastEvent(EndOfInput.INSTANCE);
+            out.broadcastEvent(stopped ? EndOfInput.STOPPED : EndOfInput.INSTANCE);
         }
         ended = true;
+    }
+
+    /**
+     * Whether this task, stopped without drain, still waits to learn whether the savepoint it
+     * stopped at completed: like Flink's synchronous savepoint, its operators are told (sinks
+     * commit what the savepoint holds) before the task ends. An aborted savepoint ends the wait.
+     */
+    private boolean awaitsStopSavepoint() {
+        return stopped && lastSnapshot > lastNotified;
     }
 
     private void closeReader() throws Exception {
@@ -537,8 +581,8 @@ public final class Task implements Runnable {
     }
 
     /** The {@link ResultSender} of this task's operators: waits for the JobManager to accept. */
-    private void sendResults(List<Row> rows) throws InterruptedException {
-        CompletableFuture<Void> accepted = resultDeliverer.deliver(tdd.attemptId(), rows);
+    private void sendResults(List<Row> rows, long firstOffset) throws InterruptedException {
+        CompletableFuture<Void> accepted = resultDeliverer.deliver(tdd.attemptId(), rows, firstOffset);
         try {
             CompletableFuture.anyOf(accepted, cancelled).get();
         } catch (ExecutionException e) {

@@ -113,7 +113,7 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
                 throw new IllegalArgumentException("TaskManager " + id + " has no slot " + deployment.slotIndex());
             }
             Task task = new Task(deployment, channels, this::onTaskStateChanged,
-                    (attempt, rows) -> jobManager.offerResults(attempt, rows), userClassLoader, checkpointResponder(),
+                    jobManager::offerResults, userClassLoader, checkpointResponder(),
                     snapshotExecutor);
             tasks.put(deployment.attemptId(), task);
             allTasks.add(task);

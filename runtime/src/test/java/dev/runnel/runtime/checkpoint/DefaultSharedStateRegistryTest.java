@@ -71,4 +71,25 @@ class DefaultSharedStateRegistryTest {
         registry.release(1);
         assertThat(exists(b)).isFalse();
     }
+
+    @Test
+    void theFilesOfAnAbortedCheckpointThatNoCompletedOneUsesAreDeleted() throws Exception {
+        URI jobDirectory = URI.create(root.toUri() + "job/");
+        DefaultSharedStateRegistry registry = new DefaultSharedStateRegistry(jobDirectory,
+                CheckpointStorage.forUri(jobDirectory));
+        StreamStateHandle base = file("job/shared/1-base.sst");
+        StreamStateHandle uploaded = file("job/shared/2-new.sst");
+        StreamStateHandle restored = file("savepoint-abc/0-restored.sst");
+        registry.register(1, List.of(base, restored));
+
+        // Checkpoint 2 built on checkpoint 1's files, uploaded one more, and was aborted.
+        registry.discardUnregistered(List.of(base, uploaded, restored, uploaded));
+
+        assertThat(exists(uploaded)).isFalse();
+        assertThat(exists(base)).as("checkpoint 1 still uses it").isTrue();
+        assertThat(exists(restored)).as("not the job's").isTrue();
+        registry.release(1);
+        assertThat(exists(base)).isFalse();
+        assertThat(exists(restored)).isTrue();
+    }
 }

@@ -1,0 +1,148 @@
+package dev.runnel.runtime.checkpoint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.runnel.runtime.cluster.JobId;
+import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.jobgraph.JobEdge;
+import dev.runnel.runtime.jobgraph.JobGraph;
+import dev.runnel.runtime.jobgraph.JobVertex;
+import dev.runnel.runtime.jobgraph.Partitioning;
+import dev.runnel.runtime.operators.AbstractOperator;
+import dev.runnel.runtime.operators.Operator;
+import dev.runnel.runtime.operators.OperatorContext;
+import dev.runnel.runtime.operators.OperatorFactory;
+import dev.runnel.runtime.state.KeyedStateBackend;
+import dev.runnel.runtime.state.Serializers;
+import dev.runnel.runtime.state.StateDescriptor;
+import dev.runnel.runtime.state.ValueState;
+import dev.runnel.runtime.state.VoidNamespace;
+import dev.runnel.runtime.stream.RowBatch;
+import dev.runnel.runtime.types.DataType;
+import dev.runnel.runtime.types.TypeRoot;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** An incremental RocksDB checkpoint that is aborted does not leave its uploaded files behind. */
+class AbortedCheckpointCleanupTest extends CheckpointClusterTestBase {
+    /** Shared files are named {@code <backend id>-<checkpoint id>-<sst name>}. */
+    private static final Pattern CHECKPOINT_OF_FILE = Pattern.compile("-(\\d+)-[^-]+\\.sst$");
+
+    /** Released by the test: the first checkpoint of {@link BlockFirstSnapshot} waits for it. */
+    private static volatile CountDownLatch release = new CountDownLatch(0);
+
+    @AfterEach
+    void releaseBlockedSnapshot() {
+        release.countDown();
+    }
+
+    private Set<String> checkpointsWithSharedFiles(JobId id) throws IOException {
+        Path shared = checkpointsDirectory().resolve(id.toString()).resolve("shared");
+        if (!Files.exists(shared)) {
+            return Set.of();
+        }
+        try (Stream<Path> files = Files.list(shared)) {
+            return files.map(f -> CHECKPOINT_OF_FILE.matcher(f.getFileName().toString()))
+                    .filter(Matcher::find).map(m -> m.group(1)).collect(Collectors.toSet());
+        }
+    }
+
+    @Test
+    void theSharedFilesOfAnAbortedCheckpointAreDeleted() throws IOException {
+        startCluster(3, 1);
+        release = new CountDownLatch(1);
+        JobGraph job = new JobGraph("aborted", List.of(
+                new JobVertex(1, "Source", 1, new CheckpointTestJobs.PositionedSource(10_000_000, 5_000, 200, 5), List.of()),
+                new JobVertex(2, "Count", 1, null, List.of(new CountPerKey())),
+                new JobVertex(3, "Block", 1, null, List.of(new BlockFirstSnapshot()))),
+                List.of(new JobEdge(1, 2, 0, new Partitioning.Hash(new int[] {1})),
+                        new JobEdge(2, 3, 0, new Partitioning.Forward())),
+                checkpointing(Map.of("state.backend.type", "rocksdb", "state.backend.incremental", "true",
+                        "execution.checkpointing.timeout", "2s",
+                        "execution.checkpointing.tolerable-failed-checkpoints", "100")));
+        JobId id = cluster.submitJob(job);
+        // Block holds checkpoint 1 back, so it and the ones after it time out; Count uploads files
+        // for those taken after its first rows.
+        await().atMost(Duration.ofSeconds(60)).until(() -> !checkpointsWithSharedFiles(id).isEmpty());
+        Set<String> uploaded = checkpointsWithSharedFiles(id);
+        long last = uploaded.stream().mapToLong(Long::parseLong).max().orElseThrow();
+        await().atMost(Duration.ofSeconds(60)).until(() -> stats(id).failed() >= last);
+        release.countDown();
+        // A later checkpoint completes: Count's acknowledgements of the aborted ones (before or
+        // after their abort) were handled before that of the later one.
+        awaitCheckpointAfter(id, 0);
+
+        assertThat(checkpointsWithSharedFiles(id)).doesNotContainAnyElementsOf(uploaded);
+        cluster.cancelJob(id);
+        cluster.jobTermination(id).join();
+    }
+
+    /** Its first checkpoint's snapshot waits until the test releases it. */
+    private record BlockFirstSnapshot() implements OperatorFactory {
+        @Override
+        public String name() {
+            return "BlockFirstSnapshot";
+        }
+
+        @Override
+        public Operator create() {
+            return new AbstractOperator() {
+                @Override
+                public void processBatch(RowBatch batch, int input) {
+                }
+
+                @Override
+                public void snapshotState(long checkpointId) throws InterruptedException {
+                    if (checkpointId == 1) {
+                        release.await();
+                    }
+                }
+            };
+        }
+    }
+
+    /** Counts rows per key (field 1) in keyed state, emitting nothing. */
+    private record CountPerKey() implements OperatorFactory {
+        @Override
+        public String name() {
+            return "CountPerKey";
+        }
+
+        @Override
+        public Operator create() {
+            return new AbstractOperator() {
+                private KeyedStateBackend backend;
+                private ValueState<VoidNamespace, Long> count;
+
+                @Override
+                public void open(OperatorContext context) throws Exception {
+                    super.open(context);
+                    backend = context.keyedStateBackend(Serializers.row(List.of(DataType.of(TypeRoot.BIGINT))));
+                    count = backend.valueState(StateDescriptor.of("count", Serializers.LONG, Duration.ZERO));
+                }
+
+                @Override
+                public void processBatch(RowBatch batch, int input) {
+                    for (Row row : batch) {
+                        backend.setCurrentKey(Row.of(row.getField(1)));
+                        Long before = count.value();
+                        count.update(before == null ? 1 : before + 1);
+                    }
+                }
+            };
+        }
+    }
+}
