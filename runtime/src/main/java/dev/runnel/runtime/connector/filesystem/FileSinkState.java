@@ -1,11 +1,9 @@
 package dev.runnel.runtime.connector.filesystem;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
+import dev.runnel.runtime.checkpoint.VersionedBytes;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,10 +25,7 @@ record FileSinkState(String uuid, int subtask, int nextPart, TreeMap<Long, List<
     private static final byte VERSION = 1;
 
     byte[] toBytes() {
-        try {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            DataOutputStream out = new DataOutputStream(bytes);
-            out.writeByte(VERSION);
+        return VersionedBytes.write(VERSION, out -> {
             out.writeUTF(uuid);
             out.writeInt(subtask);
             out.writeInt(nextPart);
@@ -46,21 +41,12 @@ record FileSinkState(String uuid, int subtask, int nextPart, TreeMap<Long, List<
                 out.writeLong(e.getValue());
             }
             writeStrings(out, visiblePartitions);
-            out.flush();
-            return bytes.toByteArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        });
     }
 
     /** The state {@link #toBytes()} wrote; fails on bytes of an unknown version. */
     static FileSinkState fromBytes(byte[] bytes) {
-        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
-            byte version = in.readByte();
-            if (version != VERSION) {
-                throw new IllegalStateException("Cannot restore the state of a filesystem sink of version " + version
-                        + "; this version of Runnel reads version " + VERSION);
-            }
+        return VersionedBytes.read(bytes, VERSION, "the state of a filesystem sink", in -> {
             String uuid = in.readUTF();
             int subtask = in.readInt();
             int nextPart = in.readInt();
@@ -74,9 +60,7 @@ record FileSinkState(String uuid, int subtask, int nextPart, TreeMap<Long, List<
                 uncommitted.put(in.readUTF(), in.readLong());
             }
             return new FileSinkState(uuid, subtask, nextPart, pending, written, uncommitted, readStrings(in));
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot restore the state of a filesystem sink: " + e.getMessage(), e);
-        }
+        });
     }
 
     private static void writeStrings(DataOutputStream out, List<String> strings) throws IOException {

@@ -1,13 +1,11 @@
 package dev.runnel.runtime.operators.sink;
 
+import dev.runnel.runtime.checkpoint.VersionedBytes;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -32,30 +30,18 @@ final class HeldRowsCodec {
     }
 
     static byte[] toBytes(Held held) {
-        try {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            DataOutputStream out = new DataOutputStream(bytes);
-            out.writeByte(VERSION);
+        return VersionedBytes.write(VERSION, out -> {
             out.writeLong(held.firstOffset());
             out.writeInt(held.rows().size());
             for (Row row : held.rows()) {
                 out.writeByte(row.kind().ordinal());
                 writeFields(out, row.fields());
             }
-            out.flush();
-            return bytes.toByteArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        });
     }
 
     static Held fromBytes(byte[] bytes) {
-        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
-            byte version = in.readByte();
-            if (version != VERSION) {
-                throw new IllegalStateException("Cannot restore the rows of a collect sink of version " + version
-                        + "; this version of Runnel reads version " + VERSION);
-            }
+        return VersionedBytes.read(bytes, VERSION, "the rows of a collect sink", in -> {
             long offset = in.readLong();
             int count = in.readInt();
             List<Row> rows = new ArrayList<>(count);
@@ -64,9 +50,7 @@ final class HeldRowsCodec {
                 rows.add(new Row(kind, readFields(in)));
             }
             return new Held(offset, rows);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot restore the rows of a collect sink: " + e.getMessage(), e);
-        }
+        });
     }
 
     private static void writeFields(DataOutputStream out, Object[] fields) throws IOException {
