@@ -252,7 +252,11 @@ final class CheckpointCoordinator {
     void subtaskFinished(ExecutionAttemptId attempt) {
         for (PendingCheckpoint checkpoint : List.copyOf(pending.values())) {
             if (checkpoint.finished(attempt) && checkpoint.isComplete()) {
-                complete(checkpoint);
+                if (checkpoint.hasAcknowledgements()) {
+                    complete(checkpoint);
+                } else {
+                    dropUnreached(checkpoint);
+                }
             }
         }
     }
@@ -262,6 +266,21 @@ final class CheckpointCoordinator {
         for (Long id : List.copyOf(pending.keySet())) {
             abort(id, reason, false);
         }
+    }
+
+    /**
+     * Every subtask finished before the checkpoint reached it: it holds no state, so it is
+     * dropped rather than completed (a restore from it would have nothing to run) and, as the
+     * job simply ended, not counted as a failed checkpoint.
+     */
+    private void dropUnreached(PendingCheckpoint checkpoint) {
+        pending.remove(checkpoint.id());
+        checkpoint.cancelTimeout();
+        deleteQuietly(checkpoint.location().directory());
+        LOG.debug("Checkpoint {} of job {} was dropped: every subtask finished before it", checkpoint.id(), jobId);
+        checkpoint.result().completeExceptionally(new IllegalStateException((checkpoint.isSavepoint()
+                ? "Savepoint " : "Checkpoint ") + checkpoint.id() + " of job " + jobId
+                + " was not taken: every subtask finished before it reached them"));
     }
 
     private void abort(long id, String reason, boolean countsAsFailure) {

@@ -107,6 +107,11 @@ final class PendingCheckpoint {
         return awaited.contains(attempt);
     }
 
+    /** Whether any subtask acknowledged with state (rather than finishing before the barrier). */
+    boolean hasAcknowledgements() {
+        return !acknowledged.isEmpty();
+    }
+
     boolean isComplete() {
         return awaited.isEmpty();
     }

@@ -20,6 +20,7 @@ final class FakeTaskExecutor implements TaskExecutorGateway {
     private final TaskManagerId id;
     private final JobManagerGateway jobManager;
     private final List<TaskDeploymentDescriptor> deployments = new CopyOnWriteArrayList<>();
+    private final List<CheckpointBarrier> barriers = new CopyOnWriteArrayList<>();
 
     FakeTaskExecutor(String id, JobManagerGateway jobManager) {
         this.id = new TaskManagerId(id);
@@ -28,6 +29,11 @@ final class FakeTaskExecutor implements TaskExecutorGateway {
 
     List<TaskDeploymentDescriptor> deploymentsOf(JobId jobId) {
         return deployments.stream().filter(d -> d.attemptId().jobId().equals(jobId)).toList();
+    }
+
+    /** The barriers the JobManager asked this TaskManager to inject, in order. */
+    List<CheckpointBarrier> barriers() {
+        return barriers;
     }
 
     /** Reports every deployed subtask of {@code jobId} in {@code state}. */
@@ -59,6 +65,7 @@ final class FakeTaskExecutor implements TaskExecutorGateway {
 
     @Override
     public void triggerCheckpoint(ExecutionAttemptId attemptId, CheckpointBarrier barrier, StopMode stop) {
+        barriers.add(barrier);
     }
 
     @Override
