@@ -14,6 +14,7 @@ import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.cluster.ResultChunk;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.cluster.VertexInfo;
+import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.jobgraph.JobVertex;
@@ -432,6 +433,11 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
             }
         }
         return List.copyOf(byId.values());
+    }
+
+    /** The configuration the job was submitted with. */
+    Configuration configuration() {
+        return jobGraph.configuration();
     }
 
     /**
