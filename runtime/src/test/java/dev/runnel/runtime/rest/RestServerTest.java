@@ -248,7 +248,7 @@ class RestServerTest {
         assertThatThrownBy(() -> new Socket(InetAddress.getLoopbackAddress(), port).close())
                 .isInstanceOf(IOException.class);
         await().atMost(WAIT).until(() -> Thread.getAllStackTraces().keySet().stream()
-                .noneMatch(t -> t.getName().equals("runnel-rest") || t.getName().startsWith("HTTP-Dispatcher")));
+                .noneMatch(t -> List.of("runnel-rest", "HTTP-Dispatcher", "idle-timeout-task").contains(t.getName())));
     }
 
     @Test
