@@ -25,13 +25,13 @@ final class CheckpointHandlers {
     }
 
     /**
-     * Flink's checkpointing statistics. Runnel keeps the counts and the latest completed and
-     * failed checkpoint, not a history or min/max/average summaries, so those fields are absent.
+     * Flink's checkpointing statistics. Runnel keeps the counts and the latest completed, failed
+     * and restored checkpoint, not a history or min/max/average summaries, so those fields are absent.
      */
     private static ObjectNode statistics(CheckpointStats stats) {
         ObjectNode node = JSON.createObjectNode();
         node.putObject("counts")
-                .put("restored", stats.restarts())
+                .put("restored", stats.restores().count())
                 .put("total", stats.completed() + stats.failed() + stats.inProgress())
                 .put("in_progress", stats.inProgress())
                 .put("completed", stats.completed())
@@ -63,7 +63,16 @@ final class CheckpointHandlers {
         } else {
             latest.putNull("failed");
         }
-        latest.putNull("restored");
+        CheckpointStats.Restores restores = stats.restores();
+        if (restores.count() > 0) {
+            latest.putObject("restored")
+                    .put("id", restores.latestId())
+                    .put("restore_timestamp", JobHandlers.millis(restores.latestTime()))
+                    .put("is_savepoint", restores.latestSavepoint())
+                    .put("external_path", restores.latestPath());
+        } else {
+            latest.putNull("restored");
+        }
         return node;
     }
 

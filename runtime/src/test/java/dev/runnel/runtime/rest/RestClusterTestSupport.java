@@ -65,6 +65,12 @@ final class RestClusterTestSupport {
      * 100 ms into {@code checkpoints}.
      */
     static JobGraph datagenJob(String name, long rows, long rowsPerSecond, int parallelism, Path checkpoints) {
+        return datagenJob(name, rows, rowsPerSecond, parallelism, checkpoints, Map.of());
+    }
+
+    /** {@link #datagenJob(String, long, long, int, Path)} with {@code extra} job settings. */
+    static JobGraph datagenJob(String name, long rows, long rowsPerSecond, int parallelism, Path checkpoints,
+                               Map<String, String> extra) {
         Map<String, String> source = new HashMap<>(Map.of("connector", "datagen",
                 "rows-per-second", String.valueOf(rowsPerSecond)));
         if (rows > 0) {
@@ -76,6 +82,7 @@ final class RestClusterTestSupport {
         Configuration config = new Configuration();
         config.set("execution.checkpointing.interval", "100ms");
         config.set("state.checkpoints.dir", checkpoints.toUri().toString());
+        extra.forEach(config::set);
         return new JobGraph(name, List.of(
                 new JobVertex(1, "Source: src", parallelism,
                         ConnectorFactories.factoryFor(sourceTable).createSource(sourceTable), List.of()),

@@ -84,6 +84,46 @@ class RestServerTest {
     }
 
     @Test
+    void aJobRestartedAfterAFailureShowsTheCheckpointItRestored() {
+        startCluster();
+        JobId id = cluster.submitJob(datagenJob("restarted", 3_000, 1_000, 1, dir.resolve("checkpoints")));
+        await().atMost(WAIT).until(() -> cluster.getJob(id).checkpoints().completed() > 0);
+        assertThat(cluster.failTask(id, "Source: src", 0, "injected failure")).isTrue();
+        assertThat(cluster.jobTermination(id).join().status()).isEqualTo(JobStatus.FINISHED);
+        CheckpointStats.Restores restores = cluster.getJob(id).checkpoints().restores();
+        assertThat(restores.count()).isEqualTo(1);
+
+        JsonNode body = rest.get("/jobs/" + id + "/checkpoints").body();
+        assertThat(body.get("counts").get("restored").asLong()).isEqualTo(1);
+        JsonNode restored = body.get("latest").get("restored");
+        assertThat(restored.get("id").asLong()).isEqualTo(restores.latestId()).isPositive();
+        assertThat(restored.get("is_savepoint").asBoolean()).isFalse();
+        assertThat(restored.get("external_path").asText()).contains(id + "/chk-" + restores.latestId());
+        assertThat(restored.get("restore_timestamp").asLong()).isEqualTo(restores.latestTime().toEpochMilli());
+    }
+
+    @Test
+    void aJobStartedFromASavepointShowsItAsRestored() {
+        startCluster();
+        JobId first = cluster.submitJob(datagenJob("endless", 0, 200, 1, dir.resolve("checkpoints")));
+        await().atMost(WAIT).until(() -> cluster.getJob(first).status() == JobStatus.RUNNING);
+        String savepoint = cluster.triggerSavepoint(first, dir.resolve("savepoints").toUri().toString()).join();
+        cluster.cancelJob(first);
+        cluster.jobTermination(first).join();
+
+        JobId second = cluster.submitJob(datagenJob("resumed", 0, 200, 1, dir.resolve("checkpoints"),
+                Map.of("execution.savepoint.path", savepoint)));
+        await().atMost(WAIT).until(() -> cluster.getJob(second).status() == JobStatus.RUNNING);
+
+        JsonNode body = rest.get("/jobs/" + second + "/checkpoints").body();
+        assertThat(body.get("counts").get("restored").asLong()).isEqualTo(1);
+        JsonNode restored = body.get("latest").get("restored");
+        assertThat(restored.get("is_savepoint").asBoolean()).isTrue();
+        assertThat(restored.get("external_path").asText()).isEqualTo(savepoint);
+        assertThat(rest.get("/jobs/" + first + "/checkpoints").body().get("latest").get("restored").isNull()).isTrue();
+    }
+
+    @Test
     void jobsListAndDetailShowStatusVerticesAndRecordCounts() {
         startCluster();
         JobId id = cluster.submitJob(datagenJob("counted", 600, 100_000, 2, dir.resolve("checkpoints")));
