@@ -3,6 +3,7 @@ package dev.runnel.runtime.rest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.runnel.runtime.cluster.JobId;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -28,6 +29,6 @@ record RestRequest(String path, Map<String, String> pathParameters, Map<String, 
             throw new RestException(RestException.BAD_REQUEST, "Bad request, could not parse parameter jobid: '"
                     + raw + "' is not a job id (32 hexadecimal digits)");
         }
-        return new JobId(raw.toLowerCase(java.util.Locale.ROOT));
+        return new JobId(raw.toLowerCase(Locale.ROOT));
     }
 }
