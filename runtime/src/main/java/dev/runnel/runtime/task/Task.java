@@ -89,6 +89,13 @@ public final class Task implements Runnable {
     private boolean ended;
     /** Stopped with a savepoint without drain: the operators are not finished (see {@link EndOfInput#stopped()}). */
     private boolean stopped;
+    /**
+     * The stop-with-savepoint (without drain) whose barrier this source task sent, or -1: like
+     * Flink's synchronous savepoint, the source reads nothing more until it learns whether the
+     * savepoint completed (then it ends, stopped) or was aborted (then it reads on and the job
+     * keeps running).
+     */
+    private long stopAtSavepoint = -1;
     /** The checkpoint this task snapshot last, and the highest one it was told completed or aborted. */
     private long lastSnapshot = -1;
     private long lastNotified = -1;
@@ -140,7 +147,8 @@ public final class Task implements Runnable {
 
     /**
      * Starts checkpoint {@code barrier.id()} here: a source task snapshots and sends the barrier
-     * on (then, with a {@code stop} mode, ends), another task (whose producers all finished)
+     * on (then, with {@code DRAIN}, ends; with {@code TERMINATE}, waits for the savepoint and ends
+     * when it completes, see {@link #stopAtSavepoint}), another task (whose producers all finished)
      * snapshots once its inputs delivered what they hold. Ignored when the task already ended:
      * the JobManager counts a finished task as done with the checkpoint.
      */
@@ -162,8 +170,7 @@ public final class Task implements Runnable {
                 chain.endInput(0);
                 endOfAllInputs();
             } else if (stop == StopMode.TERMINATE) {
-                stopped = true;
-                endOfAllInputs();
+                stopAtSavepoint = barrier.id();
             }
         });
     }
@@ -174,6 +181,11 @@ public final class Task implements Runnable {
             lastNotified = Math.max(lastNotified, checkpointId);
             if (chain != null) {
                 checkpointing.notifyComplete(checkpointId, reader, chain);
+            }
+            if (checkpointId == stopAtSavepoint && !ended) {
+                stopAtSavepoint = -1;
+                stopped = true;
+                endOfAllInputs();
             }
         });
     }
@@ -186,6 +198,9 @@ public final class Task implements Runnable {
             }
             if (chain != null) {
                 checkpointing.notifyAborted(checkpointId, chain);
+            }
+            if (checkpointId == stopAtSavepoint) {
+                stopAtSavepoint = -1; // the stop failed: the source reads on
             }
         });
     }
@@ -382,7 +397,7 @@ public final class Task implements Runnable {
                 mailbox.awaitWork();
                 continue;
             }
-            boolean progressed = reader != null ? pollSource() : pollInput();
+            boolean progressed = reader != null ? stopAtSavepoint < 0 && pollSource() : pollInput();
             if (!progressed && !ended) {
                 mailbox.awaitWork();
             }
