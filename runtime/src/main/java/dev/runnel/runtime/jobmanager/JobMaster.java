@@ -321,10 +321,11 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         if (stop == StopMode.NONE) {
             return savepoint;
         }
-        // As in Flink, a savepoint that fails stops nothing: the sources read on.
+        // As in Flink, a savepoint that fails stops nothing: the sources read on. A drain has
+        // ended the sources' input at the barrier already, so that job ends all the same.
+        String outcome = stop == StopMode.DRAIN ? "failed: " : "failed, the job was not stopped: ";
         return savepoint.exceptionallyCompose(failure -> CompletableFuture.failedFuture(new IllegalStateException(
-                "Stop-with-savepoint of job " + jobId + " failed, the job was not stopped: " + rootMessage(failure),
-                failure))).thenCompose(path -> termination.thenApply(end -> {
+                "Stop-with-savepoint of job " + jobId + " " + outcome + rootMessage(failure), failure))).thenCompose(path -> termination.thenApply(end -> {
                     if (end.status() != JobStatus.FINISHED) {
                         throw new IllegalStateException("Job " + jobId + " took savepoint " + path + " but then ended "
                                 + end.status() + (end.failureCause() == null ? "" : ": " + end.failureCause()));
