@@ -134,6 +134,7 @@ public final class Task implements Runnable {
     /** Asks the task to stop: it closes without finishing and reports CANCELED. */
     public void cancel() {
         if (cancelled.complete(null)) {
+            checkpointing.abortUploads("the task was cancelled");
             mailbox.put(() -> {
                 throw new CancelTaskException();
             });
@@ -191,6 +192,7 @@ public final class Task implements Runnable {
     }
 
     public void notifyCheckpointAborted(long checkpointId) {
+        checkpointing.abortUpload(checkpointId, "the checkpoint was aborted");
         mailbox.put(() -> {
             lastNotified = Math.max(lastNotified, checkpointId);
             if (aligner != null) {
@@ -567,6 +569,7 @@ public final class Task implements Runnable {
         } catch (Exception e) {
             failure.addSuppressed(e);
         }
+        checkpointing.abortUploads("the task ended without finishing");
         checkpointing.awaitPendingSnapshots();
         try {
             closeStateResources();
