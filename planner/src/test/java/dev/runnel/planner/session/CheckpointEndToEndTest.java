@@ -133,17 +133,7 @@ class CheckpointEndToEndTest {
         // Every run writes to the same path, so that the runs' output adds up in one directory.
         Path out = dir.resolve("counts");
         Path firstRun = dir.resolve("first");
-        String savepoint;
-        try (Session session = session(2, "rocksdb")) {
-            createCountsSink(session, out);
-            JobId id = submit(session, COUNTS);
-            await().atMost(Duration.ofSeconds(60)).until(() -> cluster.getJob(id).recordsIn() > ROWS / 4);
-            StatementResult.Table result = (StatementResult.Table) session.execute(
-                    "STOP JOB '" + id.value() + "' WITH SAVEPOINT");
-            assertThat(result.columns().get(0).name()).isEqualTo("savepoint path");
-            savepoint = (String) result.rows().get(0).getField(0);
-            assertThat(cluster.jobTermination(id).get(60, TimeUnit.SECONDS).status()).isEqualTo(JobStatus.FINISHED);
-        }
+        String savepoint = countUntilStoppedWithSavepoint(out);
         assertThat(savepoint).contains("savepoint-");
         assertThat(finalChangelogRows(out)).isNotEmpty().isNotEqualTo(expectedCounts());
         copyCommittedFiles(out, firstRun);
@@ -172,15 +162,7 @@ class CheckpointEndToEndTest {
         // options: the resumed INSERT writes elsewhere and reads faster, and still continues.
         Path before = dir.resolve("counts-before");
         Path after = dir.resolve("counts-after");
-        String savepoint;
-        try (Session session = session(2, "rocksdb")) {
-            createCountsSink(session, before);
-            JobId id = submit(session, COUNTS);
-            await().atMost(Duration.ofSeconds(60)).until(() -> cluster.getJob(id).recordsIn() > ROWS / 4);
-            savepoint = (String) ((StatementResult.Table) session.execute("STOP JOB '" + id.value()
-                    + "' WITH SAVEPOINT")).rows().get(0).getField(0);
-            assertThat(cluster.jobTermination(id).get(60, TimeUnit.SECONDS).status()).isEqualTo(JobStatus.FINISHED);
-        }
+        String savepoint = countUntilStoppedWithSavepoint(before);
         try (Session session = session(2, "rocksdb", 4000)) {
             createCountsSink(session, after);
             session.execute("SET 'execution.savepoint.path' = '" + savepoint + "'");
@@ -191,6 +173,23 @@ class CheckpointEndToEndTest {
         // The first path holds the changes up to the savepoint, the second those after it.
         copyCommittedFiles(before, after);
         assertThat(finalChangelogRows(after)).isEqualTo(expectedCounts());
+    }
+
+    /**
+     * Runs {@link #COUNTS} into {@code out} at parallelism 2 until a quarter of the rows were
+     * read, then stops it with a savepoint; returns the savepoint's path.
+     */
+    private String countUntilStoppedWithSavepoint(Path out) throws Exception {
+        try (Session session = session(2, "rocksdb")) {
+            createCountsSink(session, out);
+            JobId id = submit(session, COUNTS);
+            await().atMost(Duration.ofSeconds(60)).until(() -> cluster.getJob(id).recordsIn() > ROWS / 4);
+            StatementResult.Table result = (StatementResult.Table) session.execute(
+                    "STOP JOB '" + id.value() + "' WITH SAVEPOINT");
+            assertThat(result.columns().get(0).name()).isEqualTo("savepoint path");
+            assertThat(cluster.jobTermination(id).get(60, TimeUnit.SECONDS).status()).isEqualTo(JobStatus.FINISHED);
+            return (String) result.rows().get(0).getField(0);
+        }
     }
 
     @Test
