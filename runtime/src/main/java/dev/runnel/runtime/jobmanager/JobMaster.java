@@ -149,7 +149,7 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
             return;
         }
         if (error != null) {
-            Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+            Throwable cause = unwrap(error);
             if (cause instanceof CancellationException) {
                 return;
             }
@@ -322,13 +322,26 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         if (stop == StopMode.NONE) {
             return savepoint;
         }
-        return savepoint.thenCombine(termination, (path, end) -> {
-            if (end.status() != JobStatus.FINISHED) {
-                throw new IllegalStateException("Job " + jobId + " took savepoint " + path + " but then ended "
-                        + end.status() + (end.failureCause() == null ? "" : ": " + end.failureCause()));
-            }
-            return path;
-        });
+        // As in Flink, a savepoint that fails stops nothing: the sources read on. A drain has
+        // ended the sources' input at the barrier already, so that job ends all the same.
+        String outcome = stop == StopMode.DRAIN ? "failed: " : "failed, the job was not stopped: ";
+        return savepoint.exceptionallyCompose(failure -> CompletableFuture.failedFuture(new IllegalStateException(
+                "Stop-with-savepoint of job " + jobId + " " + outcome + rootMessage(failure), failure))).thenCompose(path -> termination.thenApply(end -> {
+                    if (end.status() != JobStatus.FINISHED) {
+                        throw new IllegalStateException("Job " + jobId + " took savepoint " + path + " but then ended "
+                                + end.status() + (end.failureCause() == null ? "" : ": " + end.failureCause()));
+                    }
+                    return path;
+                }));
+    }
+
+    private static Throwable unwrap(Throwable failure) {
+        return failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+    }
+
+    private static String rootMessage(Throwable failure) {
+        Throwable cause = unwrap(failure);
+        return cause.getMessage() == null ? cause.toString() : cause.getMessage();
     }
 
     /** Test hook: makes subtask {@code subtaskIndex} of the vertex named {@code vertexName} fail. */

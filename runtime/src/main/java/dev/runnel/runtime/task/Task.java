@@ -89,6 +89,13 @@ public final class Task implements Runnable {
     private boolean ended;
     /** Stopped with a savepoint without drain: the operators are not finished (see {@link EndOfInput#stopped()}). */
     private boolean stopped;
+    /**
+     * The stop-with-savepoint (without drain) whose barrier this source task sent, or -1: like
+     * Flink's synchronous savepoint, the source reads nothing more until it learns whether the
+     * savepoint completed (then it ends, stopped) or was aborted (then it reads on and the job
+     * keeps running).
+     */
+    private long stopAtSavepoint = -1;
     /** The checkpoint this task snapshot last, and the highest one it was told completed or aborted. */
     private long lastSnapshot = -1;
     private long lastNotified = -1;
@@ -127,6 +134,7 @@ public final class Task implements Runnable {
     /** Asks the task to stop: it closes without finishing and reports CANCELED. */
     public void cancel() {
         if (cancelled.complete(null)) {
+            checkpointing.abortUploads("the task was cancelled");
             mailbox.put(() -> {
                 throw new CancelTaskException();
             });
@@ -140,7 +148,8 @@ public final class Task implements Runnable {
 
     /**
      * Starts checkpoint {@code barrier.id()} here: a source task snapshots and sends the barrier
-     * on (then, with a {@code stop} mode, ends), another task (whose producers all finished)
+     * on (then, with {@code DRAIN}, ends; with {@code TERMINATE}, waits for the savepoint and ends
+     * when it completes, see {@link #stopAtSavepoint}), another task (whose producers all finished)
      * snapshots once its inputs delivered what they hold. Ignored when the task already ended:
      * the JobManager counts a finished task as done with the checkpoint.
      */
@@ -162,8 +171,7 @@ public final class Task implements Runnable {
                 chain.endInput(0);
                 endOfAllInputs();
             } else if (stop == StopMode.TERMINATE) {
-                stopped = true;
-                endOfAllInputs();
+                stopAtSavepoint = barrier.id();
             }
         });
     }
@@ -175,10 +183,16 @@ public final class Task implements Runnable {
             if (chain != null) {
                 checkpointing.notifyComplete(checkpointId, reader, chain);
             }
+            if (checkpointId == stopAtSavepoint && !ended) {
+                stopAtSavepoint = -1;
+                stopped = true;
+                endOfAllInputs();
+            }
         });
     }
 
     public void notifyCheckpointAborted(long checkpointId) {
+        checkpointing.abortUpload(checkpointId, "the checkpoint was aborted");
         mailbox.put(() -> {
             lastNotified = Math.max(lastNotified, checkpointId);
             if (aligner != null) {
@@ -186,6 +200,9 @@ public final class Task implements Runnable {
             }
             if (chain != null) {
                 checkpointing.notifyAborted(checkpointId, chain);
+            }
+            if (checkpointId == stopAtSavepoint) {
+                stopAtSavepoint = -1; // the stop failed: the source reads on
             }
         });
     }
@@ -311,7 +328,7 @@ public final class Task implements Runnable {
         int vertexId = tdd.vertex().id();
         chain = new OperatorChain(tdd.vertex().operators(), tail, tdd.isSinkVertex(), batchSize,
                 (index, name, output) -> new TaskOperatorContext(OperatorIds.chained(vertexId, index), name,
-                        tdd.jobName(), tdd.subtaskIndex(), tdd.parallelism(), config, output, userClassLoader, sender,
+                        tdd.jobName(), tdd.attemptId().jobId().value(), tdd.subtaskIndex(), tdd.parallelism(), config, output, userClassLoader, sender,
                         processingTime, checkpointing, operatorCounters));
         chain.open();
 
@@ -321,7 +338,7 @@ public final class Task implements Runnable {
             OperatorException.invoke(name, () -> {
                 reader = tdd.vertex().source().createReader(tdd.subtaskIndex(), tdd.parallelism());
                 reader.open(new TaskOperatorContext(OperatorIds.source(vertexId), name, tdd.jobName(),
-                        tdd.subtaskIndex(), tdd.parallelism(), config, sourceOutput, userClassLoader, sender,
+                        tdd.attemptId().jobId().value(), tdd.subtaskIndex(), tdd.parallelism(), config, sourceOutput, userClassLoader, sender,
                         processingTime, checkpointing, operatorCounters));
             });
         } else {
@@ -382,7 +399,7 @@ public final class Task implements Runnable {
                 mailbox.awaitWork();
                 continue;
             }
-            boolean progressed = reader != null ? pollSource() : pollInput();
+            boolean progressed = reader != null ? stopAtSavepoint < 0 && pollSource() : pollInput();
             if (!progressed && !ended) {
                 mailbox.awaitWork();
             }
@@ -552,6 +569,7 @@ public final class Task implements Runnable {
         } catch (Exception e) {
             failure.addSuppressed(e);
         }
+        checkpointing.abortUploads("the task ended without finishing");
         checkpointing.awaitPendingSnapshots();
         try {
             closeStateResources();

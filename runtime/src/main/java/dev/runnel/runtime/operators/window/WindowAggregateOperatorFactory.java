@@ -57,6 +57,12 @@ public record WindowAggregateOperatorFactory(String name, int[] keyFields, List<
         return keyFields.clone();
     }
 
+    /** The name and the types of the fields its state holds, so that a changed type is a changed query. */
+    @Override
+    public String stateSignature() {
+        return name + ", keyTypes=" + keyTypes;
+    }
+
     @Override
     public Operator create() {
         return new WindowAggregateOperator(this);
