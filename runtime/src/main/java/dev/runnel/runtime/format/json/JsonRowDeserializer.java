@@ -107,10 +107,10 @@ final class JsonRowDeserializer implements RowDeserializer {
         Object[] fields = readFields(parser, shape, path, present);
         for (int i = 0; i < fields.length; i++) {
             if (present != null && !present[i]) {
-                throw new FormatException("field '" + path + shape.names[i] + "' is missing");
+                throw new FormatException("field '" + shape.fieldName(path, i) + "' is missing");
             }
             if (fields[i] == null && !shape.types[i].nullable()) {
-                throw new FormatException("field '" + path + shape.names[i] + "' is NULL but its type is "
+                throw new FormatException("field '" + shape.fieldName(path, i) + "' is NULL but its type is "
                         + shape.types[i]);
             }
         }
@@ -145,7 +145,7 @@ final class JsonRowDeserializer implements RowDeserializer {
         TypeRoot root = type.root();
         if (token.isStructStart() && root != TypeRoot.ROW && root != TypeRoot.CHAR && root != TypeRoot.VARCHAR) {
             JsonNode node = MAPPER.readTree(parser);
-            return fieldError(path + object.names[i], node.toString(), type, new IllegalArgumentException(
+            return fieldError(object.fieldName(path, i), node.toString(), type, new IllegalArgumentException(
                     "a JSON " + node.getNodeType().toString().toLowerCase(Locale.ROOT) + " is not a value"));
         }
         try {
@@ -169,7 +169,7 @@ final class JsonRowDeserializer implements RowDeserializer {
             // malformed JSON fails the record; a nested field's error names that field already
             throw e;
         } catch (RuntimeException | IOException e) {
-            return fieldError(path + object.names[i], parser.getText(), type, e);
+            return fieldError(object.fieldName(path, i), parser.getText(), type, e);
         }
     }
 
@@ -177,10 +177,10 @@ final class JsonRowDeserializer implements RowDeserializer {
             throws IOException {
         if (token != JsonToken.START_OBJECT) {
             String shown = token == JsonToken.START_ARRAY ? MAPPER.readTree(parser).toString() : parser.getText();
-            return fieldError(path + object.names[i], shown, object.types[i],
+            return fieldError(object.fieldName(path, i), shown, object.types[i],
                     new IllegalArgumentException("expected a JSON object for " + object.types[i]));
         }
-        return readFields(parser, object.children[i], path + object.names[i] + ".", null);
+        return readFields(parser, object.children[i], path, null);
     }
 
     /** NULL for a value that cannot be read, with ignore-parse-errors; else the error. */

@@ -17,13 +17,16 @@ final class ObjectShape {
     final DataType[] types;
     /** The shape of each ROW field; null for the others. */
     final ObjectShape[] children;
+    /** How messages name this object's fields: {@code ""} for the table's row, {@code "bid."} for a ROW field {@code bid}. */
+    final String prefix;
     private final Map<String, Integer> index = new HashMap<>();
 
     ObjectShape(RowType rowType) {
-        this(rowType.fields());
+        this(rowType.fields(), "");
     }
 
-    private ObjectShape(List<RowType.Field> fields) {
+    private ObjectShape(List<RowType.Field> fields, String prefix) {
+        this.prefix = prefix;
         names = new String[fields.size()];
         types = new DataType[fields.size()];
         children = new ObjectShape[fields.size()];
@@ -31,10 +34,15 @@ final class ObjectShape {
             names[i] = fields.get(i).name();
             types[i] = fields.get(i).type();
             if (types[i].root() == TypeRoot.ROW) {
-                children[i] = new ObjectShape(types[i].fields());
+                children[i] = new ObjectShape(types[i].fields(), prefix + names[i] + ".");
             }
             index.put(names[i], i);
         }
+    }
+
+    /** Field {@code i} as messages name it, under {@code path} (the debezium format reads rows under {@code after.}). */
+    String fieldName(String path, int i) {
+        return path + prefix + names[i];
     }
 
     /** The index of field {@code name}, trying {@code expected} first; -1 if there is no such field. */
