@@ -33,7 +33,26 @@ public final class TestSources {
 
         @Override
         public SourceReader createReader(int subtaskIndex, int parallelism) {
-            return new StridedReader(subtaskIndex, parallelism, rowsPerPoll, Long.MAX_VALUE, n -> Row.of(n));
+            return new StridedReader(0, subtaskIndex, parallelism, rowsPerPoll, Long.MAX_VALUE, n -> Row.of(n));
+        }
+    }
+
+    /** Emits {@code (n)} as {@link Unbounded} does, but only {@code rowsPerSecond} rows a second (per subtask). */
+    public record Paced(double rowsPerSecond, int rowsPerPoll) implements SourceFactory {
+        @Override
+        public String name() {
+            return "PacedSequence";
+        }
+
+        @Override
+        public boolean isBounded() {
+            return false;
+        }
+
+        @Override
+        public SourceReader createReader(int subtaskIndex, int parallelism) {
+            return new StridedReader(rowsPerSecond, subtaskIndex, parallelism, rowsPerPoll, Long.MAX_VALUE,
+                    n -> Row.of(n));
         }
     }
 
@@ -51,7 +70,7 @@ public final class TestSources {
 
         @Override
         public SourceReader createReader(int subtaskIndex, int parallelism) {
-            return new StridedReader(subtaskIndex, parallelism, rowsPerPoll, rows,
+            return new StridedReader(0, subtaskIndex, parallelism, rowsPerPoll, rows,
                     n -> Row.of(n, n % 100, "name-" + n % 1000));
         }
     }
@@ -64,8 +83,9 @@ public final class TestSources {
         private final long rows;
         private final LongFunction<Row> row;
 
-        StridedReader(int subtaskIndex, int parallelism, int rowsPerPoll, long rows, LongFunction<Row> row) {
-            super(0, subtaskIndex, parallelism, rowsPerPoll, System::nanoTime);
+        StridedReader(double rowsPerSecond, int subtaskIndex, int parallelism, int rowsPerPoll, long rows,
+                      LongFunction<Row> row) {
+            super(rowsPerSecond, subtaskIndex, parallelism, rowsPerPoll, System::nanoTime);
             this.rows = rows;
             this.row = row;
         }
