@@ -4,6 +4,7 @@ import dev.runnel.runtime.metrics.BackPressureLevel;
 import dev.runnel.runtime.metrics.TaskTimes;
 import java.io.Serializable;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -32,8 +33,42 @@ public record VertexInfo(int id, String name, int parallelism, Map<String, Integ
         this(id, name, parallelism, subtaskStates, recordsIn, recordsOut, slots, null);
     }
 
+    /**
+     * The chained operators' kinds without their details: {@code TableSourceScan -> Calc} for
+     * {@code TableSourceScan(table=[…]) -> Calc(select=[…])}, for lines too narrow for the name.
+     */
+    public String shortName() {
+        StringBuilder kinds = new StringBuilder();
+        int depth = 0;
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c == '(' || c == '[') {
+                depth++;
+            } else if (c == ')' || c == ']') {
+                depth = Math.max(0, depth - 1);
+            } else if (depth == 0) {
+                // Only the text outside brackets: the kinds and the arrows between them.
+                kinds.append(c);
+            }
+        }
+        return kinds.toString();
+    }
+
     /** How back-pressured the vertex is, {@code null} when its times are not known. */
     public BackPressureLevel backPressureLevel() {
         return times == null ? null : times.backPressureLevel();
+    }
+
+    /**
+     * The vertex's backpressure for a status line: {@code HIGH at <where> (87%)},
+     * {@code LOW at <where> (23%)}, {@code OK}, or {@code -} when its times are not known.
+     */
+    public String describeBackPressure(String where) {
+        if (times == null) {
+            return "-";
+        }
+        BackPressureLevel level = times.backPressureLevel();
+        return level == BackPressureLevel.OK ? level.name() : String.format(Locale.ROOT, "%s at %s (%d%%)", level,
+                where, TaskTimes.percent(times.backPressuredTimeMsPerSecond()));
     }
 }
