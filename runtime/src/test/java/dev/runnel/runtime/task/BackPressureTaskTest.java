@@ -73,7 +73,7 @@ class BackPressureTaskTest {
     @Test
     void aPipelineThatKeepsUpIsNotBackPressured() {
         // 2,000 rows a second into a sink that drops them at once: both sides wait for work.
-        submit(new TestSources.Paced(2_000, 100), new TestOperators.Discard());
+        submit(new TestSources.Unbounded(100, 2_000), new TestOperators.Discard());
 
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
             JobInfo info = cluster.getJob(job);

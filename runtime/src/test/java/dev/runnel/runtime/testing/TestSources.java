@@ -18,30 +18,18 @@ public final class TestSources {
 
     /**
      * Emits {@code (n)} for n = subtask, subtask + p, … forever, {@code rowsPerPoll} rows per
-     * poll, as fast as the job takes them.
+     * poll, {@code rowsPerSecond} a second per subtask, or as fast as the job takes them when
+     * that is 0.
      */
-    public record Unbounded(int rowsPerPoll) implements SourceFactory {
+    public record Unbounded(int rowsPerPoll, double rowsPerSecond) implements SourceFactory {
+        /** As fast as the job takes them. */
+        public Unbounded(int rowsPerPoll) {
+            this(rowsPerPoll, 0);
+        }
+
         @Override
         public String name() {
             return "UnboundedSequence";
-        }
-
-        @Override
-        public boolean isBounded() {
-            return false;
-        }
-
-        @Override
-        public SourceReader createReader(int subtaskIndex, int parallelism) {
-            return new StridedReader(0, subtaskIndex, parallelism, rowsPerPoll, Long.MAX_VALUE, n -> Row.of(n));
-        }
-    }
-
-    /** Emits {@code (n)} as {@link Unbounded} does, but only {@code rowsPerSecond} rows a second (per subtask). */
-    public record Paced(double rowsPerSecond, int rowsPerPoll) implements SourceFactory {
-        @Override
-        public String name() {
-            return "PacedSequence";
         }
 
         @Override
