@@ -18,6 +18,7 @@ import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.jobgraph.JobVertex;
+import dev.runnel.runtime.metrics.TaskTimes;
 import dev.runnel.runtime.scheduler.AllocatedSlot;
 import dev.runnel.runtime.scheduler.SlotPool;
 import dev.runnel.runtime.scheduler.SlotSharing;
@@ -513,6 +514,8 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         private final Map<String, Integer> states = new TreeMap<>();
         private final List<String> slots = new ArrayList<>();
         private TaskCounters counters = TaskCounters.ZERO;
+        /** The largest times of the running subtasks: a subtask that ended spends no time at all. */
+        private TaskTimes times;
 
         void add(ExecutionVertex subtask, TaskCounters subtaskCounters) {
             states.merge(subtask.state().name(), 1, Integer::sum);
@@ -520,11 +523,15 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
                 slots.add(subtask.slot().id().toString());
             }
             counters = counters.plus(subtaskCounters);
+            TaskTimes subtaskTimes = subtaskCounters.times();
+            if (subtask.state() == ExecutionState.RUNNING && subtaskTimes != null) {
+                times = times == null ? subtaskTimes : times.max(subtaskTimes);
+            }
         }
 
         VertexInfo info(JobVertex vertex) {
             return new VertexInfo(vertex.id(), vertex.name(), vertex.parallelism(), states, counters.recordsIn(),
-                    counters.recordsOut(), slots);
+                    counters.recordsOut(), slots, times);
         }
     }
 }

@@ -8,6 +8,7 @@ import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.metrics.LatencyHistogram;
 import dev.runnel.runtime.metrics.OperatorCounters;
+import dev.runnel.runtime.metrics.TaskTimeMeter;
 import dev.runnel.runtime.network.ChannelReleasedException;
 import dev.runnel.runtime.network.ChannelSelector;
 import dev.runnel.runtime.network.InputGate;
@@ -48,7 +49,7 @@ import org.slf4j.LoggerFactory;
  * the checkpoint's barrier arrived on all their inputs ({@link BarrierAligner}); the snapshot
  * itself is {@link TaskCheckpointing}'s. Triggers and notifications arrive as mail.
  *
- * <p>{@link #start()}, {@link #cancel()}, {@link #counters()}, {@link #triggerCheckpoint},
+ * <p>{@link #start()}, {@link #cancel()}, {@link #counters()}, {@link #sampleTimes()}, {@link #triggerCheckpoint},
  * {@link #notifyCheckpointComplete}, {@link #notifyCheckpointAborted} and {@link #failExternally}
  * may be called from any thread.
  */
@@ -63,7 +64,9 @@ public final class Task implements Runnable {
     private final TaskListener listener;
     private final ResultDeliverer resultDeliverer;
     private final ClassLoader userClassLoader;
-    private final Mailbox mailbox = new Mailbox();
+    /** Busy, idle and back-pressured time; the waits are timed where the thread blocks, not per record. */
+    private final TaskTimeMeter times = new TaskTimeMeter(System::nanoTime);
+    private final Mailbox mailbox = new Mailbox(times.idle());
     private final CompletableFuture<Void> cancelled = new CompletableFuture<>();
     private final Thread thread;
     private final TaskProcessingTimeService processingTime = new TaskProcessingTimeService(mailbox::put);
@@ -238,7 +241,12 @@ public final class Task implements Runnable {
         OperatorChain c = chain;
         LatencyHistogram latency = sinkLatency;
         return new TaskCounters(in == null ? 0 : in.count(), c == null ? 0 : c.recordsOut(),
-                operatorCounters.snapshot(), latency == null ? null : latency.copy());
+                operatorCounters.snapshot(), latency == null ? null : latency.copy(), times.current());
+    }
+
+    /** Takes a sample of the task's busy, idle and back-pressured time; the TaskManager calls it every second. */
+    public void sampleTimes() {
+        times.sample();
     }
 
     @Override
@@ -300,7 +308,8 @@ public final class Task implements Runnable {
                 List<LocalChannel> subpartitions = out.channels().stream().map(id -> channels.channel(id, capacity)).toList();
                 ChannelSelector selector = ChannelSelector.of(out.partitioning(), subpartitions.size(),
                         tdd.subtaskIndex(), maxParallelism);
-                writers.add(new RecordWriter(new LocalResultPartition(subpartitions), selector, batchSize));
+                writers.add(new RecordWriter(new LocalResultPartition(subpartitions, times.backPressured()), selector,
+                        batchSize));
             }
             networkOutput = new NetworkOutput(writers);
             tail = networkOutput;
@@ -601,10 +610,19 @@ public final class Task implements Runnable {
     /** The {@link ResultSender} of this task's operators: waits for the JobManager to accept. */
     private void sendResults(List<Row> rows, long firstOffset) throws InterruptedException {
         CompletableFuture<Void> accepted = resultDeliverer.deliver(tdd.attemptId(), rows, firstOffset);
+        // Waiting for the client to make room for results is back-pressure, as a full channel is.
+        boolean waits = !accepted.isDone();
+        if (waits) {
+            times.backPressured().start(System.nanoTime());
+        }
         try {
             CompletableFuture.anyOf(accepted, cancelled).get();
         } catch (ExecutionException e) {
             throw new IllegalStateException("Could not deliver results to the client: " + e.getCause().getMessage(), e.getCause());
+        } finally {
+            if (waits) {
+                times.backPressured().stop(System.nanoTime());
+            }
         }
         if (!accepted.isDone()) {
             throw new CancelTaskException();

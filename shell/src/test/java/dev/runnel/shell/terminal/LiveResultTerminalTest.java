@@ -97,7 +97,7 @@ class LiveResultTerminalTest {
         shell.awaitScreen("Job submitted: ");
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(shell.screen())
                 .containsPattern("RUNNING: [1-9][\\d,]* records in, [\\d,]+ out, [\\d,]+ rows/s, last checkpoint -, "
-                        + "00:00:\\d\\d\\. Ctrl-C detaches"));
+                        + "backpressure OK, 00:00:\\d\\d\\. Ctrl-C detaches"));
 
         shell.press("C-c");
         shell.awaitScreen("Detached from job");
@@ -116,7 +116,10 @@ class LiveResultTerminalTest {
         shell.enter(";");
         String described = shell.awaitScreen("rows in set");
         assertThat(described).contains("property | status\nvalue    | RUNNING\n",
-                "property | checkpoints\nvalue    | -\n")
-                .containsPattern("value    \\| parallelism 1, RUNNING 1, slots .+, \\d+ records in, \\d+ out");
+                "property | checkpoints\nvalue    | -\n", "property | backpressure\nvalue    | OK\n");
+        // the vertex's line is wider than the terminal, which wraps it
+        assertThat(shell.screenUnwrapped())
+                .containsPattern("value    \\| parallelism 1, RUNNING 1, slots .+, \\d+ records in, \\d+ out, "
+                        + "busy \\d+%, backpressured \\d+% \\(OK\\), idle \\d+%");
     }
 }
