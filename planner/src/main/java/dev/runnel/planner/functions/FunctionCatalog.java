@@ -39,7 +39,7 @@ public final class FunctionCatalog {
     public record Entry(Kind kind, List<String> path, String className, UserScalarFunction function,
                         List<SqlOperator> operators) {
         public Entry(Kind kind, List<String> path, String className, UserScalarFunction function) {
-            this(kind, path, className, function, function.operators());
+            this(kind, path, className, function, function.operators(path));
         }
 
         public String name() {
@@ -153,8 +153,7 @@ public final class FunctionCatalog {
         @Override
         public void lookupOperatorOverloads(SqlIdentifier opName, SqlFunctionCategory category, SqlSyntax syntax,
                                             List<SqlOperator> operatorList, SqlNameMatcher nameMatcher) {
-            if (syntax == SqlSyntax.FUNCTION && (category == null || category.isUserDefinedNotSpecificFunction()
-                    || category == SqlFunctionCategory.USER_DEFINED_FUNCTION)) {
+            if (syntax == SqlSyntax.FUNCTION) {
                 operatorList.addAll(lookup(opName.names, system));
             }
         }

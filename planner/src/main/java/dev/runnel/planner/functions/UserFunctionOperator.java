@@ -1,6 +1,7 @@
 package dev.runnel.planner.functions;
 
 import java.lang.reflect.Method;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.adapter.enumerable.CallImplementor;
@@ -34,11 +35,25 @@ import org.apache.calcite.sql.validate.SqlUserDefinedFunction;
  * parameter is NULL, eval is not called and the result is NULL. The result is always nullable.
  */
 public final class UserFunctionOperator extends SqlUserDefinedFunction {
+    private static final Method RESCALE;
+
+    static {
+        try {
+            RESCALE = RunnelFunctions.class.getMethod("rescale", BigDecimal.class, Integer.class, Integer.class);
+        } catch (NoSuchMethodException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final UserScalarFunction function;
     private final Method eval;
 
-    UserFunctionOperator(UserScalarFunction function, Method eval) {
-        super(new SqlIdentifier(function.name(), SqlParserPos.ZERO), SqlKind.OTHER_FUNCTION,
+    /**
+     * @param path the function's full name: Calcite looks the call up again by it after choosing
+     *     this operator, so a catalog function's must name its catalog and database
+     */
+    UserFunctionOperator(UserScalarFunction function, Method eval, List<String> path) {
+        super(new SqlIdentifier(path, SqlParserPos.ZERO), SqlKind.OTHER_FUNCTION,
                 opBinding -> UserScalarFunction.sqlType(opBinding.getTypeFactory(), eval.getReturnType(), true),
                 null, operands(eval), new Implementation(function, eval));
         this.function = function;
@@ -127,6 +142,11 @@ public final class UserFunctionOperator extends SqlUserDefinedFunction {
                 Class<?> boxed = Primitive.box(eval.getReturnType());
                 if (eval.getReturnType().isPrimitive()) {
                     result = Expressions.box(result, Primitive.of(eval.getReturnType()));
+                } else if (eval.getReturnType() == BigDecimal.class) {
+                    // A DECIMAL value has the scale of its type; overflow gives NULL, as a cast does.
+                    RelDataType type = call.getType();
+                    result = Expressions.call(RESCALE, result, Expressions.constant(type.getPrecision()),
+                            Expressions.constant(type.getScale()));
                 }
                 return anyPrimitiveNull == null ? result
                         : Expressions.condition(anyPrimitiveNull, Expressions.constant(null, boxed), result);

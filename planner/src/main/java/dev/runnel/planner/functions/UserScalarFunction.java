@@ -157,9 +157,9 @@ public record UserScalarFunction(String name, Class<?> functionClass, String fie
         return typeFactory.createTypeWithNullability(sqlType, nullable);
     }
 
-    /** One SQL operator per eval, for the operator table. */
-    public List<SqlOperator> operators() {
-        return evals.stream().<SqlOperator>map(m -> new UserFunctionOperator(this, m)).toList();
+    /** One SQL operator per eval, for the operator table, named by {@code path} ({@code [name]} or {@code [catalog, db, name]}). */
+    public List<SqlOperator> operators(List<String> path) {
+        return evals.stream().<SqlOperator>map(m -> new UserFunctionOperator(this, m, path)).toList();
     }
 
     /** The class's name as Java source writes it (nested classes with a dot), for generated code. */
