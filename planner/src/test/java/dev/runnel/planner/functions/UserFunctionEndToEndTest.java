@@ -14,13 +14,19 @@ import dev.runnel.runtime.data.Row;
 import dev.runnel.table.functions.FunctionContext;
 import dev.runnel.table.functions.ScalarFunction;
 import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /** CREATE / DROP / SHOW of Java scalar functions and their calls, run on an embedded cluster. */
 class UserFunctionEndToEndTest {
@@ -263,6 +269,35 @@ class UserFunctionEndToEndTest {
             assertThat(error(session, "CREATE FUNCTION nowhere.f AS '" + name(PlusOne.class) + "'").getMessage())
                     .startsWith("Database 'nowhere' does not exist");
             assertThat(column(session.execute("SHOW USER FUNCTIONS"))).isEmpty();
+        }
+    }
+
+    @Test
+    void usingJarLoadsTheClassFromTheJar(@TempDir Path dir) throws Exception {
+        Path source = dir.resolve("src/jarred/Shout.java");
+        Files.createDirectories(source.getParent());
+        Files.writeString(source, "package jarred;\n"
+                + "public class Shout extends dev.runnel.table.functions.ScalarFunction {\n"
+                + "  public String eval(String s) { return s == null ? null : s.toUpperCase() + \"!\"; }\n"
+                + "}\n");
+        Path classes = dir.resolve("classes");
+        int rc = ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(),
+                "-cp", System.getProperty("java.class.path"), source.toString());
+        assertThat(rc).isZero();
+        Path jar = dir.resolve("shout.jar");
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
+            out.putNextEntry(new JarEntry("jarred/Shout.class"));
+            Files.copy(classes.resolve("jarred/Shout.class"), out);
+            out.closeEntry();
+        }
+        try (Session session = CLUSTER.session(2, "hashmap")) {
+            assertThat(error(session, "CREATE FUNCTION shout AS 'jarred.Shout'").getMessage())
+                    .isEqualTo("Class 'jarred.Shout' of function shout is not found on the classpath");
+
+            session.execute("CREATE FUNCTION shout AS 'jarred.Shout' USING JAR '" + jar.toUri() + "'");
+
+            assertThat(query(session, "SELECT shout(w) FROM " + WORDS))
+                    .containsExactlyInAnyOrder(Row.of("BANANA!"), Row.of("COCOA!"), Row.of((Object) null));
         }
     }
 
