@@ -103,6 +103,13 @@ public final class UserFunctionOperator extends SqlUserDefinedFunction {
         return false;
     }
 
+    /** {@code name(STRING, BIGINT)}: the SQL types this overload takes, for messages. */
+    public String sqlSignature(RelDataTypeFactory typeFactory) {
+        return getName() + paramTypes(typeFactory, eval.getParameterTypes()).stream()
+                .map(t -> t.getFullTypeString().replace(" NOT NULL", "")).toList().toString()
+                .replace('[', '(').replace(']', ')');
+    }
+
     @Override
     public String toString() {
         return function.name() + " (" + function.functionClass().getName() + "." + UserScalarFunction.signature(eval) + ")";

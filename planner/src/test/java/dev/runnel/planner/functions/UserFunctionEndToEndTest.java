@@ -308,8 +308,12 @@ class UserFunctionEndToEndTest {
 
             var e = error(session, "SELECT w,\n  count_char(w, n) FROM " + WORDS);
 
-            assertThat(e.getMessage()).contains("count_char");
+            assertThat(e.getMessage()).isEqualTo("Invalid call count_char(STRING, INTEGER): no eval method takes"
+                    + " these arguments; the function takes count_char(STRING, STRING)");
             assertThat(List.of(e.line(), e.column())).containsExactly(2, 3);
+            session.execute("CREATE TEMPORARY SYSTEM FUNCTION describe_it AS '" + name(Describe.class) + "'");
+            assertThat(error(session, "SELECT describe_it(TRUE)").getMessage()).endsWith("the function takes"
+                    + " describe_it(INTEGER) or describe_it(STRING) or describe_it(STRING, DOUBLE) or describe_it(BIGINT)");
         }
     }
 }
