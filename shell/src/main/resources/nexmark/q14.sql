@@ -1,5 +1,6 @@
 -- q14: calculation (bid time classes, a price range and a user-defined function)
-CREATE FUNCTION count_char AS 'com.github.nexmark.flink.udf.CountChar';
+-- Flink's Nexmark suite registers com.github.nexmark.flink.udf.CountChar; Runnel ships its own.
+CREATE FUNCTION count_char AS 'dev.runnel.runtime.connector.nexmark.CountChar';
 
 CREATE TABLE nexmark_q14 (
     auction BIGINT,

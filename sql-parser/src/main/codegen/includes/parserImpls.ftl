@@ -245,7 +245,7 @@ SqlNode RunnelShow() :
     <SHOW> { s = span(); }
     (
         LOOKAHEAD(<CATALOGS> | <COLUMNS> | <CREATE> | <CURRENT> | <DATABASES>
-            | <FUNCTIONS> | <TABLES> | <VIEWS>)
+            | <FUNCTIONS> | <TABLES> | <USER> | <VIEWS>)
         node = RunnelShowCatalogObjects(s) { return node; }
     |
         <JOBS> { return new SqlShowJobs(s.end(this)); }
@@ -255,7 +255,7 @@ SqlNode RunnelShow() :
         // Calcite has no SHOW statement: claim every SHOW so the error names the next word.
         {
             throw ParserSupport.unexpected(getToken(1), "CATALOGS", "COLUMNS", "CREATE",
-                "CURRENT", "DATABASES", "FUNCTIONS", "JOBS", "PARTITIONS", "TABLES", "VIEWS");
+                "CURRENT", "DATABASES", "FUNCTIONS", "JOBS", "PARTITIONS", "TABLES", "USER", "VIEWS");
         }
     )
 }
@@ -614,20 +614,37 @@ SqlDrop RunnelDropDatabase(Span s, boolean replace) :
     }
 }
 
-/** DROP [TEMPORARY] VIEW [IF EXISTS] name (DROP is already consumed). */
-SqlDrop RunnelDropView(Span s, boolean replace) :
+/**
+ * DROP [TEMPORARY] VIEW [IF EXISTS] name, and
+ * DROP [TEMPORARY [SYSTEM]] FUNCTION [IF EXISTS] name (DROP is already consumed). One
+ * production, because Calcite chooses among the DROP productions by their first word.
+ */
+SqlDrop RunnelDropViewOrFunction(Span s, boolean replace) :
 {
     boolean temporary = false;
+    boolean system = false;
     final boolean ifExists;
     final SqlIdentifier name;
 }
 {
-    [ <TEMPORARY> { temporary = true; } ]
-    <VIEW>
-    ifExists = RunnelIfExistsOpt()
-    name = CompoundIdentifier() {
-        return new SqlDropView(s.end(this), temporary, ifExists, name);
-    }
+    [ <TEMPORARY> { temporary = true; } [ <SYSTEM> { system = true; } ] ]
+    (
+        <VIEW> {
+            if (system) {
+                throw ParserSupport.error(s.end(this), "DROP TEMPORARY SYSTEM applies to functions only");
+            }
+        }
+        ifExists = RunnelIfExistsOpt()
+        name = CompoundIdentifier() {
+            return new SqlDropView(s.end(this), temporary, ifExists, name);
+        }
+    |
+        <FUNCTION>
+        ifExists = RunnelIfExistsOpt()
+        name = CompoundIdentifier() {
+            return new SqlDropFunction(s.end(this), temporary, system, ifExists, name);
+        }
+    )
 }
 
 /** ALTER TABLE [IF EXISTS] name (RENAME TO new_name | SET ('k' = 'v', ...)). */
@@ -684,7 +701,7 @@ SqlNode RunnelUse() :
 
 /**
  * The SHOW forms of catalog objects (SHOW is already consumed; s spans it): CATALOGS,
- * DATABASES, VIEWS, FUNCTIONS, CURRENT CATALOG, CURRENT DATABASE,
+ * DATABASES, VIEWS, [USER] FUNCTIONS, CURRENT CATALOG, CURRENT DATABASE,
  * TABLES [FROM | IN db] [[NOT] LIKE '...'], COLUMNS (FROM | IN) t [[NOT] LIKE '...'],
  * CREATE VIEW v, CREATE TABLE t.
  */
@@ -703,6 +720,10 @@ SqlNode RunnelShowCatalogObjects(Span s) :
         <VIEWS> { return new SqlShowObjects(s.end(this), SqlShowObjects.Kind.VIEWS); }
     |
         <FUNCTIONS> { return new SqlShowObjects(s.end(this), SqlShowObjects.Kind.FUNCTIONS); }
+    |
+        <USER> <FUNCTIONS> {
+            return new SqlShowObjects(s.end(this), SqlShowObjects.Kind.USER_FUNCTIONS);
+        }
     |
         <CURRENT>
         (
@@ -1094,5 +1115,47 @@ SqlDrop RunnelDropCatalog(Span s, boolean replace) :
     ifExists = RunnelIfExistsOpt()
     name = SimpleIdentifier() {
         return new SqlDropCatalog(s.end(this), ifExists, name);
+    }
+}
+
+/**
+ * CREATE [TEMPORARY [SYSTEM]] FUNCTION [IF NOT EXISTS] [catalog.][db.]name AS 'class.Name'
+ * [LANGUAGE lang] [USING JAR 'uri' [, JAR 'uri']*] (CREATE is already consumed).
+ */
+SqlCreate RunnelCreateFunction(Span s, boolean replace) :
+{
+    boolean temporary = false;
+    boolean system = false;
+    final boolean ifNotExists;
+    final SqlIdentifier name;
+    final SqlCharStringLiteral className;
+    SqlIdentifier language = null;
+    final List<SqlNode> jars = new ArrayList<SqlNode>();
+    SqlCharStringLiteral jar;
+}
+{
+    [ <TEMPORARY> { temporary = true; } [ <SYSTEM> { system = true; } ] ]
+    <FUNCTION> {
+        if (replace) {
+            throw ParserSupport.error(s.end(this),
+                "CREATE OR REPLACE FUNCTION is not supported; use DROP FUNCTION and CREATE FUNCTION");
+        }
+    }
+    ifNotExists = RunnelIfNotExistsOpt()
+    name = CompoundIdentifier()
+    <AS>
+    className = RunnelStringLiteral()
+    [
+        <LANGUAGE> language = SimpleIdentifier()
+    ]
+    [
+        <USING> <JAR> jar = RunnelStringLiteral() { jars.add(jar); }
+        (
+            <COMMA> <JAR> jar = RunnelStringLiteral() { jars.add(jar); }
+        )*
+    ]
+    {
+        return new SqlCreateFunction(s.end(this), temporary, system, ifNotExists, name, className,
+            language, new SqlNodeList(jars, s.end(this)));
     }
 }

@@ -1,14 +1,21 @@
 package dev.runnel.planner.codegen;
 
+import dev.runnel.planner.functions.UserFunctionOperator;
+import dev.runnel.planner.functions.UserScalarFunction;
 import dev.runnel.runtime.codegen.GeneratedClass;
+import dev.runnel.runtime.codegen.UserFunctionHolder;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.operators.calc.CalcFunction;
 import dev.runnel.runtime.source.watermark.WatermarkExpression;
+import dev.runnel.table.functions.FunctionContext;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Type;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.apache.calcite.DataContext;
@@ -24,6 +31,8 @@ import org.apache.calcite.linq4j.tree.ParameterExpression;
 import org.apache.calcite.linq4j.tree.Primitive;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexProgram;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
@@ -70,7 +79,7 @@ public final class CalcCodeGenerator {
                 Expressions.newArrayInit(Object.class, outputs))));
         MethodDeclaration apply = Expressions.methodDecl(Modifier.PUBLIC, Row.class, "apply", List.of(t.row()),
                 t.body().toBlock());
-        return new GeneratedClass<>(className, classCode(className, CalcFunction.class, apply, zone));
+        return generated(className, CalcFunction.class, apply, zone, t.functions());
     }
 
     /**
@@ -97,7 +106,7 @@ public final class CalcCodeGenerator {
         t.body().add(Expressions.return_(null, result));
         MethodDeclaration method = Expressions.methodDecl(Modifier.PUBLIC, long.class, "watermarkOf",
                 List.of(t.row()), t.body().toBlock());
-        return new GeneratedClass<>(className, classCode(className, WatermarkExpression.class, method, zone));
+        return generated(className, WatermarkExpression.class, method, zone, t.functions());
     }
 
     /**
@@ -106,7 +115,7 @@ public final class CalcCodeGenerator {
      * so that they are evaluated only for rows that pass it.
      */
     private record Translation(ParameterExpression row, BlockBuilder body, Expression condition,
-                               Supplier<List<Expression>> projects) {
+                               Supplier<List<Expression>> projects, Collection<UserScalarFunction> functions) {
     }
 
     private Translation translate(RexProgram program) {
@@ -150,15 +159,58 @@ public final class CalcCodeGenerator {
         }
         Supplier<List<Expression>> projects = () -> RexToLixTranslator.translateProjects(normalized, typeFactory,
                 SqlConformanceEnum.DEFAULT, body, null, null, DataContext.ROOT, inputGetter, null);
-        return new Translation(row, body, condition, projects);
+        return new Translation(row, body, condition, projects, userFunctions(normalized));
     }
 
-    private static String classCode(String className, Class<?> implemented, MethodDeclaration method, ZoneId zone) {
-        return "public final class " + className + " implements " + implemented.getName() + " {\n"
+    /** The user-defined functions the program calls, each once (a program lists every call in its expressions). */
+    private static Collection<UserScalarFunction> userFunctions(RexProgram program) {
+        Map<String, UserScalarFunction> functions = new LinkedHashMap<>();
+        for (RexNode expr : program.getExprList()) {
+            if (expr instanceof RexCall call && call.getOperator() instanceof UserFunctionOperator op) {
+                functions.putIfAbsent(op.function().fieldName(), op.function());
+            }
+        }
+        return functions.values();
+    }
+
+    private static <T> GeneratedClass<T> generated(String className, Class<T> implemented, MethodDeclaration method,
+                                                   ZoneId zone, Collection<UserScalarFunction> functions) {
+        List<String> jars = functions.stream().flatMap(f -> f.jars().stream()).distinct().toList();
+        return new GeneratedClass<>(className, classCode(className, implemented, method, zone, functions), jars);
+    }
+
+    private static String classCode(String className, Class<?> implemented, MethodDeclaration method, ZoneId zone,
+                                    Collection<UserScalarFunction> functions) {
+        return "public final class " + className + " implements " + implemented.getName()
+                + (functions.isEmpty() ? "" : ", " + UserFunctionHolder.class.getName()) + " {\n"
                 + dataContext(zone)
+                + userFunctionMembers(functions)
                 + "\n  public " + className + "() {\n  }\n"
                 + Expressions.toString(method)
                 + "}\n";
+    }
+
+    /**
+     * One field per user-defined function, holding the instance that {@link UserFunctionOperator}'s
+     * code calls, and the {@link UserFunctionHolder} methods that open and close them.
+     */
+    private static String userFunctionMembers(Collection<UserScalarFunction> functions) {
+        if (functions.isEmpty()) {
+            return "";
+        }
+        StringBuilder fields = new StringBuilder();
+        StringBuilder open = new StringBuilder();
+        StringBuilder close = new StringBuilder();
+        for (UserScalarFunction f : functions) {
+            fields.append("  private final ").append(f.javaName()).append(' ').append(f.fieldName())
+                    .append(" = new ").append(f.javaName()).append("();\n");
+            open.append("    ").append(f.fieldName()).append(".open(context);\n");
+            close.append("    ").append(f.fieldName()).append(".close();\n");
+        }
+        return fields
+                + "  public void openFunctions(" + FunctionContext.class.getName() + " context) throws Exception {\n"
+                + open + "  }\n"
+                + "  public void closeFunctions() throws Exception {\n" + close + "  }\n";
     }
 
     /** Boxes primitives and turns Calcite's {@link ByteString} back into {@code byte[]}. */

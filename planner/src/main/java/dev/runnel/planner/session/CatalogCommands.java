@@ -47,7 +47,8 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 /**
  * The statements about catalog objects: databases ({@code CREATE/DROP DATABASE}, {@code USE}),
  * catalogs ({@code USE CATALOG}; creating and describing them is {@link NamespaceCommands}), views
- * ({@code CREATE/DROP/ALTER VIEW}, {@code SHOW CREATE VIEW}), {@code ALTER TABLE} and the
+ * ({@code CREATE/DROP/ALTER VIEW}, {@code SHOW CREATE VIEW}), functions ({@link FunctionCommands}),
+ * {@code ALTER TABLE} and the
  * {@code SHOW} forms that list objects and partitions. Each statement checks
  * everything before it changes the catalog, so a failing statement changes nothing.
  * Not thread-safe, like the session.
@@ -61,6 +62,7 @@ final class CatalogCommands {
     private final ObjectResolver resolver;
     private final Function<SqlDescribeTable, StatementResult> describe;
     private final NamespaceCommands namespaces;
+    private final FunctionCommands functions;
 
     /**
      * @param describe runs {@code DESCRIBE}, whose columns {@code SHOW COLUMNS} shows
@@ -71,6 +73,7 @@ final class CatalogCommands {
         this.resolver = new ObjectResolver(catalog);
         this.describe = describe;
         this.namespaces = new NamespaceCommands(catalog, resolver);
+        this.functions = new FunctionCommands(planner, resolver);
     }
 
     /** The result of {@code node} if it is one of these statements, else {@code null}. */
@@ -102,7 +105,8 @@ final class CatalogCommands {
         } else if (node instanceof SqlShowPartitions show) {
             return showPartitions(show);
         }
-        return namespaces.execute(node);
+        StatementResult result = functions.execute(node);
+        return result != null ? result : namespaces.execute(node);
     }
 
     // ------------------------------------------------------------------------------- databases
@@ -356,6 +360,7 @@ final class CatalogCommands {
             case DATABASES -> names("database name", catalog.databaseNames(catalog.currentCatalog()));
             case VIEWS -> names("view name", catalog.viewNames(catalog.currentCatalog(), catalog.currentDatabase()));
             case FUNCTIONS -> names("function name", functionNames());
+            case USER_FUNCTIONS -> functions.showUserFunctions();
             case CURRENT_CATALOG -> names("current catalog name", List.of(catalog.currentCatalog()));
             case CURRENT_DATABASE -> names("current database name", List.of(catalog.currentDatabase()));
         };
@@ -435,12 +440,12 @@ final class CatalogCommands {
         return Pattern.compile(regex.toString(), Pattern.DOTALL).matcher(name).matches() != not;
     }
 
-    private static StatementResult names(String column, List<String> names) {
+    static StatementResult names(String column, List<String> names) {
         return new StatementResult.Table(List.of(new ColumnInfo(column, STRING_NOT_NULL)),
                 names.stream().map(n -> Row.of((Object) n)).toList());
     }
 
-    private static StatementResult message(String text) {
+    static StatementResult message(String text) {
         return new StatementResult.Message(text);
     }
 }

@@ -4,6 +4,7 @@ import dev.runnel.planner.catalog.Catalog;
 import dev.runnel.planner.catalog.CatalogSchema;
 import dev.runnel.planner.catalog.RunnelTypeSystem;
 import dev.runnel.planner.catalog.TypeConversions;
+import dev.runnel.planner.functions.FunctionCatalog;
 import dev.runnel.planner.plan.logical.LogicalPlanner;
 import dev.runnel.planner.plan.physical.GroupAggregateOptions;
 import dev.runnel.planner.plan.physical.PhysicalPlanner;
@@ -44,6 +45,7 @@ public final class QueryPlanner {
     private final QueryNames names;
     private final Configuration configuration;
     private final StaticPartitions staticPartitions;
+    private final FunctionCatalog functions;
 
     public QueryPlanner(Catalog catalog) {
         this(catalog, new Configuration());
@@ -52,8 +54,9 @@ public final class QueryPlanner {
     /** A planner whose plans follow the optimizer options of {@code configuration}, read at each plan. */
     public QueryPlanner(Catalog catalog, Configuration configuration) {
         this.configuration = configuration;
+        this.functions = new FunctionCatalog(() -> List.of(catalog.currentCatalog(), catalog.currentDatabase()));
         this.validation = new SqlValidation(CatalogSchema.rootSchema(catalog), typeFactory,
-                () -> CatalogSchema.currentPath(catalog));
+                () -> CatalogSchema.currentPath(catalog), functions);
         this.logicalPlanner = new LogicalPlanner(validation);
         this.names = new QueryNames(catalog, () -> functionNames(validation.operatorTable()));
         this.staticPartitions = new StaticPartitions(catalog, typeFactory);
@@ -72,6 +75,11 @@ public final class QueryPlanner {
 
     public JavaTypeFactory typeFactory() {
         return typeFactory;
+    }
+
+    /** The session's user-defined functions ({@code CREATE FUNCTION}). */
+    public FunctionCatalog functions() {
+        return functions;
     }
 
     /** The functions and operators statements may use (for expressions in DDL). */

@@ -1,15 +1,19 @@
 package dev.runnel.planner.validate;
 
+import dev.runnel.planner.functions.UserFunctionOperator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.runtime.CalciteException;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.SqlSyntax;
 import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeFamily;
@@ -23,7 +27,8 @@ import org.apache.calcite.sql.validate.SqlValidatorScope;
  * Calcite's validator with one stricter rule: a number or boolean is not compared with a
  * character string (Calcite would accept {@code amount > 'x'} and fail on every row at run
  * time); such a comparison needs an explicit {@code CAST}. And one laxer rule, Flink's:
- * {@code COALESCE} takes untyped {@code NULL}s ({@code COALESCE(NULL, 1)}).
+ * {@code COALESCE} takes untyped {@code NULL}s ({@code COALESCE(NULL, 1)}). A call of a
+ * user-defined function that fits none of its overloads names the signatures it has.
  */
 final class RunnelValidator extends SqlValidatorImpl {
 
@@ -76,6 +81,29 @@ final class RunnelValidator extends SqlValidatorImpl {
                         pos.getLineNum(), pos.getColumnNum(), pos.getEndLineNum(), pos.getEndColumnNum());
             }
         }
+    }
+
+    /*
+     * A call of a user-defined function that fits none of its eval methods: Calcite would only
+     * say that nothing matches; the user needs the signatures there are.
+     */
+    @Override
+    public CalciteException handleUnresolvedFunction(SqlCall call, SqlOperator unresolvedFunction,
+                                                     List<RelDataType> argTypes, List<String> argNames) {
+        List<SqlOperator> overloads = new ArrayList<>();
+        getOperatorTable().lookupOperatorOverloads(unresolvedFunction.getNameAsId(), null, SqlSyntax.FUNCTION,
+                overloads, getCatalogReader().nameMatcher());
+        List<String> signatures = overloads.stream().filter(UserFunctionOperator.class::isInstance)
+                .map(op -> ((UserFunctionOperator) op).sqlSignature(getTypeFactory())).toList();
+        if (signatures.isEmpty()) {
+            return super.handleUnresolvedFunction(call, unresolvedFunction, argTypes, argNames);
+        }
+        String message = "Invalid call " + unresolvedFunction.getName() + "(" + String.join(", ",
+                argTypes.stream().map(t -> t.getFullTypeString().replace(" NOT NULL", "")).toList())
+                + "): no eval method takes these arguments; the function takes " + String.join(" or ", signatures);
+        SqlParserPos pos = call.getParserPosition();
+        throw new CalciteContextException(message, new SqlValidatorException(message, null),
+                pos.getLineNum(), pos.getColumnNum(), pos.getEndLineNum(), pos.getEndColumnNum());
     }
 
     private static boolean mixesStringAndNonString(RelDataType a, RelDataType b) {

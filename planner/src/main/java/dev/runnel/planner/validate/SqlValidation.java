@@ -1,6 +1,7 @@
 package dev.runnel.planner.validate;
 
 import dev.runnel.planner.catalog.CatalogSchema;
+import dev.runnel.planner.functions.FunctionCatalog;
 import dev.runnel.planner.functions.RunnelOperatorTable;
 import dev.runnel.planner.functions.WindowTableFunctions;
 import dev.runnel.planner.session.SqlExecutionException;
@@ -64,6 +65,16 @@ public final class SqlValidation {
      *     every statement (it follows {@code USE})
      */
     public SqlValidation(CalciteSchema rootSchema, JavaTypeFactory typeFactory, Supplier<List<String>> currentPath) {
+        this(rootSchema, typeFactory, currentPath, new FunctionCatalog(currentPath));
+    }
+
+    /**
+     * @param currentPath the schema path that unqualified names resolve against, asked anew for
+     *     every statement (it follows {@code USE})
+     * @param functions   the user-defined functions, found in Flink's order around the built-in ones
+     */
+    public SqlValidation(CalciteSchema rootSchema, JavaTypeFactory typeFactory, Supplier<List<String>> currentPath,
+                         FunctionCatalog functions) {
         this.currentPath = currentPath;
         this.typeFactory = typeFactory;
         Properties props = new Properties();
@@ -72,9 +83,11 @@ public final class SqlValidation {
         this.rootSchema = rootSchema;
         this.catalogReader = new CalciteCatalogReader(rootSchema, CatalogSchema.DEFAULT_PATH, typeFactory, config);
         this.operatorTable = SqlOperatorTables.chain(
+                functions.systemTable(),
                 RunnelOperatorTable.instance(),
                 WindowTableFunctions.withoutCalcites(SqlStdOperatorTable.instance()),
                 SqlOperatorTables.of(FLINK_FUNCTIONS_FROM_LIBRARIES),
+                functions.catalogTable(),
                 catalogReader);
     }
 

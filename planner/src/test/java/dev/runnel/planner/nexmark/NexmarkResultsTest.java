@@ -49,7 +49,7 @@ class NexmarkResultsTest {
     /** The bids of the first {@link #EVENTS} events, as the connector's defaults generate them. */
     private static List<Bid> bids;
 
-    record Bid(long auction, long bidder, long price, String channel, String url, long dateTime) {
+    record Bid(long auction, long bidder, long price, String channel, String url, long dateTime, String extra) {
     }
 
     @BeforeAll
@@ -60,7 +60,7 @@ class NexmarkResultsTest {
         for (long n = 0; n < EVENTS; n++) {
             Object[] event = generator.event(n);
             if (event[3] instanceof Object[] b) {
-                bids.add(new Bid((Long) b[0], (Long) b[1], (Long) b[2], (String) b[3], (String) b[4], (Long) b[5]));
+                bids.add(new Bid((Long) b[0], (Long) b[1], (Long) b[2], (String) b[3], (String) b[4], (Long) b[5], (String) b[6]));
             }
         }
         assertThat(bids).hasSize(EVENTS / 50 * 46);
@@ -158,6 +158,25 @@ class NexmarkResultsTest {
     }
 
     @Test
+    void q14ClassifiesTheBidTimeAndCountsTheCsOfExtraWithTheUserDefinedFunction() {
+        BigDecimal rate = new BigDecimal("0.908");
+        List<String> expected = new ArrayList<>();
+        for (Bid b : bids) {
+            BigDecimal price = rate.multiply(new BigDecimal(b.price));
+            if (price.compareTo(new BigDecimal(1_000_000)) > 0 && price.compareTo(new BigDecimal(50_000_000)) < 0) {
+                long hour = Math.floorMod(b.dateTime, 86_400_000L) / 3_600_000L;
+                String type = hour >= 8 && hour <= 18 ? "dayTime" : hour <= 6 || hour >= 20 ? "nightTime" : "otherTime";
+                long cs = b.extra.chars().filter(c -> c == 'c').count();
+                expected.add(line(b.auction, b.bidder, price, type, b.dateTime, cs));
+            }
+        }
+        assertThat(expected).hasSizeGreaterThan(bids.size() / 10).hasSizeLessThan(bids.size());
+        assertThat(expected.stream().filter(l -> !l.endsWith(" 0"))).isNotEmpty();
+        assertThat(run("q14", r -> line(r.getField(0), r.getField(1), r.getField(2), r.getField(3), r.getField(4),
+                r.getField(6)))).isEqualTo(sorted(expected));
+    }
+
+    @Test
     void q21AddsTheChannelIdFromTheChannelNameOrTheUrl() {
         Pattern channelId = Pattern.compile("(&|^)channel_id=([^&]*)");
         List<String> hot = List.of("apple", "google", "facebook", "baidu");
@@ -205,6 +224,8 @@ class NexmarkResultsTest {
         String insert = statements.get(statements.size() - 1);
         try (Session session = CLUSTER.session(parallelism, "hashmap")) {
             NexmarkQueries.createSource(session, EVENTS, EVENT_TIME_RATE);
+            // The statements before the INSERT: the sink table, and q14's CREATE FUNCTION.
+            statements.subList(0, statements.size() - 1).forEach(session::execute);
             QueryResult result = (QueryResult) session.execute(insert.substring(insert.indexOf("SELECT")));
             Map<List<Object>, Integer> table = new HashMap<>();
             while (true) {

@@ -1,6 +1,9 @@
 package dev.runnel.runtime.codegen;
 
+import dev.runnel.runtime.operators.OperatorContext;
+import dev.runnel.table.functions.FunctionContext;
 import java.io.Serializable;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -9,12 +12,19 @@ import java.util.Objects;
  * runtime never interprets expressions row by row.
  *
  * @param <T> the interface the generated class implements
+ * @param jars URIs of JARs (from {@code CREATE FUNCTION ... USING JAR}) that hold classes the
+ *     code names; they are loaded in a class loader below the job's
  */
-public record GeneratedClass<T>(String className, String code) implements Serializable {
+public record GeneratedClass<T>(String className, String code, List<String> jars) implements Serializable {
 
     public GeneratedClass {
         Objects.requireNonNull(className, "className");
         Objects.requireNonNull(code, "code");
+        jars = List.copyOf(jars);
+    }
+
+    public GeneratedClass(String className, String code) {
+        this(className, code, List.of());
     }
 
     /**
@@ -23,5 +33,25 @@ public record GeneratedClass<T>(String className, String code) implements Serial
      */
     public T newInstance(ClassLoader classLoader) {
         return GeneratedClassCompiler.newInstance(this, classLoader);
+    }
+
+    /**
+     * Creates an instance for an operator and opens the user-defined functions it calls (see
+     * {@link UserFunctionHolder}); the operator closes them with {@link #close(Object)}.
+     */
+    public T newInstance(OperatorContext context) throws Exception {
+        T instance = newInstance(context.userClassLoader());
+        if (instance instanceof UserFunctionHolder holder) {
+            holder.openFunctions(new FunctionContext(context.subtaskIndex(), context.parallelism(),
+                    context.configuration().toMap(), context.userClassLoader()));
+        }
+        return instance;
+    }
+
+    /** Closes the user-defined functions of an instance made by {@link #newInstance(OperatorContext)}; null is ignored. */
+    public static void close(Object instance) throws Exception {
+        if (instance instanceof UserFunctionHolder holder) {
+            holder.closeFunctions();
+        }
     }
 }

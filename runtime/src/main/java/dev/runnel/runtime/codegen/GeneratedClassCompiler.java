@@ -1,5 +1,10 @@
 package dev.runnel.runtime.codegen;
 
+import java.net.MalformedURLException;
+import java.net.URI;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -10,6 +15,7 @@ import org.codehaus.janino.SimpleCompiler;
 final class GeneratedClassCompiler {
     // Weak keys: a job's class loader and its compiled classes go away with the job.
     private static final Map<ClassLoader, Map<String, Class<?>>> CACHE = new WeakHashMap<>();
+    private static final Map<ClassLoader, Map<List<String>, ClassLoader>> JAR_LOADERS = new WeakHashMap<>();
 
     private GeneratedClassCompiler() {
     }
@@ -24,7 +30,8 @@ final class GeneratedClassCompiler {
         }
     }
 
-    private static Class<?> compile(GeneratedClass<?> generated, ClassLoader classLoader) {
+    private static Class<?> compile(GeneratedClass<?> generated, ClassLoader jobClassLoader) {
+        ClassLoader classLoader = withJars(jobClassLoader, generated.jars());
         Map<String, Class<?>> classes;
         synchronized (CACHE) {
             classes = CACHE.computeIfAbsent(classLoader, cl -> new ConcurrentHashMap<>());
@@ -40,6 +47,29 @@ final class GeneratedClassCompiler {
                         + " does not compile: " + e.getMessage() + "\n" + numbered(code), e);
             }
         });
+    }
+
+    /** A class loader over {@code jars} below {@code parent}, one per parent and list of JARs. */
+    private static ClassLoader withJars(ClassLoader parent, List<String> jars) {
+        if (jars.isEmpty()) {
+            return parent;
+        }
+        synchronized (JAR_LOADERS) {
+            return JAR_LOADERS.computeIfAbsent(parent, p -> new ConcurrentHashMap<>())
+                    .computeIfAbsent(jars, j -> new URLClassLoader(urls(j), parent));
+        }
+    }
+
+    private static URL[] urls(List<String> jars) {
+        URL[] urls = new URL[jars.size()];
+        for (int i = 0; i < urls.length; i++) {
+            try {
+                urls[i] = URI.create(jars.get(i)).toURL();
+            } catch (MalformedURLException | IllegalArgumentException e) {
+                throw new IllegalStateException("Invalid JAR URI '" + jars.get(i) + "': " + e.getMessage(), e);
+            }
+        }
+        return urls;
     }
 
     private static String numbered(String code) {

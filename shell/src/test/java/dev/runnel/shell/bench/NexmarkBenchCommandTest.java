@@ -62,6 +62,17 @@ class NexmarkBenchCommandTest {
     }
 
     @Test
+    void q14RunsWithItsUserDefinedFunction() throws Exception {
+        ShellRun run = bench("--queries", "q14", "--events", "20000", "--parallelism", "2", "--output", "json");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        List<JsonNode> results = lines(run.out());
+        assertThat(results).hasSize(1);
+        assertThat(results.get(0).get("status").asText()).as(results.get(0).toString()).isEqualTo("ok");
+        assertThat(results.get(0).get("events").asLong()).isEqualTo(20000);
+    }
+
+    @Test
     void theTableHasAHeaderAndOneRowPerQuery() {
         ShellRun run = bench("--queries", "q2", "--events", "5000", "--parallelism", "2", "--state-backend", "hashmap");
 

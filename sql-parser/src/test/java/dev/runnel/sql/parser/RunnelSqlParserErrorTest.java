@@ -75,7 +75,7 @@ class RunnelSqlParserErrorTest {
     assertAt(show, 1, 6);
     assertThat(show.getMessage()).isEqualTo("Encountered \"MODULES\" at line 1, column 6. "
         + "Was expecting one of: \"CATALOGS\", \"COLUMNS\", \"CREATE\", \"CURRENT\", "
-        + "\"DATABASES\", \"FUNCTIONS\", \"JOBS\", \"PARTITIONS\", \"TABLES\", \"VIEWS\".");
+        + "\"DATABASES\", \"FUNCTIONS\", \"JOBS\", \"PARTITIONS\", \"TABLES\", \"USER\", \"VIEWS\".");
 
     var stop = parseError("STOP JOBS");
     assertAt(stop, 1, 6);

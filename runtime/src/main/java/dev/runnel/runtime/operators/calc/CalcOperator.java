@@ -19,7 +19,14 @@ public final class CalcOperator extends AbstractOperator {
     @Override
     public void open(OperatorContext context) throws Exception {
         super.open(context);
-        function = generated.newInstance(context.userClassLoader());
+        function = generated.newInstance(context);
+    }
+
+    /** Closes the user-defined functions the generated {@code function} calls. */
+    @Override
+    public void close() throws Exception {
+        GeneratedClass.close(function);
+        super.close();
     }
 
     @Override

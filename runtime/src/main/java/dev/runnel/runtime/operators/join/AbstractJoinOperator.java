@@ -1,5 +1,6 @@
 package dev.runnel.runtime.operators.join;
 
+import dev.runnel.runtime.codegen.GeneratedClass;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.operators.AbstractOperator;
@@ -46,13 +47,20 @@ abstract class AbstractJoinOperator extends AbstractOperator {
         states[0] = new JoinRecordState(backend, "left-records", Serializers.row(spec.leftTypes()), ttl);
         states[1] = new JoinRecordState(backend, "right-records", Serializers.row(spec.rightTypes()), ttl);
         if (spec.condition() != null) {
-            condition = spec.condition().newInstance(context.userClassLoader());
+            condition = spec.condition().newInstance(context);
         }
     }
 
     /** How long idle state lives ({@code table.exec.state.ttl}); zero keeps it. */
     protected Duration ttl() {
         return context.configuration().get(StateOptions.STATE_TTL);
+    }
+
+    /** Closes the user-defined functions the generated {@code condition} calls. */
+    @Override
+    public void close() throws Exception {
+        GeneratedClass.close(condition);
+        super.close();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.runnel.runtime.operators.join;
 
+import dev.runnel.runtime.codegen.GeneratedClass;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.operators.AbstractOperator;
@@ -82,8 +83,15 @@ final class TemporalJoinOperator extends AbstractOperator implements Triggerable
             }
         });
         if (spec.condition() != null) {
-            condition = spec.condition().newInstance(context.userClassLoader());
+            condition = spec.condition().newInstance(context);
         }
+    }
+
+    /** Closes the user-defined functions the generated {@code condition} calls. */
+    @Override
+    public void close() throws Exception {
+        GeneratedClass.close(condition);
+        super.close();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.runnel.runtime.operators.join;
 
+import dev.runnel.runtime.codegen.GeneratedClass;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.metrics.Counter;
@@ -65,8 +66,15 @@ final class WindowJoinOperator extends AbstractOperator implements Triggerable<L
                 Serializers.row(spec.rightTypes()), Duration.ZERO));
         timers = backend.timerService("window-join-timers", Serializers.LONG, this);
         if (spec.condition() != null) {
-            condition = spec.condition().newInstance(context.userClassLoader());
+            condition = spec.condition().newInstance(context);
         }
+    }
+
+    /** Closes the user-defined functions the generated {@code condition} calls. */
+    @Override
+    public void close() throws Exception {
+        GeneratedClass.close(condition);
+        super.close();
     }
 
     @Override

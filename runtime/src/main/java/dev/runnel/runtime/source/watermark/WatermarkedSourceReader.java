@@ -1,5 +1,6 @@
 package dev.runnel.runtime.source.watermark;
 
+import dev.runnel.runtime.codegen.GeneratedClass;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.operators.OperatorContext;
@@ -27,6 +28,7 @@ final class WatermarkedSourceReader implements SourceReader {
     private ProcessingTimeService time;
     private ProcessingTimeService.Cancellable timer;
     private long interval;
+    private WatermarkExpression expression;
     /** Set when the input ended or the reader closed: no more periodic watermarks. */
     private boolean closed;
 
@@ -37,7 +39,7 @@ final class WatermarkedSourceReader implements SourceReader {
 
     @Override
     public void open(OperatorContext context) throws Exception {
-        WatermarkExpression expression = strategy.expression().newInstance(context.userClassLoader());
+        expression = strategy.expression().newInstance(context);
         Configuration config = context.configuration();
         interval = config.get(RuntimeOptions.AUTO_WATERMARK_INTERVAL).toMillis();
         long idleTimeout = config.get(StateOptions.SOURCE_IDLE_TIMEOUT).toMillis();
@@ -91,6 +93,7 @@ final class WatermarkedSourceReader implements SourceReader {
     public void close() throws Exception {
         stopTimer();
         reader.close();
+        GeneratedClass.close(expression);
     }
 
     /** Also stops a callback already handed to the mailbox, which runs but does nothing. */

@@ -11,7 +11,7 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
  * The SHOW forms that take no argument: {@code SHOW CATALOGS}, {@code SHOW DATABASES},
- * {@code SHOW VIEWS}, {@code SHOW FUNCTIONS}, {@code SHOW CURRENT CATALOG} and
+ * {@code SHOW VIEWS}, {@code SHOW [USER] FUNCTIONS}, {@code SHOW CURRENT CATALOG} and
  * {@code SHOW CURRENT DATABASE}.
  */
 public final class SqlShowObjects extends SqlCall {
@@ -22,6 +22,7 @@ public final class SqlShowObjects extends SqlCall {
     DATABASES("SHOW DATABASES"),
     VIEWS("SHOW VIEWS"),
     FUNCTIONS("SHOW FUNCTIONS"),
+    USER_FUNCTIONS("SHOW USER FUNCTIONS"),
     CURRENT_CATALOG("SHOW CURRENT CATALOG"),
     CURRENT_DATABASE("SHOW CURRENT DATABASE");
 
