@@ -28,7 +28,6 @@ class NexmarkQueriesTest {
 
     /** The queries refused at planning, with the feature the refusal names. */
     private static final Map<String, String> REFUSED = Map.of(
-            "q13", "A processing-time temporal join (lookup join) of 'side_input' FOR SYSTEM_TIME AS OF the PROCTIME()",
             "q14", "CREATE FUNCTION (the user-defined function count_char)");
 
     static Stream<Arguments> queriesAndParallelism() {
