@@ -2,9 +2,11 @@ package dev.runnel.shell.bench;
 
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.connector.nexmark.NexmarkSideInput;
 import dev.runnel.shell.render.ErrorFormatter;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,7 +28,8 @@ import picocli.CommandLine.Option;
                 + "events, seconds from job submission to its end, events/s, events/s per core, p50/p99 latency "
                 + "of latency markers, peak heap and process RSS (sampled every 100 ms), and the process's CPU seconds.",
                 "Each query reads the 'nexmark' table (bounded to --events) through the person, auction and bid views, "
-                        + "as in Flink's Nexmark setup, and writes into a blackhole sink."},
+                        + "as in Flink's Nexmark setup, and writes into a blackhole sink. q13 looks up a side input file "
+                        + "(10000 lines 'i,i', written before the queries run), which query files name $${side_input}."},
         footer = {"", "Exit codes: 0 every query ran or is not supported yet, 1 a query failed, 2 bad command line."})
 public final class NexmarkBenchCommand implements Callable<Integer> {
 
@@ -109,7 +112,26 @@ public final class NexmarkBenchCommand implements Callable<Integer> {
 
     private int run(List<String> selected, NexmarkQueries available, BenchSettings settings, String tableOptions,
                     BenchReport report) {
-        NexmarkRunner runner = new NexmarkRunner(settings, tableOptions);
+        Path sideInput;
+        try {
+            sideInput = Files.createTempFile("runnel-nexmark-side-input", ".csv");
+            NexmarkSideInput.write(sideInput);
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("[ERROR] Could not write the side input file of q13: " + e.getMessage());
+            return 1;
+        }
+        try {
+            return run(selected, available, new NexmarkRunner(settings, tableOptions, sideInput), report);
+        } finally {
+            try {
+                Files.deleteIfExists(sideInput);
+            } catch (IOException e) {
+                spec.commandLine().getErr().println("[WARN] Could not delete " + sideInput + ": " + e.getMessage());
+            }
+        }
+    }
+
+    private int run(List<String> selected, NexmarkQueries available, NexmarkRunner runner, BenchReport report) {
         // Ctrl-C or SIGTERM end the JVM; the hook stops the running query's cluster first.
         Thread hook = new Thread(runner::cancel, "runnel-bench-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
