@@ -19,6 +19,11 @@ final class EndToEndSupport {
     private EndToEndSupport() {
     }
 
+    /** Every row (change) of the bounded query {@code sql} run in {@code session}. */
+    static List<Row> query(Session session, String sql) {
+        return fetchAll((QueryResult) session.execute(sql));
+    }
+
     /** Every row of a bounded query, fetching until the end of its result. */
     static List<Row> fetchAll(QueryResult result) {
         List<Row> rows = new ArrayList<>();

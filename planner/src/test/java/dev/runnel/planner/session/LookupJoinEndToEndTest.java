@@ -1,6 +1,6 @@
 package dev.runnel.planner.session;
 
-import static dev.runnel.planner.session.EndToEndSupport.fetchAll;
+import static dev.runnel.planner.session.EndToEndSupport.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -42,10 +42,6 @@ class LookupJoinEndToEndTest {
         session.execute("CREATE TABLE customers (name STRING, city STRING, since INT) WITH ("
                 + "'connector' = 'filesystem', 'path' = '" + dir.resolve("customers.csv") + "', 'format' = 'csv')");
         return session;
-    }
-
-    private static List<Row> query(Session session, String sql) {
-        return fetchAll((QueryResult) session.execute(sql));
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")
