@@ -6,9 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.runnel.planner.testing.EmbeddedClusterExtension;
 import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.data.RowKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -99,6 +101,26 @@ class LookupJoinEndToEndTest {
                     + " JOIN customers FOR SYSTEM_TIME AS OF o.pt AS c ON MOD(o.id, 1000) + 1999 = c.since");
             // 1 + 1999 is the since of the customer without a name, 2 + 1999 alice's
             assertThat(rows).containsExactlyInAnyOrder(Row.of(1L, null), Row.of(2L, "alice"));
+        }
+    }
+
+    @Test
+    void anUpdatingInputKeepsItsKindsThroughTheJoin() {
+        try (Session session = session(2, "hashmap")) {
+            List<Row> changes = query(session, "SELECT t.customer, t.orders, c.city FROM (SELECT customer,"
+                    + " COUNT(*) AS orders, PROCTIME() AS p FROM orders GROUP BY customer) t"
+                    + " JOIN customers FOR SYSTEM_TIME AS OF t.p AS c ON t.customer = c.name");
+            List<String> table = new ArrayList<>();
+            for (Row change : changes) {
+                String values = Row.of(change.fields()).toString();
+                switch (change.kind()) {
+                    case INSERT, UPDATE_AFTER -> table.add(values);
+                    case UPDATE_BEFORE, DELETE -> assertThat(table.remove(values)).as("%s retracts", change).isTrue();
+                }
+            }
+            assertThat(changes).extracting(Row::kind).contains(RowKind.UPDATE_BEFORE, RowKind.UPDATE_AFTER);
+            assertThat(table).containsExactlyInAnyOrder("+I[alice, 2, Paris]", "+I[bob, 1, Oslo]",
+                    "+I[bob, 1, Bergen]");
         }
     }
 

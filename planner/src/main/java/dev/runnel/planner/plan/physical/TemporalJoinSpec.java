@@ -75,7 +75,8 @@ public record TemporalJoinSpec(RelNode left, RelNode right, JoinRelType joinType
         if (top instanceof Calc calc) {
             RexProgram program = calc.getProgram();
             if (!program.projectsIdentity(false)) {
-                throw new SqlExecutionException("A temporal or lookup join whose table is projected before the join is not supported yet");
+                throw new SqlExecutionException(
+                        "A temporal or lookup join whose table is projected before the join is not supported yet");
             }
             onCondition = program.getCondition() == null ? null : program.expandLocalRef(program.getCondition());
         }
