@@ -17,3 +17,5 @@ EXPLAIN STATEMENT SET BEGIN INSERT INTO sink_a SELECT id FROM src; INSERT INTO s
 INSERT OVERWRITE sink_a SELECT id FROM src;
 STOP JOB 'ffffffffffffffffffffffffffffffff';
 EXPLAIN SELECT nope FROM src;
+CREATE TABLE clicks (id BIGINT, millis BIGINT, ts AS TO_TIMESTAMP_LTZ(millis, 3), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND) WITH ('connector' = 'datagen', 'number-of-rows' = '10');
+EXPLAIN SELECT id, ts FROM clicks WHERE id > 5;

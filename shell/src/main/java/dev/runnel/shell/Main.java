@@ -2,6 +2,7 @@ package dev.runnel.shell;
 
 import dev.runnel.planner.session.SessionOptions;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.rest.RestOptions;
 import dev.runnel.shell.bench.BenchCommand;
 import dev.runnel.shell.cli.StandardInput;
 import dev.runnel.shell.engine.EmbeddedEngine;
@@ -187,6 +188,10 @@ public final class Main implements Callable<Integer> {
         if (slots != null) {
             configuration.set(EmbeddedEngine.SLOTS_KEY, String.valueOf(slots));
         }
+        if (!scriptMode && !RestOptions.isConfigured(configuration)) {
+            // The interactive shell serves Flink's REST API on its default port; scripts only when asked.
+            configuration.set(RestOptions.PORT.key(), String.valueOf(RestOptions.PORT.defaultValue()));
+        }
         PrintWriter stdout = writer(out);
         PrintWriter stderr = writer(err);
         List<ScriptSource> init = new ArrayList<>();
@@ -215,6 +220,7 @@ public final class Main implements Callable<Integer> {
             }
             return 1;
         }
+        executor.warnings().forEach(warning -> stderr.println("[WARN] " + warning));
         // SIGTERM and Ctrl-C in script mode end the JVM; the hook cancels the jobs and stops
         // the embedded cluster so that nothing is left running.
         AtomicBoolean stopping = new AtomicBoolean();

@@ -65,7 +65,8 @@ final class WindowTranslation {
                 ? new WindowTime(translator.zone().getId()) : WindowTime.LOCAL;
         var factory = new WindowAggregateOperatorFactory(aggregate.describe(), keyFields, keyTypes, shape.windowStart(),
                 shape.windowEnd(), outputGroup, new AggregatesHandle(AggregateCalls.toRuntime(aggregate), false),
-                shape.call().function().equals("SESSION"), time, shape.processingTime());
+                shape.call().function().equals("SESSION"), time,
+                shape.processingTime() ? shape.call().assigner() : null);
         return translator.attachKeyed(List.of(input), factory, List.of(keyFields));
     }
 

@@ -23,8 +23,9 @@ import org.apache.calcite.sql.SqlKind;
  * Which fields of a plan node are time attributes, as Flink's time indicators: the rowtime
  * column of a table's {@code WATERMARK} (from its {@code WatermarkAssigner} on) and columns
  * computed as {@code PROCTIME()}. An attribute survives what only forwards it: filters, unions
- * (when every input has it at that position) and projections that reference it as is; any
- * expression over it yields a plain timestamp, as in Flink. The types of the fields do not
+ * (when every input has it at that position) and projections that reference it as is (or, over
+ * a watermark assigner pushed into the source, compute it as the table does); any expression
+ * over it yields a plain timestamp, as in Flink. The types of the fields do not
  * change: ask here instead.
  *
  * <pre>{@code
@@ -70,6 +71,11 @@ public final class TimeAttributes {
             }
             if (isProctimeCall(expression)) {
                 return Optional.of(Kind.PROCTIME);
+            }
+            // The rowtime of a watermark assigner pushed into the source is computed here.
+            if (unwrap(rel.getInput(0)) instanceof WatermarkAssignerPhysicalRel assigner
+                    && expression.equals(assigner.rowtimeExpression())) {
+                return Optional.of(Kind.ROWTIME);
             }
             return Optional.empty();
         }

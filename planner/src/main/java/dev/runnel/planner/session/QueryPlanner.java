@@ -10,6 +10,7 @@ import dev.runnel.planner.plan.physical.PhysicalPlanner;
 import dev.runnel.planner.plan.physical.PhysicalRel;
 import dev.runnel.planner.plan.physical.SinkChangelogCheck;
 import dev.runnel.planner.plan.physical.SinkPhysicalRel;
+import dev.runnel.planner.plan.physical.WatermarkPushDown;
 import dev.runnel.planner.validate.GroupWindowFunctions;
 import dev.runnel.planner.validate.SqlValidation;
 import dev.runnel.planner.validate.UnsupportedSyntax;
@@ -119,7 +120,8 @@ public final class QueryPlanner {
         UnsupportedSyntax.check(validated);
         RelNode ast = logicalPlanner.convert(validated, validator);
         RelNode logical = LogicalPlanner.optimize(GroupAggregateOptions.splitDistinct(ast, configuration));
-        PhysicalRel physical = GroupAggregateOptions.applyMiniBatch(PhysicalPlanner.toPhysical(logical), configuration);
+        PhysicalRel physical = WatermarkPushDown.apply(
+                GroupAggregateOptions.applyMiniBatch(PhysicalPlanner.toPhysical(logical), configuration));
         SinkChangelogCheck.check(physical);
         RowType outputType;
         try {

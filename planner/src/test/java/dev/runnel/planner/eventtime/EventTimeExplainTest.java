@@ -58,14 +58,29 @@ class EventTimeExplainTest {
     }
 
     @Test
-    void aComputedRowtimeGetsItsAssignerOverTheComputedColumnsEvenWhenTheQueryDropsThem() {
-        String text = explain("EXPLAIN SELECT id FROM clicks");
+    void aComputedRowtimesAssignerRunsInTheSourceOverTheSourcesColumnsEvenWhenTheQueryDropsIt() {
+        String text = explain("EXPLAIN JSON_EXECUTION_PLAN SELECT id FROM clicks");
+        // The computed-column calc is merged into the query's calc, which drops the computed columns.
         assertThat(text).contains("""
                 == Optimized Physical Plan ==
                 Calc(select=[id])
-                +- WatermarkAssigner(rowtime=[ts], watermark=[-(ts, 1000:INTERVAL SECOND)])
-                   +- Calc(select=[id, millis, TO_TIMESTAMP_LTZ(millis, 3) AS ts, PROCTIME() AS pt])
-                      +- TableSourceScan(table=[default_catalog.default_database.clicks], connector=[datagen], fields=[id, millis])
+                +- WatermarkAssigner(rowtime=[ts], watermark=[-(TO_TIMESTAMP_LTZ(millis, 3), 1000:INTERVAL SECOND)])
+                   +- TableSourceScan(table=[default_catalog.default_database.clicks], connector=[datagen], fields=[id, millis])
+                """);
+        assertThat(text).contains("\"source\" : \"TableSourceScan(table=[default_catalog.default_database.clicks], "
+                + "connector=[datagen]) -> WatermarkAssigner(rowtime=[ts], "
+                + "watermark=[-(TO_TIMESTAMP_LTZ(millis, 3), 1000:INTERVAL SECOND)])\"");
+        assertThat(text).contains("\"operators\" : [ \"Calc(select=[id])\"");
+    }
+
+    @Test
+    void aComputedColumnCalcUsingProctimeTwiceStaysACalcOfItsOwn() {
+        String text = explain("EXPLAIN SELECT id, pt, CAST(pt AS STRING) AS s FROM clicks");
+        assertThat(text).contains("""
+                == Optimized Physical Plan ==
+                Calc(select=[id, pt, CAST(pt AS VARCHAR(2147483647) NOT NULL) AS s])
+                +- Calc(select=[id, millis, TO_TIMESTAMP_LTZ(millis, 3) AS ts, PROCTIME() AS pt])
+                   +- WatermarkAssigner(rowtime=[ts], watermark=[-(TO_TIMESTAMP_LTZ(millis, 3), 1000:INTERVAL SECOND)])
                 """);
     }
 }

@@ -54,6 +54,10 @@ class CheckpointEndToEndTest {
     }
 
     private Session session(int parallelism, String backend) {
+        return session(parallelism, backend, 1500);
+    }
+
+    private Session session(int parallelism, String backend, int rowsPerSecond) {
         if (cluster == null) {
             cluster = EmbeddedCluster.start(new Configuration(Map.of("taskmanager.numberOfTaskSlots", "2")), 3);
         }
@@ -66,7 +70,7 @@ class CheckpointEndToEndTest {
                 "state.savepoints.dir", dir.resolve("savepoints").toUri().toString())));
         // ts: 100 ms per id, so a 10-second tumbling window holds the ids with the same id / 100.
         session.execute("CREATE TABLE events (id BIGINT, ts AS TO_TIMESTAMP_LTZ(id * 100, 3),"
-                + " WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen', 'rows-per-second' = '1500',"
+                + " WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen', 'rows-per-second' = '" + rowsPerSecond + "',"
                 + " 'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '" + ROWS + "')");
         return session;
     }
@@ -126,21 +130,10 @@ class CheckpointEndToEndTest {
 
     @Test
     void aSavepointAtParallelismTwoRestoresAtOneAndFour() throws Exception {
-        // Every run writes to the same path: the sink's options are part of its operator's
-        // descriptor, which a restore checks.
+        // Every run writes to the same path, so that the runs' output adds up in one directory.
         Path out = dir.resolve("counts");
         Path firstRun = dir.resolve("first");
-        String savepoint;
-        try (Session session = session(2, "rocksdb")) {
-            createCountsSink(session, out);
-            JobId id = submit(session, COUNTS);
-            await().atMost(Duration.ofSeconds(60)).until(() -> cluster.getJob(id).recordsIn() > ROWS / 4);
-            StatementResult.Table result = (StatementResult.Table) session.execute(
-                    "STOP JOB '" + id.value() + "' WITH SAVEPOINT");
-            assertThat(result.columns().get(0).name()).isEqualTo("savepoint path");
-            savepoint = (String) result.rows().get(0).getField(0);
-            assertThat(cluster.jobTermination(id).get(60, TimeUnit.SECONDS).status()).isEqualTo(JobStatus.FINISHED);
-        }
+        String savepoint = countUntilStoppedWithSavepoint(out);
         assertThat(savepoint).contains("savepoint-");
         assertThat(finalChangelogRows(out)).isNotEmpty().isNotEqualTo(expectedCounts());
         copyCommittedFiles(out, firstRun);
@@ -160,6 +153,42 @@ class CheckpointEndToEndTest {
             // add up to the counts of one run over every row.
             assertThat(finalChangelogRows(out)).as("restored at parallelism %d", parallelism)
                     .isEqualTo(expectedCounts());
+        }
+    }
+
+    @Test
+    void aSavepointRestoresIntoAnotherSinkPathAndSourceRate() throws Exception {
+        // As in Flink, state belongs to the operator at its place in the query, not to its
+        // options: the resumed INSERT writes elsewhere and reads faster, and still continues.
+        Path before = dir.resolve("counts-before");
+        Path after = dir.resolve("counts-after");
+        String savepoint = countUntilStoppedWithSavepoint(before);
+        try (Session session = session(2, "rocksdb", 4000)) {
+            createCountsSink(session, after);
+            session.execute("SET 'execution.savepoint.path' = '" + savepoint + "'");
+            JobInfo end = awaitEnd(submit(session, COUNTS));
+            assertThat(end.status()).as("restored: %s", end.failureCause()).isEqualTo(JobStatus.FINISHED);
+        }
+        assertThat(EndToEndSupport.partFileLines(after)).as("rows after the savepoint").isNotEmpty();
+        // The first path holds the changes up to the savepoint, the second those after it.
+        copyCommittedFiles(before, after);
+        assertThat(finalChangelogRows(after)).isEqualTo(expectedCounts());
+    }
+
+    /**
+     * Runs {@link #COUNTS} into {@code out} at parallelism 2 until a quarter of the rows were
+     * read, then stops it with a savepoint; returns the savepoint's path.
+     */
+    private String countUntilStoppedWithSavepoint(Path out) throws Exception {
+        try (Session session = session(2, "rocksdb")) {
+            createCountsSink(session, out);
+            JobId id = submit(session, COUNTS);
+            await().atMost(Duration.ofSeconds(60)).until(() -> cluster.getJob(id).recordsIn() > ROWS / 4);
+            StatementResult.Table result = (StatementResult.Table) session.execute(
+                    "STOP JOB '" + id.value() + "' WITH SAVEPOINT");
+            assertThat(result.columns().get(0).name()).isEqualTo("savepoint path");
+            assertThat(cluster.jobTermination(id).get(60, TimeUnit.SECONDS).status()).isEqualTo(JobStatus.FINISHED);
+            return (String) result.rows().get(0).getField(0);
         }
     }
 

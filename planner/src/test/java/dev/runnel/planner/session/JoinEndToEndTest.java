@@ -83,7 +83,9 @@ class JoinEndToEndTest {
         try (Session session = session(parallelism, backend)) {
             List<Row> changes = query(session, "SELECT o.id, c.city FROM orders o LEFT JOIN customers c"
                     + " ON o.customer = c.name AND o.amount > 10");
-            assertThat(changes).extracting(Row::kind).containsOnly(RowKind.INSERT, RowKind.DELETE);
+            // A padded row is emitted (and later deleted) only when an order arrives before its
+            // customer, which depends on which file the sources read first: DELETE may not occur.
+            assertThat(changes).extracting(Row::kind).isSubsetOf(RowKind.INSERT, RowKind.DELETE);
             assertThat(materialize(changes)).containsExactlyInAnyOrder(
                     "+I[1, Paris]", "+I[2, Oslo]", "+I[3, null]", "+I[4, null]");
         }

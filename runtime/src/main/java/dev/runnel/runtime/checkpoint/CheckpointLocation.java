@@ -32,9 +32,13 @@ public record CheckpointLocation(URI directory, URI sharedDirectory, boolean inc
 
     /** The target of operator {@code operatorId}'s subtask {@code subtask}. */
     public SnapshotTarget targetFor(long checkpointId, String operatorId, int subtask) {
+        return targetFor(checkpointId, operatorId, subtask, CheckpointStorage.forUri(directory));
+    }
+
+    /** The target of operator {@code operatorId}'s subtask {@code subtask}, written through {@code storage}. */
+    SnapshotTarget targetFor(long checkpointId, String operatorId, int subtask, CheckpointStorage storage) {
         URI exclusive = directory.resolve(operatorId + "-" + subtask + "/");
-        return new SnapshotTarget(checkpointId, CheckpointStorage.forUri(directory), exclusive, sharedDirectory,
-                incremental && !isSavepoint());
+        return new SnapshotTarget(checkpointId, storage, exclusive, sharedDirectory, incremental && !isSavepoint());
     }
 
     /** The checkpoint's metadata file. */

@@ -7,9 +7,9 @@ import java.net.URI;
 import java.util.List;
 
 /**
- * Where checkpoints and savepoints are kept: files named by URIs under a root. The one
- * implementation today works on a (possibly shared) filesystem, {@code file://}; an object
- * store can implement the same few calls. Layout, as in Flink:
+ * Where checkpoints and savepoints are kept: files named by URIs under a root. The built-in
+ * implementation works on a (possibly shared) filesystem, {@code file://}; an object store can
+ * implement the same few calls and plug in through {@link CheckpointStorageFactory}. Layout, as in Flink:
  * {@code <root>/<job-id>/chk-<n>/_metadata} plus the tasks' files in {@code chk-<n>/}, files
  * shared by several checkpoints in {@code <root>/<job-id>/shared/}, and savepoints in their
  * own directory {@code savepoint-<job-id-prefix>-<random>/}.
@@ -43,7 +43,11 @@ public interface CheckpointStorage {
         if (scheme == null || scheme.equals("file")) {
             return FileCheckpointStorage.INSTANCE;
         }
-        throw new IllegalArgumentException("Checkpoint storage for '" + scheme + "://' URIs is not supported yet: " + uri);
+        CheckpointStorage plugged = PluggedStorages.forScheme(scheme);
+        if (plugged == null) {
+            throw new IllegalArgumentException("Checkpoint storage for '" + scheme + "://' URIs is not supported yet: " + uri);
+        }
+        return plugged;
     }
 
     /** {@code location} as a URI: a {@code scheme://} URI as it is, else an absolute local path. */

@@ -7,8 +7,11 @@ import java.util.List;
 /**
  * Names the operators of a job graph for checkpoints: {@code <vertexId>-source} for a vertex's
  * source and {@code <vertexId>-<chainIndex>} for its chained operators. The planner numbers
- * vertices the same way for the same query, so ids are stable across runs; the descriptor
- * (vertex name and operator name and class) tells whether the operator is still the same one.
+ * vertices the same way for the same query, so ids are stable across runs (like Flink's operator
+ * uids, which derive from the topology). The descriptor (operator class and
+ * {@code stateSignature()}: its kind, computation, keys and state types) tells whether the
+ * operator at that position can still take the state over. Neither holds connector options or the
+ * names of the other operators of the vertex, so a changed sink path or source rate restores.
  */
 public final class OperatorIds {
     private OperatorIds() {
@@ -31,13 +34,17 @@ public final class OperatorIds {
         List<OperatorRef> refs = new ArrayList<>();
         if (vertex.source() != null) {
             refs.add(new OperatorRef(source(vertex.id()), vertex.source().name(),
-                    vertex.name() + " | " + vertex.source().getClass().getName() + " | " + vertex.source().name()));
+                    descriptor(vertex.source().getClass(), vertex.source().stateSignature())));
         }
         for (int i = 0; i < vertex.operators().size(); i++) {
             var factory = vertex.operators().get(i);
             refs.add(new OperatorRef(chained(vertex.id(), i), factory.name(),
-                    vertex.name() + " | " + factory.getClass().getName() + " | " + factory.name()));
+                    descriptor(factory.getClass(), factory.stateSignature())));
         }
         return refs;
+    }
+
+    private static String descriptor(Class<?> type, String stateSignature) {
+        return type.getName() + " | " + stateSignature;
     }
 }

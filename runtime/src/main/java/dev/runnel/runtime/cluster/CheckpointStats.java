@@ -18,14 +18,43 @@ import java.time.Instant;
  * @param latestCompletionTime when the latest one completed, or {@code null}
  * @param latestPath the directory of the latest completed checkpoint, or {@code null}
  * @param latestFailure why the latest failed checkpoint failed, or {@code null}
+ * @param restores the state the job was deployed from, at its start or after failures
  */
 public record CheckpointStats(long completed, long failed, long inProgress, long restarts, long latestCompletedId,
                               Duration latestDuration, long latestStateSize, long latestCheckpointedSize,
-                              Instant latestCompletionTime, String latestPath, String latestFailure)
+                              Instant latestCompletionTime, String latestPath, String latestFailure,
+                              Restores restores)
         implements Serializable {
 
     /** A job without checkpoints. */
     public static final CheckpointStats NONE = new CheckpointStats(0, 0, 0, 0, -1, null, 0, 0, null, null, null);
+
+    /**
+     * How often a job's tasks were deployed with the state of a checkpoint or savepoint, and the
+     * latest one (Flink's "restored" checkpoint statistics).
+     *
+     * @param count deployments that restored state (a start from a savepoint, restarts after a checkpoint)
+     * @param latestId the id of the checkpoint or savepoint restored last, or -1
+     * @param latestTime when that happened, or {@code null}
+     * @param latestSavepoint whether it was a savepoint
+     * @param latestPath its directory, or {@code null}
+     */
+    public record Restores(long count, long latestId, Instant latestTime, boolean latestSavepoint, String latestPath)
+            implements Serializable {
+        public static final Restores NONE = new Restores(0, -1, null, false, null);
+    }
+
+    public CheckpointStats {
+        restores = restores == null ? Restores.NONE : restores;
+    }
+
+    /** Statistics of a job that restored nothing. */
+    public CheckpointStats(long completed, long failed, long inProgress, long restarts, long latestCompletedId,
+                           Duration latestDuration, long latestStateSize, long latestCheckpointedSize,
+                           Instant latestCompletionTime, String latestPath, String latestFailure) {
+        this(completed, failed, inProgress, restarts, latestCompletedId, latestDuration, latestStateSize,
+                latestCheckpointedSize, latestCompletionTime, latestPath, latestFailure, null);
+    }
 
     /** {@code #3}, or {@code -} before the first completed checkpoint: for one-line progress displays. */
     public String latestLabel() {

@@ -6,6 +6,9 @@ import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.jobmanager.JobManager;
 import dev.runnel.runtime.network.LocalChannelRegistry;
+import dev.runnel.runtime.rest.RestGateway;
+import dev.runnel.runtime.rest.RestOptions;
+import dev.runnel.runtime.rest.RestServer;
 import dev.runnel.runtime.taskmanager.TaskManager;
 import dev.runnel.runtime.taskmanager.TaskManagerId;
 import java.io.ByteArrayInputStream;
@@ -15,9 +18,11 @@ import java.io.NotSerializableException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.ObjectStreamClass;
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -31,14 +36,17 @@ import java.util.function.Function;
  * each component's own thread, and channels all TaskManagers share). Jobs go through the
  * scheduler like anywhere else. Tests may kill a TaskManager or make a subtask fail. Thread-safe.
  *
- * <p>Reads {@link RuntimeOptions#NUMBER_OF_TASK_SLOTS} and {@link RuntimeOptions#SLOT_REQUEST_TIMEOUT}.
+ * <p>Reads {@link RuntimeOptions#NUMBER_OF_TASK_SLOTS} and {@link RuntimeOptions#SLOT_REQUEST_TIMEOUT},
+ * and serves Flink's REST API when {@code rest.port} or {@code rest.bind-port} is set
+ * ({@link RestOptions}).
  */
-public final class EmbeddedCluster implements ClusterClient {
+public final class EmbeddedCluster implements ClusterClient, RestGateway {
     private static final Duration CANCEL_ON_CLOSE_TIMEOUT = Duration.ofSeconds(30);
 
     private final JobManager jobManager;
     private final List<TaskManager> taskManagers;
     private volatile boolean closed;
+    private RestServer restServer;
 
     private EmbeddedCluster(JobManager jobManager, List<TaskManager> taskManagers) {
         this.jobManager = jobManager;
@@ -80,7 +88,34 @@ public final class EmbeddedCluster implements ClusterClient {
             cluster.close();
             throw new IllegalStateException("An embedded TaskManager could not register with the JobManager", e);
         }
+        if (RestOptions.isConfigured(configuration)) {
+            try {
+                cluster.startRestServer(configuration);
+            } catch (RuntimeException e) {
+                cluster.close();
+                throw e;
+            }
+        }
         return cluster;
+    }
+
+    /**
+     * Starts the REST endpoint as {@code configuration}'s {@code rest.*} options say, unless it
+     * runs already; it stops with the cluster. Returns its address.
+     *
+     * @throws dev.runnel.runtime.config.ConfigException naming the port option when the port is taken
+     */
+    public synchronized URI startRestServer(Configuration configuration) {
+        checkOpen();
+        if (restServer == null) {
+            restServer = RestServer.start(configuration, this);
+        }
+        return restServer.address();
+    }
+
+    /** The REST endpoint's address, {@code http://host:port}, when it runs. */
+    public synchronized Optional<URI> restAddress() {
+        return Optional.ofNullable(restServer).map(RestServer::address);
     }
 
     /** The first embedded TaskManager (tests look at its channels). */
@@ -153,6 +188,16 @@ public final class EmbeddedCluster implements ClusterClient {
     }
 
     @Override
+    public Configuration jobConfiguration(JobId jobId) {
+        return await(jobManager.requestJobConfiguration(jobId));
+    }
+
+    @Override
+    public List<TaskManagerInfo> registeredTaskManagers() {
+        return await(jobManager.requestTaskManagers());
+    }
+
+    @Override
     public ResultChunk fetchResults(JobId jobId, int maxRows, Duration timeout) {
         return await(jobManager.fetchResults(jobId, maxRows, timeout));
     }
@@ -164,6 +209,11 @@ public final class EmbeddedCluster implements ClusterClient {
             return;
         }
         closed = true;
+        synchronized (this) {
+            if (restServer != null) {
+                restServer.close();
+            }
+        }
         try {
             List<CompletableFuture<JobInfo>> running = new ArrayList<>();
             for (JobInfo job : jobManager.requestJobs().get(10, TimeUnit.SECONDS)) {

@@ -4,7 +4,9 @@ import dev.runnel.runtime.metrics.LatencyHistogram;
 import java.io.Serializable;
 import java.time.Instant;
 import java.util.List;
+import java.util.Comparator;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A job as {@code SHOW JOBS} lists it.
@@ -57,6 +59,17 @@ public record JobInfo(JobId id, String name, JobStatus status, Instant startTime
     public JobInfo(JobId id, String name, JobStatus status, Instant startTime, Instant endTime,
                    long recordsIn, long recordsOut, String failureCause) {
         this(id, name, status, startTime, endTime, recordsIn, recordsOut, failureCause, Map.of(), null, null);
+    }
+
+    /**
+     * The vertex that was back-pressured the largest share of the last few seconds (the first
+     * such, in vertex order, on a tie); empty when no vertex has running subtasks. Its
+     * {@link VertexInfo#backPressureLevel()} is the job's, as in Flink's web UI.
+     */
+    public Optional<VertexInfo> mostBackPressuredVertex() {
+        return vertices.stream().filter(v -> v.times() != null)
+                .max(Comparator.comparingLong((VertexInfo v) -> v.times().backPressuredTimeMsPerSecond())
+                        .thenComparing(Comparator.comparingInt(VertexInfo::id).reversed()));
     }
 
     /** The counter called {@code name} summed over subtasks, 0 when no operator keeps it. */

@@ -8,8 +8,8 @@ import java.util.function.Consumer;
  * Parses one record (one line of a file, one message) into rows whose fields use the internal
  * representation of {@link dev.runnel.runtime.types.TypeRoot}: one INSERT row for a plain
  * format, up to two rows of any {@link dev.runnel.runtime.data.RowKind} for a changelog format
- * (an update becomes {@code -U} and {@code +U}). Readers call {@link #deserialize(String, Consumer)},
- * which serves both. Not thread-safe: one instance per reader.
+ * (an update becomes {@code -U} and {@code +U}). Readers call {@link #deserialize(String, Consumer)}
+ * (or its byte form), which serves both. Not thread-safe: one instance per reader.
  *
  * <p>With {@link #ignoreParseErrors()} the deserializer sets a field it cannot convert to NULL
  * (like Flink) and still throws for a record it cannot parse at all; the caller skips such a
@@ -36,6 +36,17 @@ public interface RowDeserializer {
         if (row != null) {
             out.accept(row);
         }
+    }
+
+    /**
+     * {@link #deserialize(String, Consumer)} of the UTF-8 bytes {@code record[offset, offset + length)},
+     * which the call must not keep (readers reuse the array). Formats that parse bytes override
+     * it; the default decodes them first.
+     *
+     * @throws FormatException as {@link #deserialize(String)}
+     */
+    default void deserialize(byte[] record, int offset, int length, Consumer<Row> out) {
+        deserialize(new String(record, offset, length, StandardCharsets.UTF_8), out);
     }
 
     /** {@link #deserialize(String)} of UTF-8 bytes. */

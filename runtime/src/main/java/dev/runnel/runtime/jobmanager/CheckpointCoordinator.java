@@ -146,9 +146,21 @@ final class CheckpointCoordinator {
         stats.restarted();
     }
 
-    /** What a restart restores: the latest completed checkpoint, else the state the job started from. */
+    /**
+     * What a deployment restores: the latest completed checkpoint, else the state the job started
+     * from; counted in the statistics when there is one.
+     */
     CheckpointMetadata latestForRecovery() {
-        return completed.isEmpty() ? initialState : completed.peekLast().metadata();
+        if (!completed.isEmpty()) {
+            Completed latest = completed.peekLast();
+            stats.restored(latest.id(), clock.instant(), false, latest.location().directory().toString());
+            return latest.metadata();
+        }
+        if (initialState != null) {
+            stats.restored(initialState.checkpointId(), clock.instant(), initialState.savepoint(),
+                    jobGraph.configuration().get(CheckpointOptions.SAVEPOINT_PATH));
+        }
+        return initialState;
     }
 
     private void triggerPeriodic() {

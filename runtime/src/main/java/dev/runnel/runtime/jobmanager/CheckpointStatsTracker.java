@@ -16,6 +16,7 @@ final class CheckpointStatsTracker {
     private Instant latestCompletionTime;
     private String latestPath;
     private String latestFailure;
+    private CheckpointStats.Restores restores = CheckpointStats.Restores.NONE;
 
     void completed(long id, Duration duration, long stateSize, long checkpointedSize, Instant time, String path) {
         completed++;
@@ -36,8 +37,12 @@ final class CheckpointStatsTracker {
         restarts++;
     }
 
+    void restored(long id, Instant time, boolean savepoint, String path) {
+        restores = new CheckpointStats.Restores(restores.count() + 1, id, time, savepoint, path);
+    }
+
     CheckpointStats snapshot(int inProgress) {
         return new CheckpointStats(completed, failed, inProgress, restarts, latestId, latestDuration, latestStateSize,
-                latestCheckpointedSize, latestCompletionTime, latestPath, latestFailure);
+                latestCheckpointedSize, latestCompletionTime, latestPath, latestFailure, restores);
     }
 }

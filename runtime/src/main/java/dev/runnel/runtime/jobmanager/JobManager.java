@@ -11,6 +11,7 @@ import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.OwnedThreads;
 import dev.runnel.runtime.cluster.ResultChunk;
 import dev.runnel.runtime.cluster.RuntimeOptions;
+import dev.runnel.runtime.cluster.TaskManagerInfo;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.jobgraph.JobGraph;
@@ -164,6 +165,16 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
 
     public CompletableFuture<JobInfo> requestJob(JobId jobId) {
         return onMainThread(() -> jobInfo(job(jobId))).thenCompose(Function.identity());
+    }
+
+    /** A copy of the configuration the job was submitted with. */
+    public CompletableFuture<Configuration> requestJobConfiguration(JobId jobId) {
+        return onMainThread(() -> job(jobId).configuration().copy());
+    }
+
+    /** The TaskManagers offering slots, with their free slots. */
+    public CompletableFuture<List<TaskManagerInfo>> requestTaskManagers() {
+        return onMainThread(slotPool::taskManagers);
     }
 
     /** Every job, oldest first. */

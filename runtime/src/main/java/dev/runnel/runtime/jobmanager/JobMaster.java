@@ -14,9 +14,11 @@ import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.cluster.ResultChunk;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.cluster.VertexInfo;
+import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.jobgraph.JobVertex;
+import dev.runnel.runtime.metrics.TaskTimes;
 import dev.runnel.runtime.scheduler.AllocatedSlot;
 import dev.runnel.runtime.scheduler.SlotPool;
 import dev.runnel.runtime.scheduler.SlotSharing;
@@ -148,7 +150,7 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
             return;
         }
         if (error != null) {
-            Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+            Throwable cause = unwrap(error);
             if (cause instanceof CancellationException) {
                 return;
             }
@@ -321,13 +323,26 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         if (stop == StopMode.NONE) {
             return savepoint;
         }
-        return savepoint.thenCombine(termination, (path, end) -> {
-            if (end.status() != JobStatus.FINISHED) {
-                throw new IllegalStateException("Job " + jobId + " took savepoint " + path + " but then ended "
-                        + end.status() + (end.failureCause() == null ? "" : ": " + end.failureCause()));
-            }
-            return path;
-        });
+        // As in Flink, a savepoint that fails stops nothing: the sources read on. A drain has
+        // ended the sources' input at the barrier already, so that job ends all the same.
+        String outcome = stop == StopMode.DRAIN ? "failed: " : "failed, the job was not stopped: ";
+        return savepoint.exceptionallyCompose(failure -> CompletableFuture.failedFuture(new IllegalStateException(
+                "Stop-with-savepoint of job " + jobId + " " + outcome + rootMessage(failure), failure))).thenCompose(path -> termination.thenApply(end -> {
+                    if (end.status() != JobStatus.FINISHED) {
+                        throw new IllegalStateException("Job " + jobId + " took savepoint " + path + " but then ended "
+                                + end.status() + (end.failureCause() == null ? "" : ": " + end.failureCause()));
+                    }
+                    return path;
+                }));
+    }
+
+    private static Throwable unwrap(Throwable failure) {
+        return failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+    }
+
+    private static String rootMessage(Throwable failure) {
+        Throwable cause = unwrap(failure);
+        return cause.getMessage() == null ? cause.toString() : cause.getMessage();
     }
 
     /** Test hook: makes subtask {@code subtaskIndex} of the vertex named {@code vertexName} fail. */
@@ -434,6 +449,11 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         return List.copyOf(byId.values());
     }
 
+    /** The configuration the job was submitted with. */
+    Configuration configuration() {
+        return jobGraph.configuration();
+    }
+
     /**
      * The job as {@code SHOW JOBS} shows it; {@code liveCounters} are the running subtasks'
      * counters fetched from the TaskManagers (ended subtasks reported theirs when they ended).
@@ -494,6 +514,8 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         private final Map<String, Integer> states = new TreeMap<>();
         private final List<String> slots = new ArrayList<>();
         private TaskCounters counters = TaskCounters.ZERO;
+        /** The largest times of the running subtasks: a subtask that ended spends no time at all. */
+        private TaskTimes times;
 
         void add(ExecutionVertex subtask, TaskCounters subtaskCounters) {
             states.merge(subtask.state().name(), 1, Integer::sum);
@@ -501,11 +523,15 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
                 slots.add(subtask.slot().id().toString());
             }
             counters = counters.plus(subtaskCounters);
+            TaskTimes subtaskTimes = subtaskCounters.times();
+            if (subtask.state() == ExecutionState.RUNNING && subtaskTimes != null) {
+                times = times == null ? subtaskTimes : times.max(subtaskTimes);
+            }
         }
 
         VertexInfo info(JobVertex vertex) {
             return new VertexInfo(vertex.id(), vertex.name(), vertex.parallelism(), states, counters.recordsIn(),
-                    counters.recordsOut(), slots);
+                    counters.recordsOut(), slots, times);
         }
     }
 }

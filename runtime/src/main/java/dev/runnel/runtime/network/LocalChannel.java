@@ -1,5 +1,6 @@
 package dev.runnel.runtime.network;
 
+import dev.runnel.runtime.metrics.WaitTimer;
 import dev.runnel.runtime.stream.StreamElement;
 import java.util.ArrayDeque;
 import java.util.concurrent.locks.Condition;
@@ -60,11 +61,19 @@ public final class LocalChannel {
      * @throws InterruptedException if the producer's thread is interrupted while waiting
      */
     public void put(StreamElement element) throws InterruptedException {
+        put(element, null);
+    }
+
+    /**
+     * Appends {@code element} as {@link #put(StreamElement)} does, timing any wait for room with
+     * {@code whileFull} (the producer's back-pressured time; may be {@code null}).
+     */
+    public void put(StreamElement element, WaitTimer whileFull) throws InterruptedException {
         Runnable notify;
         lock.lock();
         try {
-            while (queue.size() >= capacity && !released) {
-                notFull.await();
+            if (queue.size() >= capacity && !released) {
+                awaitRoom(whileFull);
             }
             if (released) {
                 throw new ChannelReleasedException("Channel " + id + " was released");
@@ -78,6 +87,22 @@ public final class LocalChannel {
         }
         if (notify != null) {
             notify.run();
+        }
+    }
+
+    /** Waits, holding the lock, until the full channel has room or is released. */
+    private void awaitRoom(WaitTimer whileFull) throws InterruptedException {
+        if (whileFull != null) {
+            whileFull.start(System.nanoTime());
+        }
+        try {
+            while (queue.size() >= capacity && !released) {
+                notFull.await();
+            }
+        } finally {
+            if (whileFull != null) {
+                whileFull.stop(System.nanoTime());
+            }
         }
     }
 

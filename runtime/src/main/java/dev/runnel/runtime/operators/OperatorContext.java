@@ -21,6 +21,15 @@ public interface OperatorContext {
     /** The job's name, for logs and part-file names. */
     String jobName();
 
+    /**
+     * The id of the job this operator runs in: state an operator writes may name it, to tell
+     * on restore whether the state is from this job's own checkpoint (a restart) or from a
+     * savepoint of another job. The default, for contexts outside a job, is empty.
+     */
+    default String jobId() {
+        return "";
+    }
+
     /** The index of this parallel instance, 0-based. */
     int subtaskIndex();
 

@@ -1,6 +1,7 @@
 package dev.runnel.runtime.scheduler;
 
 import dev.runnel.runtime.cluster.JobId;
+import dev.runnel.runtime.cluster.TaskManagerInfo;
 import dev.runnel.runtime.taskmanager.TaskExecutorGateway;
 import dev.runnel.runtime.taskmanager.TaskManagerId;
 import java.time.Duration;
@@ -73,6 +74,16 @@ public final class SlotPool {
 
     public int freeSlots() {
         return free.size();
+    }
+
+    /** The TaskManagers offering slots now (lost ones left out), with their free slots, by id. */
+    public List<TaskManagerInfo> taskManagers() {
+        Map<TaskManagerId, Integer> freePerTaskManager = new TreeMap<>();
+        free.keySet().forEach(slot -> freePerTaskManager.merge(slot.taskManagerId(), 1, Integer::sum));
+        return new TreeMap<>(slotsPerTaskManager).entrySet().stream()
+                .filter(e -> !lost.contains(e.getKey()))
+                .map(e -> new TaskManagerInfo(e.getKey().value(), e.getValue(), freePerTaskManager.getOrDefault(e.getKey(), 0)))
+                .toList();
     }
 
     /**

@@ -11,6 +11,15 @@ public interface SourceFactory extends Serializable {
     /** A short, readable name, such as {@code TableSourceScan(table=[orders], connector=[datagen])}. */
     String name();
 
+    /**
+     * What must stay the same for this source to take over the positions a savepoint wrote for
+     * the source at its position (see {@code OperatorFactory#stateSignature}): the connector, not
+     * its options such as the path or {@code rows-per-second}. The default is {@link #name()}.
+     */
+    default String stateSignature() {
+        return name();
+    }
+
     /** True when the source ends by itself (a file, datagen with {@code number-of-rows}). */
     boolean isBounded();
 

@@ -1,5 +1,6 @@
 package dev.runnel.runtime.task;
 
+import dev.runnel.runtime.metrics.WaitTimer;
 import java.util.ArrayDeque;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -24,7 +25,13 @@ final class Mailbox {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition workArrived = lock.newCondition();
     private final ArrayDeque<Mail> mails = new ArrayDeque<>();
+    private final WaitTimer idle;
     private boolean wokenUp;
+
+    /** @param idle times the task's thread's sleeps in {@link #awaitWork()} */
+    Mailbox(WaitTimer idle) {
+        this.idle = idle;
+    }
 
     void put(Mail mail) {
         lock.lock();
@@ -72,8 +79,15 @@ final class Mailbox {
     void awaitWork() throws InterruptedException {
         lock.lock();
         try {
-            while (mails.isEmpty() && !wokenUp) {
-                workArrived.await();
+            if (mails.isEmpty() && !wokenUp) {
+                idle.start(System.nanoTime());
+                try {
+                    while (mails.isEmpty() && !wokenUp) {
+                        workArrived.await();
+                    }
+                } finally {
+                    idle.stop(System.nanoTime());
+                }
             }
             wokenUp = false;
         } finally {

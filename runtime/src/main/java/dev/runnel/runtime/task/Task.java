@@ -8,6 +8,7 @@ import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.metrics.LatencyHistogram;
 import dev.runnel.runtime.metrics.OperatorCounters;
+import dev.runnel.runtime.metrics.TaskTimeMeter;
 import dev.runnel.runtime.network.ChannelReleasedException;
 import dev.runnel.runtime.network.ChannelSelector;
 import dev.runnel.runtime.network.InputGate;
@@ -48,7 +49,7 @@ import org.slf4j.LoggerFactory;
  * the checkpoint's barrier arrived on all their inputs ({@link BarrierAligner}); the snapshot
  * itself is {@link TaskCheckpointing}'s. Triggers and notifications arrive as mail.
  *
- * <p>{@link #start()}, {@link #cancel()}, {@link #counters()}, {@link #triggerCheckpoint},
+ * <p>{@link #start()}, {@link #cancel()}, {@link #counters()}, {@link #sampleTimes()}, {@link #triggerCheckpoint},
  * {@link #notifyCheckpointComplete}, {@link #notifyCheckpointAborted} and {@link #failExternally}
  * may be called from any thread.
  */
@@ -63,7 +64,9 @@ public final class Task implements Runnable {
     private final TaskListener listener;
     private final ResultDeliverer resultDeliverer;
     private final ClassLoader userClassLoader;
-    private final Mailbox mailbox = new Mailbox();
+    /** Busy, idle and back-pressured time; the waits are timed where the thread blocks, not per record. */
+    private final TaskTimeMeter times = new TaskTimeMeter(System::nanoTime);
+    private final Mailbox mailbox = new Mailbox(times.idle());
     private final CompletableFuture<Void> cancelled = new CompletableFuture<>();
     private final Thread thread;
     private final TaskProcessingTimeService processingTime = new TaskProcessingTimeService(mailbox::put);
@@ -89,6 +92,13 @@ public final class Task implements Runnable {
     private boolean ended;
     /** Stopped with a savepoint without drain: the operators are not finished (see {@link EndOfInput#stopped()}). */
     private boolean stopped;
+    /**
+     * The stop-with-savepoint (without drain) whose barrier this source task sent, or -1: like
+     * Flink's synchronous savepoint, the source reads nothing more until it learns whether the
+     * savepoint completed (then it ends, stopped) or was aborted (then it reads on and the job
+     * keeps running).
+     */
+    private long stopAtSavepoint = -1;
     /** The checkpoint this task snapshot last, and the highest one it was told completed or aborted. */
     private long lastSnapshot = -1;
     private long lastNotified = -1;
@@ -127,6 +137,7 @@ public final class Task implements Runnable {
     /** Asks the task to stop: it closes without finishing and reports CANCELED. */
     public void cancel() {
         if (cancelled.complete(null)) {
+            checkpointing.abortUploads("the task was cancelled");
             mailbox.put(() -> {
                 throw new CancelTaskException();
             });
@@ -140,7 +151,8 @@ public final class Task implements Runnable {
 
     /**
      * Starts checkpoint {@code barrier.id()} here: a source task snapshots and sends the barrier
-     * on (then, with a {@code stop} mode, ends), another task (whose producers all finished)
+     * on (then, with {@code DRAIN}, ends; with {@code TERMINATE}, waits for the savepoint and ends
+     * when it completes, see {@link #stopAtSavepoint}), another task (whose producers all finished)
      * snapshots once its inputs delivered what they hold. Ignored when the task already ended:
      * the JobManager counts a finished task as done with the checkpoint.
      */
@@ -162,8 +174,7 @@ public final class Task implements Runnable {
                 chain.endInput(0);
                 endOfAllInputs();
             } else if (stop == StopMode.TERMINATE) {
-                stopped = true;
-                endOfAllInputs();
+                stopAtSavepoint = barrier.id();
             }
         });
     }
@@ -175,10 +186,16 @@ public final class Task implements Runnable {
             if (chain != null) {
                 checkpointing.notifyComplete(checkpointId, reader, chain);
             }
+            if (checkpointId == stopAtSavepoint && !ended) {
+                stopAtSavepoint = -1;
+                stopped = true;
+                endOfAllInputs();
+            }
         });
     }
 
     public void notifyCheckpointAborted(long checkpointId) {
+        checkpointing.abortUpload(checkpointId, "the checkpoint was aborted");
         mailbox.put(() -> {
             lastNotified = Math.max(lastNotified, checkpointId);
             if (aligner != null) {
@@ -186,6 +203,9 @@ public final class Task implements Runnable {
             }
             if (chain != null) {
                 checkpointing.notifyAborted(checkpointId, chain);
+            }
+            if (checkpointId == stopAtSavepoint) {
+                stopAtSavepoint = -1; // the stop failed: the source reads on
             }
         });
     }
@@ -221,7 +241,12 @@ public final class Task implements Runnable {
         OperatorChain c = chain;
         LatencyHistogram latency = sinkLatency;
         return new TaskCounters(in == null ? 0 : in.count(), c == null ? 0 : c.recordsOut(),
-                operatorCounters.snapshot(), latency == null ? null : latency.copy());
+                operatorCounters.snapshot(), latency == null ? null : latency.copy(), times.current());
+    }
+
+    /** Takes a sample of the task's busy, idle and back-pressured time; the TaskManager calls it every second. */
+    public void sampleTimes() {
+        times.sample();
     }
 
     @Override
@@ -283,7 +308,8 @@ public final class Task implements Runnable {
                 List<LocalChannel> subpartitions = out.channels().stream().map(id -> channels.channel(id, capacity)).toList();
                 ChannelSelector selector = ChannelSelector.of(out.partitioning(), subpartitions.size(),
                         tdd.subtaskIndex(), maxParallelism);
-                writers.add(new RecordWriter(new LocalResultPartition(subpartitions), selector, batchSize));
+                writers.add(new RecordWriter(new LocalResultPartition(subpartitions, times.backPressured()), selector,
+                        batchSize));
             }
             networkOutput = new NetworkOutput(writers);
             tail = networkOutput;
@@ -311,7 +337,7 @@ public final class Task implements Runnable {
         int vertexId = tdd.vertex().id();
         chain = new OperatorChain(tdd.vertex().operators(), tail, tdd.isSinkVertex(), batchSize,
                 (index, name, output) -> new TaskOperatorContext(OperatorIds.chained(vertexId, index), name,
-                        tdd.jobName(), tdd.subtaskIndex(), tdd.parallelism(), config, output, userClassLoader, sender,
+                        tdd.jobName(), tdd.attemptId().jobId().value(), tdd.subtaskIndex(), tdd.parallelism(), config, output, userClassLoader, sender,
                         processingTime, checkpointing, operatorCounters));
         chain.open();
 
@@ -321,7 +347,7 @@ public final class Task implements Runnable {
             OperatorException.invoke(name, () -> {
                 reader = tdd.vertex().source().createReader(tdd.subtaskIndex(), tdd.parallelism());
                 reader.open(new TaskOperatorContext(OperatorIds.source(vertexId), name, tdd.jobName(),
-                        tdd.subtaskIndex(), tdd.parallelism(), config, sourceOutput, userClassLoader, sender,
+                        tdd.attemptId().jobId().value(), tdd.subtaskIndex(), tdd.parallelism(), config, sourceOutput, userClassLoader, sender,
                         processingTime, checkpointing, operatorCounters));
             });
         } else {
@@ -382,7 +408,7 @@ public final class Task implements Runnable {
                 mailbox.awaitWork();
                 continue;
             }
-            boolean progressed = reader != null ? pollSource() : pollInput();
+            boolean progressed = reader != null ? stopAtSavepoint < 0 && pollSource() : pollInput();
             if (!progressed && !ended) {
                 mailbox.awaitWork();
             }
@@ -552,6 +578,7 @@ public final class Task implements Runnable {
         } catch (Exception e) {
             failure.addSuppressed(e);
         }
+        checkpointing.abortUploads("the task ended without finishing");
         checkpointing.awaitPendingSnapshots();
         try {
             closeStateResources();
@@ -583,10 +610,19 @@ public final class Task implements Runnable {
     /** The {@link ResultSender} of this task's operators: waits for the JobManager to accept. */
     private void sendResults(List<Row> rows, long firstOffset) throws InterruptedException {
         CompletableFuture<Void> accepted = resultDeliverer.deliver(tdd.attemptId(), rows, firstOffset);
+        // Waiting for the client to make room for results is back-pressure, as a full channel is.
+        boolean waits = !accepted.isDone();
+        if (waits) {
+            times.backPressured().start(System.nanoTime());
+        }
         try {
             CompletableFuture.anyOf(accepted, cancelled).get();
         } catch (ExecutionException e) {
             throw new IllegalStateException("Could not deliver results to the client: " + e.getCause().getMessage(), e.getCause());
+        } finally {
+            if (waits) {
+                times.backPressured().stop(System.nanoTime());
+            }
         }
         if (!accepted.isDone()) {
             throw new CancelTaskException();

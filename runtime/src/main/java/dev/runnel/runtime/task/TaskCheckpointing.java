@@ -1,5 +1,6 @@
 package dev.runnel.runtime.task;
 
+import dev.runnel.runtime.checkpoint.CheckpointUpload;
 import dev.runnel.runtime.checkpoint.InMemoryOperatorStateStore;
 import dev.runnel.runtime.checkpoint.KeyedStateHandle;
 import dev.runnel.runtime.checkpoint.OperatorIds;
@@ -16,7 +17,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -30,7 +33,8 @@ import org.slf4j.LoggerFactory;
  * checkpoint (the synchronous part on the task's thread, the writing on the TaskManager's
  * snapshot threads) and the acknowledgement to the JobManager.
  *
- * <p>Task thread only, except the asynchronous parts it starts.
+ * <p>Task thread only, except the asynchronous parts it starts and {@link #abortUpload} /
+ * {@link #abortUploads}, which any thread may call.
  */
 final class TaskCheckpointing {
     private static final Logger LOG = LoggerFactory.getLogger(TaskCheckpointing.class);
@@ -49,6 +53,13 @@ final class TaskCheckpointing {
     private final Map<String, InMemoryOperatorStateStore> stores = new LinkedHashMap<>();
     private final List<OperatorBackend> backends = new ArrayList<>();
     private final List<CompletableFuture<Void>> pending = new ArrayList<>();
+    /** The uploads still being written, by checkpoint. */
+    private final Map<Long, CheckpointUpload> uploads = new ConcurrentHashMap<>();
+    /**
+     * Checkpoints aborted at or after the last one this task snapshot: the barrier of one may
+     * still be on its way (behind rows), and its upload must not start.
+     */
+    private final Set<Long> aborted = ConcurrentHashMap.newKeySet();
 
     /** @param resources where backends go to be closed with the task */
     TaskCheckpointing(TaskDeploymentDescriptor tdd, CheckpointResponder responder, Executor snapshotExecutor,
@@ -116,9 +127,15 @@ final class TaskCheckpointing {
         if (out != null) {
             out.broadcastEvent(barrier);
         }
+        aborted.removeIf(older -> older < id);
+        if (aborted.contains(id)) {
+            // Aborted before its barrier got here: what it would write serves nobody.
+            return;
+        }
+        CheckpointUpload upload = new CheckpointUpload(id, barrier.location());
         try {
             for (OperatorBackend b : backends) {
-                SnapshotTask task = b.backend().snapshot(barrier.location().targetFor(id, b.operatorId(), tdd.subtaskIndex()));
+                SnapshotTask task = b.backend().snapshot(upload.targetFor(b.operatorId(), tdd.subtaskIndex()));
                 asyncParts.add(Map.entry(b.operatorId(), task));
             }
         } catch (Exception e) {
@@ -127,17 +144,33 @@ final class TaskCheckpointing {
         }
         CompletableFuture<Void> written = new CompletableFuture<>();
         pending.add(written);
+        uploads.put(id, upload);
+        if (aborted.contains(id)) {
+            // aborted while the synchronous part ran: abortUpload found no upload yet
+            upload.abort("the checkpoint was aborted");
+        }
         try {
             snapshotExecutor.execute(() -> {
                 try {
-                    responder.acknowledge(tdd.attemptId(), id, write(lists, asyncParts));
+                    TaskStateSnapshot state = write(lists, asyncParts);
+                    if (upload.complete()) {
+                        responder.acknowledge(tdd.attemptId(), id, state);
+                    }
                 } catch (Exception e) {
-                    decline(id, e);
+                    // What a failed upload wrote serves nobody; its decline aborts the checkpoint
+                    // (one aborted already needs none).
+                    boolean abortedBefore = upload.isAborted();
+                    upload.abort(e.toString());
+                    if (!abortedBefore) {
+                        decline(id, e);
+                    }
                 } finally {
+                    uploads.remove(id, upload);
                     written.complete(null);
                 }
             });
         } catch (RejectedExecutionException e) {
+            uploads.remove(id, upload);
             written.complete(null);
             decline(id, e);
         }
@@ -166,6 +199,23 @@ final class TaskCheckpointing {
         LOG.warn("Task {} declined checkpoint {}", tdd.taskName(), checkpointId, e);
         String message = e.getMessage() == null ? e.toString() : e.getMessage();
         responder.decline(tdd.attemptId(), checkpointId, tdd.taskName() + ": " + message);
+    }
+
+    /**
+     * Checkpoint {@code checkpointId} was aborted: its upload, if still running, stops writing and
+     * deletes what it wrote. Any thread, at once (the task's thread may be busy).
+     */
+    void abortUpload(long checkpointId, String reason) {
+        aborted.add(checkpointId);
+        CheckpointUpload upload = uploads.get(checkpointId);
+        if (upload != null) {
+            upload.abort(reason);
+        }
+    }
+
+    /** The task is cancelled or failed: no upload still running can be acknowledged. Any thread. */
+    void abortUploads(String reason) {
+        uploads.values().forEach(upload -> upload.abort(reason));
     }
 
     /** Checkpoint {@code checkpointId} completed: the reader, operators and backends may commit. */

@@ -20,10 +20,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -34,7 +34,8 @@ import org.slf4j.LoggerFactory;
  * Offers slots to a JobManager and runs the subtasks deployed into them, each on its own
  * thread. Its bookkeeping runs on one main thread, so it needs no locks; tasks report their
  * state changes through it, in order, to the JobManager. Snapshots of checkpoints are written
- * on a few snapshot threads of its own, so tasks go on processing meanwhile.
+ * on a few snapshot threads of its own, so tasks go on processing meanwhile. Every second the
+ * main thread samples each task's busy, idle and back-pressured time ({@link Task#sampleTimes()}).
  */
 public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(TaskManager.class);
@@ -45,7 +46,7 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
     private final TaskManagerId id;
     private final int numberOfSlots;
     private final OwnedThreads threads;
-    private final ExecutorService mainThread;
+    private final ScheduledExecutorService mainThread;
     private final LocalChannelRegistry channels;
     private final OwnedThreads snapshotThreads;
     private final ThreadPoolExecutor snapshotExecutor;
@@ -75,7 +76,9 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
         this.numberOfSlots = numberOfSlots;
         this.userClassLoader = TaskManager.class.getClassLoader();
         this.threads = new OwnedThreads("runnel-taskmanager-" + id);
-        this.mainThread = Executors.newSingleThreadExecutor(threads);
+        this.mainThread = Executors.newSingleThreadScheduledExecutor(threads);
+        // Flink's metric views update every few seconds; busy and back-pressured times are rated over such a window.
+        mainThread.scheduleAtFixedRate(() -> tasks.values().forEach(Task::sampleTimes), 1, 1, TimeUnit.SECONDS);
         this.channels = channels;
         this.snapshotThreads = new OwnedThreads("runnel-snapshot-" + id);
         int snapshotters = Math.max(1, Math.min(4, numberOfSlots));

@@ -36,7 +36,11 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** An incremental RocksDB checkpoint that is aborted does not leave its uploaded files behind. */
+/**
+ * An incremental RocksDB checkpoint that is aborted does not leave its uploaded files behind,
+ * also when its upload is still running at the abort or when the job is cancelled: the upload
+ * deletes what it wrote and never creates the aborted checkpoint's directory again.
+ */
 class AbortedCheckpointCleanupTest extends CheckpointClusterTestBase {
     /** Shared files are named {@code <backend id>-<checkpoint id>-<sst name>}. */
     private static final Pattern CHECKPOINT_OF_FILE = Pattern.compile("-(\\d+)-[^-]+\\.sst$");
@@ -47,6 +51,15 @@ class AbortedCheckpointCleanupTest extends CheckpointClusterTestBase {
     @AfterEach
     void releaseBlockedSnapshot() {
         release.countDown();
+        GatedCheckpointStorage.Gate gate = GatedCheckpointStorage.gate;
+        if (gate != null) {
+            gate.open();
+        }
+    }
+
+    @AfterEach
+    void removeGate() {
+        GatedCheckpointStorage.gate = null;
     }
 
     private Set<String> checkpointsWithSharedFiles(JobId id) throws IOException {
@@ -88,6 +101,71 @@ class AbortedCheckpointCleanupTest extends CheckpointClusterTestBase {
         assertThat(checkpointsWithSharedFiles(id)).doesNotContainAnyElementsOf(uploaded);
         cluster.cancelJob(id);
         cluster.jobTermination(id).join();
+    }
+
+    @Test
+    void anUploadStillRunningWhenItsCheckpointTimesOutDeletesWhatItWroteAndWritesNoMore() throws IOException {
+        // the upload is held; its checkpoint times out meanwhile
+        JobId id = startUploadThatHangs(Map.of("execution.checkpointing.timeout", "1s"));
+        Path held = GatedCheckpointStorage.gate.held();
+        long checkpoint = checkpointOf(held);
+        await().atMost(Duration.ofSeconds(60)).until(() -> !Files.exists(held));
+        GatedCheckpointStorage.gate.open();
+        awaitCheckpointAfter(id, 0);
+        // The tasks wait for their uploads before they end: after this, the held one is done.
+        cluster.cancelJob(id);
+        cluster.jobTermination(id).join();
+
+        assertNothingLeftOf(id, checkpoint);
+    }
+
+    @Test
+    void anUploadStillRunningWhenTheJobIsCancelledDeletesWhatItWroteAndWritesNoMore() throws IOException {
+        JobId id = startUploadThatHangs(Map.of());
+        Path held = GatedCheckpointStorage.gate.held();
+        long checkpoint = checkpointOf(held);
+        cluster.cancelJob(id);
+        await().atMost(Duration.ofSeconds(60)).until(() -> !Files.exists(held));
+        GatedCheckpointStorage.gate.open();
+        cluster.jobTermination(id).join();
+
+        assertNothingLeftOf(id, checkpoint);
+    }
+
+    /**
+     * Starts a keyed count with incremental RocksDB checkpoints into gated storage, and waits
+     * until the first upload of a shared file hangs (it is written, its close waits for the gate).
+     * Completed checkpoints are retained, so that what stays behind can be seen.
+     */
+    private JobId startUploadThatHangs(Map<String, String> extra) {
+        startCluster(2, 1);
+        GatedCheckpointStorage.gate = new GatedCheckpointStorage.Gate(uri -> uri.getPath().contains("/shared/"));
+        Map<String, String> config = new java.util.HashMap<>(Map.of("state.backend.type", "rocksdb",
+                "state.backend.incremental", "true",
+                "state.checkpoints.dir", GatedCheckpointStorage.uriOf(checkpointsDirectory()),
+                "execution.checkpointing.externalized-checkpoint-retention", "RETAIN_ON_CANCELLATION",
+                "execution.checkpointing.tolerable-failed-checkpoints", "100"));
+        config.putAll(extra);
+        JobId id = cluster.submitJob(new JobGraph("hanging-upload", List.of(
+                new JobVertex(1, "Source", 1, new CheckpointTestJobs.PositionedSource(10_000_000, 5_000, 200, 5), List.of()),
+                new JobVertex(2, "Count", 1, null, List.of(new CountPerKey()))),
+                List.of(new JobEdge(1, 2, 0, new Partitioning.Hash(new int[] {1}))),
+                checkpointing(config)));
+        await().atMost(Duration.ofSeconds(60)).until(() -> GatedCheckpointStorage.gate.held() != null);
+        return id;
+    }
+
+    private static long checkpointOf(Path sharedFile) {
+        Matcher m = CHECKPOINT_OF_FILE.matcher(sharedFile.getFileName().toString());
+        assertThat(m.find()).as("checkpoint id in %s", sharedFile).isTrue();
+        return Long.parseLong(m.group(1));
+    }
+
+    private void assertNothingLeftOf(JobId id, long checkpoint) throws IOException {
+        Path job = checkpointsDirectory().resolve(id.toString());
+        assertThat(job.resolve("chk-" + checkpoint)).as("directory of aborted checkpoint %d", checkpoint)
+                .doesNotExist();
+        assertThat(checkpointsWithSharedFiles(id)).doesNotContain(String.valueOf(checkpoint));
     }
 
     /** Its first checkpoint's snapshot waits until the test releases it. */

@@ -21,7 +21,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A query's client fetches the rows of a job that restarts from checkpoints: it sees what a run
- * without failures shows, each row once, although restored collect sinks send rows again.
+ * without failures shows, each row once, although restored collect sinks send rows again. The
+ * client of a job resumed from a savepoint sees the rows after it, the first job's client those
+ * before.
  */
 class CollectRecoveryTest extends CheckpointClusterTestBase {
     private static final long ROWS = 40_000;
@@ -70,5 +72,30 @@ class CollectRecoveryTest extends CheckpointClusterTestBase {
         assertThat(end.status()).as(end.failureCause()).isEqualTo(JobStatus.FINISHED);
         assertThat(end.checkpoints().restarts()).isEqualTo(2);
         assertThat(fetchAll(id)).isEqualTo(expected);
+    }
+
+    @Test
+    void theClientsOfAJobAndOfItsResumptionFromASavepointTogetherSeeEachRowOnce() {
+        startCluster(2, 1);
+        List<String> expected = fetchAll(cluster.submitJob(select(checkpointing(Map.of()))));
+
+        JobId first = cluster.submitJob(select(checkpointing(Map.of())));
+        awaitCheckpointAfter(first, 0);
+        // The collect sinks hold the rows since the last checkpoint in the savepoint, and send
+        // them to the first client when it completes.
+        String savepoint = cluster.stopWithSavepoint(first, dir.resolve("savepoints").toString(), false).join();
+        assertThat(cluster.jobTermination(first).join().status()).isEqualTo(JobStatus.FINISHED);
+        List<String> seenFirst = fetchAll(first);
+
+        JobId resumed = cluster.submitJob(select(checkpointing(Map.of("execution.savepoint.path", savepoint))));
+        List<String> seenResumed = fetchAll(resumed);
+        assertThat(cluster.jobTermination(resumed).join().status()).isEqualTo(JobStatus.FINISHED);
+
+        assertThat(seenFirst).isNotEmpty();
+        assertThat(seenResumed).isNotEmpty();
+        List<String> both = new ArrayList<>(seenFirst);
+        both.addAll(seenResumed);
+        both.sort(null);
+        assertThat(both).isEqualTo(expected);
     }
 }

@@ -1,6 +1,8 @@
 package dev.runnel.runtime.checkpoint;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
@@ -29,18 +31,21 @@ import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.Watermark;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * Stop-with-savepoint of an event-time window aggregation: without drain the job ends without
  * ending event time or finishing its operators (the open windows are in the savepoint and a job
- * resumed from it fires them), with drain every window fires before the job stops.
+ * resumed from it fires them), with drain every window fires before the job stops. A stop whose
+ * savepoint fails leaves the job running.
  */
 class StopWithSavepointTest extends CheckpointClusterTestBase {
     private static final long ROWS = 40_000;
@@ -133,6 +138,74 @@ class StopWithSavepointTest extends CheckpointClusterTestBase {
         assertThat(committed).isNotEmpty();
         long lastStart = committed.stream().mapToLong(line -> Long.parseLong(line.split(",")[0])).max().orElseThrow();
         assertThat(committed).as("an open window fired only at the drain").hasSize((int) (lastStart / WINDOW) + 1);
+    }
+
+    @Test
+    void aStopWhoseSavepointIsDeclinedLeavesTheJobRunning() {
+        String run = "declined-stop-" + System.nanoTime();
+        CheckpointTestJobs.PositionedSource source = new CheckpointTestJobs.PositionedSource(40_000, 10, 10, 5);
+        // No periodic checkpoint takes the decline meant for the savepoint.
+        Map<String, String> rare = Map.of("execution.checkpointing.interval", "1h");
+        JobId id = cluster.submitJob(declinableCountJob(run, source, checkpointing(rare)));
+        await().atMost(Duration.ofSeconds(60)).until(() -> cluster.getJob(id).recordsIn() > 1_000);
+
+        DECLINE_NEXT.set(true);
+        assertThatThrownBy(() -> cluster.stopWithSavepoint(id, dir.resolve("savepoints").toString(), false).join())
+                .hasMessageContaining("Stop-with-savepoint of job " + id + " failed, the job was not stopped")
+                .hasMessageContaining("declined");
+        // The sources read on: the job is running, not stopped.
+        long read = cluster.getJob(id).recordsIn();
+        await().atMost(Duration.ofSeconds(60)).until(() -> cluster.getJob(id).recordsIn() > read);
+        assertThat(cluster.getJob(id).status()).isEqualTo(JobStatus.RUNNING);
+
+        // A second stop succeeds, and the job resumed from it counts every row once.
+        String savepoint = cluster.stopWithSavepoint(id, dir.resolve("savepoints").toString(), false).join();
+        assertThat(cluster.jobTermination(id).join().status()).isEqualTo(JobStatus.FINISHED);
+        String resumed = run + "-resumed";
+        CheckpointTestJobs.copyCommitted(run, resumed);
+        JobInfo end = cluster.jobTermination(cluster.submitJob(declinableCountJob(resumed, source,
+                checkpointing(Map.of("execution.savepoint.path", savepoint))))).join();
+        assertThat(end.status()).as(end.failureCause()).isEqualTo(JobStatus.FINISHED);
+        assertThat(CheckpointTestJobs.committed(resumed)).isEqualTo(CheckpointTestJobs.expectedCounts(source, 2));
+    }
+
+    /** The keyed count job with a {@link DeclineNext} behind each count subtask. */
+    private static JobGraph declinableCountJob(String run, CheckpointTestJobs.PositionedSource source,
+                                               Configuration config) {
+        return new JobGraph("keyed-count", List.of(
+                new JobVertex(1, "Source", 2, source, List.of()),
+                new JobVertex(2, "Count", 2, null, List.of(new CheckpointTestJobs.KeyedCount(), new DeclineNext())),
+                new JobVertex(3, "Sink", 1, null, List.of(new CheckpointTestJobs.CommittingSink(run)))),
+                List.of(new JobEdge(1, 2, 0, new Partitioning.Hash(new int[] {1})),
+                        new JobEdge(2, 3, 0, new Partitioning.Global())),
+                config);
+    }
+
+    private static final AtomicBoolean DECLINE_NEXT = new AtomicBoolean();
+
+    /** Passes rows on; its snapshot fails once after {@link #DECLINE_NEXT} was set, so the task declines. */
+    private record DeclineNext() implements OperatorFactory {
+        @Override
+        public String name() {
+            return "DeclineNext";
+        }
+
+        @Override
+        public Operator create() {
+            return new AbstractOperator() {
+                @Override
+                public void processBatch(RowBatch batch, int input) {
+                    batch.forEach(output::collect);
+                }
+
+                @Override
+                public void snapshotState(long checkpointId) {
+                    if (DECLINE_NEXT.compareAndSet(true, false)) {
+                        throw new IllegalStateException("snapshot " + checkpointId + " refused by the test");
+                    }
+                }
+            };
+        }
     }
 
     /** Passes rows on and records, by run, whether event time ended and the operator was finished. */

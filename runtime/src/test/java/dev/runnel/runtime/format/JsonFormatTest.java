@@ -12,6 +12,10 @@ import dev.runnel.runtime.types.RowType.Field;
 import dev.runnel.runtime.types.TypeRoot;
 import dev.runnel.runtime.types.Values;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -101,5 +105,75 @@ class JsonFormatTest {
         assertThat(de.deserialize("{\"id\":\"x\",\"s\":\"a\"}")).isEqualTo(Row.of(null, "a"));
         assertThat(de.ignoredFieldErrors()).isEqualTo(1);
         assertThatThrownBy(() -> de.deserialize("{not json")).isInstanceOf(FormatException.class);
+    }
+
+    private static final RowType NESTED = RowType.of(new Field("id", DataType.of(TypeRoot.BIGINT)),
+            new Field("bid", DataType.row(List.of(new Field("price", DataType.of(TypeRoot.BIGINT)),
+                    new Field("channel", DataType.of(TypeRoot.VARCHAR))))),
+            new Field("note", DataType.of(TypeRoot.VARCHAR)));
+
+    /** The rows {@code de} hands out for {@code line}, read as bytes from the middle of a larger array. */
+    private static List<Row> readBytes(RowDeserializer de, String line) {
+        byte[] text = line.getBytes(StandardCharsets.UTF_8);
+        byte[] padded = new byte[text.length + 6];
+        Arrays.fill(padded, (byte) '}');
+        System.arraycopy(text, 0, padded, 3, text.length);
+        List<Row> rows = new ArrayList<>();
+        de.deserialize(padded, 3, text.length, rows::add);
+        return rows;
+    }
+
+    @Test
+    void readsNestedRowsInAnyFieldOrderAndSkipsUnknownValues() {
+        RowDeserializer de = deserializer(NESTED, Map.of());
+        assertThat(readBytes(de, "{\"x\":{\"deep\":[1,{\"id\":9}]},\"note\":\"n\",\"bid\":{\"channel\":\"€\","
+                + "\"other\":[true],\"price\":7},\"id\":1}")).containsExactly(
+                Row.of(1L, new Object[] {7L, "€"}, "n"));
+        // a nested field left out, and a nested row that is null
+        assertThat(readBytes(de, "{\"id\":2,\"bid\":{\"price\":3}}"))
+                .containsExactly(Row.of(2L, new Object[] {3L, null}, null));
+        assertThat(readBytes(de, "{\"id\":3,\"bid\":null,\"note\":null}")).containsExactly(Row.of(3L, null, null));
+    }
+
+    @Test
+    void readsObjectsArraysAndScalarsIntoStringsAsTheirJsonText() {
+        RowDeserializer de = deserializer(NESTED, Map.of());
+        assertThat(readBytes(de, "{\"note\":{\"a\":[1, 2.50]}}")).containsExactly(Row.of(null, null, "{\"a\":[1,2.5]}"));
+        assertThat(readBytes(de, "{\"note\":12.0}")).containsExactly(Row.of(null, null, "12.0"));
+        assertThat(readBytes(de, "{\"note\":false}")).containsExactly(Row.of(null, null, "false"));
+    }
+
+    @Test
+    void aBadNestedValueNamesItsPath() {
+        RowDeserializer de = deserializer(NESTED, Map.of());
+        assertThatThrownBy(() -> readBytes(de, "{\"id\":1,\"bid\":{\"price\":\"high\"}}"))
+                .isInstanceOf(FormatException.class).hasMessageStartingWith("field 'bid.price': cannot read 'high' as BIGINT");
+        assertThatThrownBy(() -> readBytes(de, "{\"id\":{\"n\":1}}"))
+                .hasMessageStartingWith("field 'id': cannot read '{\"n\":1}' as BIGINT (a JSON object is not a value)");
+        assertThatThrownBy(() -> readBytes(de, "{\"bid\":[1]}"))
+                .hasMessageStartingWith("field 'bid': cannot read '[1]' as ROW");
+        assertThatThrownBy(() -> readBytes(de, "{\"id\":99999999999999999999}"))
+                .hasMessageStartingWith("field 'id': cannot read '99999999999999999999' as BIGINT");
+        assertThatThrownBy(() -> readBytes(de, "{\"id\":1,\"bid\":{\"price\":1,}}"))
+                .hasMessageStartingWith("invalid JSON").hasMessageContaining("column");
+    }
+
+    @Test
+    void ignoreParseErrorsNullsBadNestedAndStructuredValuesAndReadsOn() {
+        RowDeserializer de = deserializer(NESTED, Map.of("ignore-parse-errors", "true"));
+        assertThat(readBytes(de, "{\"id\":[1,2],\"bid\":{\"price\":\"high\",\"channel\":\"c\"},\"note\":\"n\"}"))
+                .containsExactly(Row.of(null, new Object[] {null, "c"}, "n"));
+        assertThat(readBytes(de, "{\"bid\":\"none\",\"note\":\"m\"}")).containsExactly(Row.of(null, null, "m"));
+        assertThat(de.ignoredFieldErrors()).isEqualTo(3);
+    }
+
+    @Test
+    void failOnMissingFieldChecksEachRecordAndNotNullFieldsFailWhenNull() {
+        RowDeserializer de = deserializer(NESTED, Map.of("fail-on-missing-field", "true"));
+        assertThat(readBytes(de, "{\"id\":1,\"bid\":null,\"note\":\"n\"}")).containsExactly(Row.of(1L, null, "n"));
+        assertThatThrownBy(() -> readBytes(de, "{\"note\":\"n\",\"id\":1}")).hasMessage("field 'bid' is missing");
+        RowType notNull = RowType.of(new Field("id", DataType.of(TypeRoot.BIGINT).notNull()));
+        assertThatThrownBy(() -> readBytes(deserializer(notNull, Map.of()), "{}"))
+                .hasMessage("field 'id' is NULL but its type is BIGINT NOT NULL");
     }
 }

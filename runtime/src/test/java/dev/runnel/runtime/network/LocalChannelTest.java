@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.runnel.runtime.cluster.JobId;
+import dev.runnel.runtime.metrics.WaitTimer;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.StreamElement;
 import dev.runnel.runtime.stream.Watermark;
@@ -28,6 +29,31 @@ class LocalChannelTest {
         assertThat(channel.poll()).isEqualTo(new Watermark(3));
         assertThat(channel.poll()).isNull();
         assertThat(channel.maxDepth()).isEqualTo(2);
+    }
+
+    @Test
+    void theProducersWaitForRoomIsTimedWhileItLasts() throws Exception {
+        WaitTimer backPressured = new WaitTimer();
+        channel.put(new Watermark(1), backPressured);
+        channel.put(new Watermark(2), backPressured);
+        assertThat(backPressured.totalNanos(System.nanoTime())).as("no wait while there is room").isZero();
+        Thread producer = new Thread(() -> {
+            try {
+                channel.put(new Watermark(3), backPressured);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        producer.start();
+
+        await().until(() -> backPressured.totalNanos(System.nanoTime()) > 0);
+        assertThat(producer.isAlive()).isTrue();
+        channel.poll();
+        producer.join();
+        long waited = backPressured.totalNanos(System.nanoTime());
+        assertThat(waited).isPositive();
+        assertThat(backPressured.totalNanos(System.nanoTime() + 1_000_000_000L))
+                .as("the wait ended: no more time adds up").isEqualTo(waited);
     }
 
     @Test

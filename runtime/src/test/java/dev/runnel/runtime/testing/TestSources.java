@@ -18,9 +18,15 @@ public final class TestSources {
 
     /**
      * Emits {@code (n)} for n = subtask, subtask + p, … forever, {@code rowsPerPoll} rows per
-     * poll, as fast as the job takes them.
+     * poll, {@code rowsPerSecond} a second per subtask, or as fast as the job takes them when
+     * that is 0.
      */
-    public record Unbounded(int rowsPerPoll) implements SourceFactory {
+    public record Unbounded(int rowsPerPoll, double rowsPerSecond) implements SourceFactory {
+        /** As fast as the job takes them. */
+        public Unbounded(int rowsPerPoll) {
+            this(rowsPerPoll, 0);
+        }
+
         @Override
         public String name() {
             return "UnboundedSequence";
@@ -33,7 +39,8 @@ public final class TestSources {
 
         @Override
         public SourceReader createReader(int subtaskIndex, int parallelism) {
-            return new StridedReader(subtaskIndex, parallelism, rowsPerPoll, Long.MAX_VALUE, n -> Row.of(n));
+            return new StridedReader(rowsPerSecond, subtaskIndex, parallelism, rowsPerPoll, Long.MAX_VALUE,
+                    n -> Row.of(n));
         }
     }
 
@@ -51,7 +58,7 @@ public final class TestSources {
 
         @Override
         public SourceReader createReader(int subtaskIndex, int parallelism) {
-            return new StridedReader(subtaskIndex, parallelism, rowsPerPoll, rows,
+            return new StridedReader(0, subtaskIndex, parallelism, rowsPerPoll, rows,
                     n -> Row.of(n, n % 100, "name-" + n % 1000));
         }
     }
@@ -64,8 +71,9 @@ public final class TestSources {
         private final long rows;
         private final LongFunction<Row> row;
 
-        StridedReader(int subtaskIndex, int parallelism, int rowsPerPoll, long rows, LongFunction<Row> row) {
-            super(0, subtaskIndex, parallelism, rowsPerPoll, System::nanoTime);
+        StridedReader(double rowsPerSecond, int subtaskIndex, int parallelism, int rowsPerPoll, long rows,
+                      LongFunction<Row> row) {
+            super(rowsPerSecond, subtaskIndex, parallelism, rowsPerPoll, System::nanoTime);
             this.rows = rows;
             this.row = row;
         }

@@ -18,13 +18,14 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code runnel bench nexmark}: runs Nexmark queries one after the other, each on a fresh
- * embedded cluster in this JVM over a bounded {@code nexmark} generator, and prints one row
- * (or JSON line) per query as soon as it ended. A query that fails or is not supported yet
- * is reported as such and the next one runs.
+ * {@code runnel bench nexmark}: runs Nexmark queries one after the other, each in a fresh JVM
+ * ({@link ForkedQueryRunner}) on an embedded cluster over a bounded {@code nexmark} generator,
+ * and prints one row (or JSON line) per query as soon as it ended. A query that fails, crashes
+ * its JVM or is not supported yet is reported as such and the next one runs. With the internal
+ * {@code --table-options} (what each child JVM gets) the queries run in this JVM.
  */
 @Command(name = "nexmark", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Runs Nexmark queries, each on a fresh embedded cluster in this JVM, and prints per query: "
+        description = {"Runs Nexmark queries, each in a fresh JVM on an embedded cluster, and prints per query: "
                 + "events, seconds from job submission to its end, events/s, events/s per core, p50/p99 latency "
                 + "of latency markers, peak heap and process RSS (sampled every 100 ms), and the process's CPU seconds.",
                 "Each query reads the 'nexmark' table (bounded to --events) through the person, auction and bid views, "
@@ -75,6 +76,14 @@ public final class NexmarkBenchCommand implements Callable<Integer> {
             description = "Read the queries from the files qN.sql in DIR instead of the bundled ones.")
     private Path queryDir;
 
+    @Option(names = "--jvm-option", paramLabel = "OPT",
+            description = "An option for each query's JVM, after this JVM's own (repeatable), such as --jvm-option=-Xmx2g.")
+    private List<String> jvmOptions = new ArrayList<>();
+
+    /** Set for the child JVM of one query: run in this JVM over a nexmark table with these options. */
+    @Option(names = "--table-options", hidden = true)
+    private String tableOptions;
+
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
@@ -92,8 +101,11 @@ public final class NexmarkBenchCommand implements Callable<Integer> {
         NexmarkQueries available = queries();
         List<String> selected = selected(available);
         PrintWriter out = spec.commandLine().getOut();
+        if (tableOptions != null) {
+            return runHere(selected, available, settings, BenchReport.create(format, out, settings, "nexmark table"));
+        }
         if (from.equals("generator")) {
-            return run(selected, available, settings, NexmarkRunner.generatorOptions(settings.events()),
+            return run(selected, available, forked(settings, NexmarkRunner.generatorOptions(settings.events())),
                     BenchReport.create(format, out, settings, "nexmark generator"));
         }
         NexmarkJsonFiles written;
@@ -105,13 +117,13 @@ public final class NexmarkBenchCommand implements Callable<Integer> {
             return 1;
         }
         try (NexmarkJsonFiles files = written) {
-            return run(selected, available, settings, files.tableOptions(),
+            return run(selected, available, forked(settings, files.tableOptions()),
                     BenchReport.create(format, out, settings, "JSON files (filesystem connector, json format)"));
         }
     }
 
-    private int run(List<String> selected, NexmarkQueries available, BenchSettings settings, String tableOptions,
-                    BenchReport report) {
+    /** Runs the queries in this JVM, with q13's side input written to a temporary file first (not timed). */
+    private int runHere(List<String> selected, NexmarkQueries available, BenchSettings settings, BenchReport report) {
         Path sideInput;
         try {
             sideInput = Files.createTempFile("runnel-nexmark-side-input", ".csv");
@@ -131,8 +143,12 @@ public final class NexmarkBenchCommand implements Callable<Integer> {
         }
     }
 
-    private int run(List<String> selected, NexmarkQueries available, NexmarkRunner runner, BenchReport report) {
-        // Ctrl-C or SIGTERM end the JVM; the hook stops the running query's cluster first.
+    private ForkedQueryRunner forked(BenchSettings settings, String options) {
+        return new ForkedQueryRunner(settings, options, queryDir, jvmOptions);
+    }
+
+    private int run(List<String> selected, NexmarkQueries available, QueryRunner runner, BenchReport report) {
+        // Ctrl-C or SIGTERM end the JVM; the hook stops the running query (its JVM or cluster) first.
         Thread hook = new Thread(runner::cancel, "runnel-bench-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         boolean anyFailed = false;

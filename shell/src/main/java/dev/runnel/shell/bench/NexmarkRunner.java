@@ -24,14 +24,15 @@ import java.util.List;
 import java.util.concurrent.ExecutionException;
 
 /**
- * Runs one Nexmark query on a fresh embedded cluster in this JVM: creates the {@code nexmark}
+ * Runs one Nexmark query on a fresh embedded cluster in this JVM (the child JVM of a
+ * {@link ForkedQueryRunner}): creates the {@code nexmark}
  * table (a bounded generator, or files holding its events) and its views, runs the query file's
  * statements, waits for the jobs they submitted to end, and measures them from the first
  * submission to the end of the last job.
  *
  * <p>Not thread-safe; {@link #cancel()} may be called from any thread (a shutdown hook).
  */
-final class NexmarkRunner {
+final class NexmarkRunner implements QueryRunner {
     private static final String TABLE = "nexmark";
     /** How planners say that a feature is missing; such failures are reported as unsupported. */
     private static final String NOT_SUPPORTED = "not supported yet";
@@ -56,8 +57,8 @@ final class NexmarkRunner {
         return "'connector' = 'nexmark', 'max-events' = '" + events + "'";
     }
 
-    /** Runs query {@code name} with text {@code sql}; every failure becomes a result, none is thrown. */
-    QueryResult run(String name, String sql) {
+    @Override
+    public QueryResult run(String name, String sql) {
         int p = settings.parallelism();
         int cores = settings.cores();
         // Garbage of the previous query would count towards this one's peak heap.
@@ -105,7 +106,8 @@ final class NexmarkRunner {
     }
 
     /** Cancels the query running now, if any, by stopping its cluster. */
-    void cancel() {
+    @Override
+    public void cancel() {
         EmbeddedCluster cluster = current;
         if (cluster != null) {
             cluster.close();

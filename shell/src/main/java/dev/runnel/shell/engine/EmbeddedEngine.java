@@ -5,7 +5,10 @@ import dev.runnel.planner.session.StatementResult;
 import dev.runnel.runtime.cluster.ClusterClient;
 import dev.runnel.runtime.cluster.EmbeddedCluster;
 import dev.runnel.runtime.cluster.RuntimeOptions;
+import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.rest.RestOptions;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -21,20 +24,39 @@ public final class EmbeddedEngine implements StatementExecutor {
     private final Session session;
     private final int slots;
     private final CatalogMetadata metadata;
+    private final List<String> warnings;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private EmbeddedEngine(EmbeddedCluster cluster, Session session, int slots) {
+    private EmbeddedEngine(EmbeddedCluster cluster, Session session, int slots, List<String> warnings) {
         this.cluster = cluster;
         this.session = session;
         this.slots = slots;
         this.metadata = new CatalogMetadata(session, cluster);
+        this.warnings = List.copyOf(warnings);
     }
 
-    /** Starts an embedded cluster configured by {@code configuration} and a session on it. */
+    /**
+     * Starts an embedded cluster configured by {@code configuration} and a session on it. When
+     * {@code rest.port} or {@code rest.bind-port} is set it also starts the REST endpoint; if its
+     * port is taken the engine runs without it and {@link #warnings()} says so.
+     */
     public static EmbeddedEngine start(Configuration configuration) {
-        EmbeddedCluster cluster = EmbeddedCluster.start(configuration);
+        Configuration clusterConfiguration = configuration.copy();
+        clusterConfiguration.remove(RestOptions.PORT.key());
+        clusterConfiguration.remove(RestOptions.BIND_PORT.key());
+        EmbeddedCluster cluster = EmbeddedCluster.start(clusterConfiguration);
+        String warning = null;
+        if (RestOptions.isConfigured(configuration)) {
+            try {
+                cluster.startRestServer(configuration);
+            } catch (ConfigException e) {
+                // Another shell (or any program) may hold the port: the shell is still useful without REST.
+                warning = e.getMessage() + "; running without the REST endpoint";
+            }
+        }
         int slots = configuration.get(RuntimeOptions.NUMBER_OF_TASK_SLOTS);
-        return new EmbeddedEngine(cluster, new Session(cluster, configuration), slots);
+        return new EmbeddedEngine(cluster, new Session(cluster, configuration), slots,
+                warning == null ? List.of() : List.of(warning));
     }
 
     @Override
@@ -83,7 +105,13 @@ public final class EmbeddedEngine implements StatementExecutor {
 
     @Override
     public String description() {
-        return "embedded cluster with " + slots + (slots == 1 ? " slot" : " slots");
+        return "embedded cluster with " + slots + (slots == 1 ? " slot" : " slots")
+                + cluster.restAddress().map(url -> ", REST API at " + url).orElse("");
+    }
+
+    @Override
+    public List<String> warnings() {
+        return warnings;
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.runnel.shell.engine;
 import dev.runnel.planner.session.StatementResult;
 import dev.runnel.runtime.cluster.ClusterClient;
 import dev.runnel.runtime.config.Configuration;
+import java.util.List;
 
 /**
  * What the shell needs from the engine: run one statement, and reach the cluster to wait for
@@ -39,8 +40,13 @@ public interface StatementExecutor extends AutoCloseable {
     /** The session's catalogs, tables, functions and options, for completion and {@code \d}. */
     SessionMetadata metadata();
 
-    /** A few words for the banner, e.g. {@code embedded cluster with 2 slots}. */
+    /** A few words for the banner, e.g. {@code embedded cluster with 2 slots, REST API at http://127.0.0.1:8081}. */
     String description();
+
+    /** What went wrong at start without stopping the engine (a REST port in use); the shell prints each once. */
+    default List<String> warnings() {
+        return List.of();
+    }
 
     /**
      * Starts loading the planner in the background while a person types, so that their first

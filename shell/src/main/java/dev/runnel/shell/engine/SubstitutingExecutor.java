@@ -3,6 +3,7 @@ package dev.runnel.shell.engine;
 import dev.runnel.planner.session.StatementResult;
 import dev.runnel.runtime.cluster.ClusterClient;
 import dev.runnel.runtime.config.Configuration;
+import java.util.List;
 
 /**
  * The shell's executor: substitutes session variables ({@link VariableSubstitution}) in each
@@ -51,6 +52,11 @@ public final class SubstitutingExecutor implements StatementExecutor {
     @Override
     public String description() {
         return engine.description();
+    }
+
+    @Override
+    public List<String> warnings() {
+        return engine.warnings();
     }
 
     @Override

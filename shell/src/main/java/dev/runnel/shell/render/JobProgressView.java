@@ -18,10 +18,9 @@ import org.jline.utils.Display;
 
 /**
  * The live line under an {@code INSERT} in the interactive shell: the job's status, records
- * in and out, the current rate, the last checkpoint ({@code #n}, {@code -} while there is none) and the
- * elapsed time, redrawn in place until the job ends or the person detaches with Ctrl-C (the job
- * keeps running). Backpressure is not shown: the runtime does not measure it yet. Single use,
- * on the shell's thread.
+ * in and out, the current rate, the last checkpoint ({@code #n}, {@code -} while there is none),
+ * the backpressure and the elapsed time, redrawn in place until the job ends or the person
+ * detaches with Ctrl-C (the job keeps running). Single use, on the shell's thread.
  */
 public final class JobProgressView {
     /** How often the line is redrawn while nothing ends. */
@@ -88,7 +87,10 @@ public final class JobProgressView {
         terminal.flush();
     }
 
-    /** {@code RUNNING: 1,200 records in, 1,180 out, 400 rows/s, last checkpoint -, 00:00:03}. */
+    /**
+     * {@code RUNNING: 1,200 records in, 1,180 out, 400 rows/s, last checkpoint -, backpressure OK,
+     * 00:00:03}.
+     */
     String line(JobInfo info) {
         long now = nanoClock.getAsLong();
         if (now - rateSampleAt >= RATE_WINDOW_NANOS) {
@@ -96,9 +98,18 @@ public final class JobProgressView {
             rateSampleAt = now;
             rateSampleRecords = info.recordsIn();
         }
-        return String.format(Locale.ROOT, "%s: %,d records in, %,d out, %,d rows/s, last checkpoint %s, %s",
-                info.status(), info.recordsIn(), info.recordsOut(), rate, info.checkpoints().latestLabel(),
-                elapsed(now - startedAt));
+        return String.format(Locale.ROOT,
+                "%s: %,d records in, %,d out, %,d rows/s, last checkpoint %s, backpressure %s, %s", info.status(), info.recordsIn(), info.recordsOut(), rate, info.checkpoints().latestLabel(),
+                backPressure(info), elapsed(now - startedAt));
+    }
+
+    /**
+     * The job's backpressure as Flink's web UI rates its most back-pressured vertex:
+     * {@code HIGH at TableSourceScan -> Calc (87%)}, {@code LOW at …}, {@code OK}, or {@code -}
+     * while no vertex runs.
+     */
+    static String backPressure(JobInfo info) {
+        return info.mostBackPressuredVertex().map(v -> v.describeBackPressure(v.shortName())).orElse("-");
     }
 
     private static String summary(JobInfo info) {

@@ -20,7 +20,8 @@ import org.jline.utils.Display;
  * an update changes its row where it stands and a delete removes it. In {@code changelog} mode
  * it holds the latest changes with their kind in an {@code op} column. What does not fit the
  * screen is left out and said so. When the query ends or is stopped, the last frame stays on
- * screen with the final status.
+ * screen with the final status. A finished {@code table} larger than the screen still pages until
+ * {@code q}, Enter or Ctrl-C, unless a key other than a paging one ended paging before.
  */
 final class LiveView extends QueryView {
     /** The least time between two redraws, so that a fast query does not spend itself drawing. */
@@ -46,6 +47,10 @@ final class LiveView extends QueryView {
     private long received;
     private long startedAt;
     private long drawnAt;
+    /** When the query ended, for the elapsed time while the finished table pages; -1 before. */
+    private long endedAt = -1;
+    /** Whether the finished table pages until q or Enter. */
+    private boolean paging;
     /** The first row shown in {@code table} mode: the page the person turned to. */
     private int firstRow;
     private PagingKeys keys;
@@ -117,7 +122,7 @@ final class LiveView extends QueryView {
             case PREVIOUS -> Math.max(0, firstRow - bodyRows);
             case FIRST -> 0;
             case LAST -> lastPage;
-            case NONE -> firstRow;
+            case NONE, QUIT -> firstRow;
         };
         return firstRow != before;
     }
@@ -152,7 +157,27 @@ final class LiveView extends QueryView {
 
     @Override
     void end() {
+        endedAt = nanoClock.getAsLong();
+        if (keys != null && !keys.closed() && table.size() > bodyRows) {
+            pageUntilDone();
+        }
         finish("Query finished.");
+    }
+
+    /** The finished table pages until q, Enter or Ctrl-C (psql's pager habit). */
+    private void pageUntilDone() {
+        paging = true;
+        draw("Finished.");
+        while (!cancelRequested.getAsBoolean()) {
+            PagingKeys.Key key = keys.await(FETCH_TIMEOUT.toMillis());
+            if (key == PagingKeys.Key.QUIT) {
+                break;
+            }
+            if (turnPage(key)) {
+                draw("Finished.");
+            }
+        }
+        paging = false;
     }
 
     @Override
@@ -224,7 +249,7 @@ final class LiveView extends QueryView {
 
     /** {@code Received 6 rows (120 rows/s) in 00:00:02; the table has 3 rows. Ctrl-C stops.} */
     String status(String state) {
-        long elapsedNanos = Math.max(0, nanoClock.getAsLong() - startedAt);
+        long elapsedNanos = Math.max(0, (endedAt >= 0 ? endedAt : nanoClock.getAsLong()) - startedAt);
         double seconds = elapsedNanos / 1e9;
         long rate = seconds > 0 ? Math.round(received / seconds) : 0;
         long totalSeconds = elapsedNanos / 1_000_000_000L;
@@ -238,7 +263,10 @@ final class LiveView extends QueryView {
                 int last = Math.min(table.size(), firstRow + bodyRows);
                 sb.append(firstRow == 0 ? ", the first " + last + " shown"
                         : ", rows " + (firstRow + 1) + "-" + last + " shown");
-                if (keys != null && !keys.closed()) {
+                if (paging) {
+                    // short: the line must fit the screen
+                    sb.append(" (PgDn/PgUp, q: done)");
+                } else if (keys != null && !keys.closed()) {
                     sb.append(" (PgDn/PgUp: pages)");
                 }
             }

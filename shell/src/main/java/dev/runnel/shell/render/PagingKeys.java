@@ -6,18 +6,20 @@ import org.jline.terminal.Terminal;
 import org.jline.utils.NonBlockingReader;
 
 /**
- * The keys that page through a live table while its query runs: PgDn, Space or {@code n} for
- * the next page, PgUp or {@code p} for the previous one, Home/{@code g} and End/{@code G} for
- * the first and last. The terminal is put in raw mode (no echo, no line buffering; Ctrl-C still
- * signals) while the view is open. Any other key ends paging and is left unread, so that what a
- * person types ahead still reaches the next prompt. Single use, on the shell's thread.
+ * The keys that page through a live table: PgDn, Space or {@code n} for the next page, PgUp or
+ * {@code p} for the previous one, Home/{@code g} and End/{@code G} for the first and last. The
+ * terminal is put in raw mode (no echo, no line buffering; Ctrl-C still signals) while the view
+ * is open. While the query runs ({@link #poll()}) any other key ends paging and is left unread,
+ * so that what a person types ahead still reaches the next prompt; once it ended
+ * ({@link #await}) paging goes on until {@code q} or Enter, as in psql's pager. Single use, on
+ * the shell's thread.
  */
 final class PagingKeys implements AutoCloseable {
     private static final int ESC = 27;
     /** How long to wait for the rest of an escape sequence once ESC arrived. */
     private static final long SEQUENCE_MILLIS = 20;
 
-    enum Key { NONE, NEXT, PREVIOUS, FIRST, LAST }
+    enum Key { NONE, NEXT, PREVIOUS, FIRST, LAST, QUIT }
 
     private final Terminal terminal;
     private final Attributes saved;
@@ -43,14 +45,7 @@ final class PagingKeys implements AutoCloseable {
             if (c < 0) {
                 return Key.NONE;
             }
-            Key key = switch (c) {
-                case ' ', 'n' -> Key.NEXT;
-                case 'p' -> Key.PREVIOUS;
-                case 'g' -> Key.FIRST;
-                case 'G' -> Key.LAST;
-                case ESC -> Key.NONE;
-                default -> null;
-            };
+            Key key = pagingKey(c);
             if (key == null) {
                 close();
                 return Key.NONE;
@@ -61,6 +56,42 @@ final class PagingKeys implements AutoCloseable {
             close();
             return Key.NONE;
         }
+    }
+
+    /**
+     * After the query ended: waits up to {@code timeoutMillis} for a key and reads it. {@code q}
+     * and Enter (and the end of input) give {@link Key#QUIT}; keys that do not page are ignored.
+     */
+    Key await(long timeoutMillis) {
+        if (closed) {
+            return Key.QUIT;
+        }
+        NonBlockingReader reader = terminal.reader();
+        try {
+            int c = reader.read(timeoutMillis);
+            if (c == NonBlockingReader.READ_EXPIRED) {
+                return Key.NONE;
+            }
+            if (c < 0 || c == 'q' || c == 'Q' || c == '\r' || c == '\n') {
+                return Key.QUIT;
+            }
+            Key key = pagingKey(c);
+            return c == ESC ? sequence(reader) : key == null ? Key.NONE : key;
+        } catch (IOException e) {
+            return Key.QUIT;
+        }
+    }
+
+    /** The page key {@code c} is; NONE for ESC, which starts a sequence; null for other keys. */
+    private static Key pagingKey(int c) {
+        return switch (c) {
+            case ' ', 'n' -> Key.NEXT;
+            case 'p' -> Key.PREVIOUS;
+            case 'g' -> Key.FIRST;
+            case 'G' -> Key.LAST;
+            case ESC -> Key.NONE;
+            default -> null;
+        };
     }
 
     /* ESC [ 6 ~ (PgDn), ESC [ 5 ~ (PgUp), ESC [ H / ESC [ 1 ~ (Home), ESC [ F / ESC [ 4 ~ (End). */

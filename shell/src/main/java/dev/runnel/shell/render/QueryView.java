@@ -16,6 +16,8 @@ import java.util.function.BooleanSupplier;
 abstract class QueryView {
     /** How long one fetch waits before the view redraws and checks whether the user cancelled. */
     static final Duration FETCH_TIMEOUT = Duration.ofMillis(100);
+    /** Whether the user asked to stop (Ctrl-C), during {@link #show}. */
+    BooleanSupplier cancelRequested = () -> false;
 
     /**
      * Fetches and shows {@code query}'s rows until its end, or until {@code cancelRequested}
@@ -26,6 +28,7 @@ abstract class QueryView {
      *         after {@link #failed()} closed what was shown so far
      */
     final boolean show(QueryResult query, BooleanSupplier cancelRequested) {
+        this.cancelRequested = cancelRequested;
         start(query.columns());
         boolean ended = false;
         try {

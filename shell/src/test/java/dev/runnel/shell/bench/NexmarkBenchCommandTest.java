@@ -152,6 +152,26 @@ class NexmarkBenchCommandTest {
     }
 
     @Test
+    void eachQueryRunsInItsOwnJvmAndOneThatCrashesItIsFailedWithItsErrorWhileTheNextStillRuns() throws Exception {
+        // Too little heap to plan anything: each query's JVM ends at its first OutOfMemoryError.
+        ShellRun run = bench("--queries", "q0,q1", "--events", "1000", "--parallelism", "1", "--output", "json",
+                "--jvm-option=-Xmx8m", "--jvm-option=-XX:+ExitOnOutOfMemoryError");
+
+        assertThat(run.exitCode()).isEqualTo(1);
+        List<JsonNode> results = lines(run.out());
+        assertThat(results).extracting(r -> r.get("query").asText()).containsExactly("q0", "q1");
+        for (JsonNode r : results) {
+            assertThat(r.get("status").asText()).isEqualTo("failed");
+            assertThat(r.get("error").asText()).contains("the query's JVM exited with code 3 without a result",
+                    "OutOfMemoryError");
+            assertThat(r.get("peak_rss_bytes").isNull()).isTrue();
+        }
+        // This JVM is unharmed and the next run measures normally.
+        ShellRun next = bench("--queries", "q0", "--events", "1000", "--parallelism", "1", "--output", "json");
+        assertThat(lines(next.out()).get(0).get("status").asText()).as(next.out() + next.err()).isEqualTo("ok");
+    }
+
+    @Test
     void badOptionsExitWith2AndNameTheOption() {
         assertRefused("--events must be at least 1, was 0", "--events", "0");
         assertRefused("--queries names an unknown query 'q99'", "--queries", "q0,q99");

@@ -87,6 +87,36 @@ class LiveResultTerminalTest {
         shell.awaitScreen("Query cancelled.");
     }
 
+    private static long numberLines(String screen) {
+        return screen.lines().filter(l -> l.matches("\\|\\s+\\d+ \\|")).count();
+    }
+
+    @Test
+    void aFinishedResultLargerThanTheScreenStillPagesUntilQAndASmallOneDoesNotWait() throws Exception {
+        shell.enter("CREATE TABLE numbers (n INT) WITH ('connector' = 'datagen', 'fields.n.kind' = 'sequence', "
+                + "'fields.n.start' = '1', 'fields.n.end' = '100');");
+        shell.awaitScreen("[INFO] Table has been created.");
+        shell.press("C-l");
+
+        shell.enter("SELECT n FROM numbers;");
+        String finished = shell.awaitScreen("the table has 100 rows, the first 34 shown (PgDn/PgUp, q: done).");
+        assertThat(finished.strip()).doesNotEndWith("runnel>");
+
+        shell.press("PageDown");
+        assertThat(numberLines(shell.awaitScreen(", rows 35-68 shown"))).isEqualTo(34);
+        shell.press("End");
+        assertThat(numberLines(shell.awaitScreen(", rows 69-100 shown"))).isEqualTo(32);
+        shell.press("q");
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(shell.screen().strip())
+                .endsWith("runnel>").contains("rows 69-100 shown. Query fin").doesNotContain("q: done"));
+
+        // The q was the pager's: the prompt is empty, and a result that fits the screen returns at once.
+        shell.press("C-l");
+        shell.enter("SELECT n FROM numbers WHERE n <= 3;");
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(shell.screen().strip())
+                .contains("the table has 3 rows. Query finished.").endsWith("runnel>"));
+    }
+
     @Test
     void anInsertShowsItsProgressUntilCtrlCDetachesAndTheJobKeepsRunning() throws Exception {
         shell.enter("CREATE TABLE sink (user_id INT, a STRING, b STRING, c STRING, d STRING) "
@@ -97,7 +127,7 @@ class LiveResultTerminalTest {
         shell.awaitScreen("Job submitted: ");
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(shell.screen())
                 .containsPattern("RUNNING: [1-9][\\d,]* records in, [\\d,]+ out, [\\d,]+ rows/s, last checkpoint -, "
-                        + "00:00:\\d\\d\\. Ctrl-C detaches"));
+                        + "backpressure OK, 00:00:\\d\\d\\. Ctrl-C detaches"));
 
         shell.press("C-c");
         shell.awaitScreen("Detached from job");
@@ -116,7 +146,10 @@ class LiveResultTerminalTest {
         shell.enter(";");
         String described = shell.awaitScreen("rows in set");
         assertThat(described).contains("property | status\nvalue    | RUNNING\n",
-                "property | checkpoints\nvalue    | -\n")
-                .containsPattern("value    \\| parallelism 1, RUNNING 1, slots .+, \\d+ records in, \\d+ out");
+                "property | checkpoints\nvalue    | -\n", "property | backpressure\nvalue    | OK\n");
+        // the vertex's line is wider than the terminal, which wraps it
+        assertThat(shell.screenUnwrapped())
+                .containsPattern("value    \\| parallelism 1, RUNNING 1, slots .+, \\d+ records in, \\d+ out, "
+                        + "busy \\d+%, backpressured \\d+% \\(OK\\), idle \\d+%");
     }
 }

@@ -82,18 +82,25 @@ final class TmuxShell implements AutoCloseable {
 
     /** The visible screen as text, trailing blanks removed. */
     String screen() {
-        return capture(false);
+        return capture();
+    }
+
+    /** The visible screen as text with the lines the terminal wrapped joined again (and trailing blanks kept). */
+    String screenUnwrapped() {
+        return capture("-J");
     }
 
     /** The visible screen with its colours and attributes as ANSI escape sequences. */
     String screenWithAttributes() {
-        return capture(true);
+        return capture("-e");
     }
 
-    private String capture(boolean attributes) {
+    private String capture(String... options) {
+        List<String> command = new ArrayList<>(List.of("capture-pane", "-p"));
+        command.addAll(List.of(options));
+        command.addAll(List.of("-t", "runnel"));
         try {
-            return attributes ? tmux("capture-pane", "-p", "-e", "-t", "runnel")
-                    : tmux("capture-pane", "-p", "-t", "runnel");
+            return tmux(command.toArray(String[]::new));
         } catch (IOException e) {
             throw new IllegalStateException(e);
         } catch (InterruptedException e) {

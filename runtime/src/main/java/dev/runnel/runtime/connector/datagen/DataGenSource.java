@@ -31,6 +31,12 @@ final class DataGenSource implements SourceFactory {
         return name;
     }
 
+    /** The table and options such as {@code rows-per-second} may change between a savepoint and the resumed job. */
+    @Override
+    public String stateSignature() {
+        return "TableSourceScan(connector=[datagen])";
+    }
+
     @Override
     public boolean isBounded() {
         return numberOfRows != null || specs.stream().anyMatch(FieldSpec::isSequence);

@@ -11,7 +11,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What one filesystem sink subtask checkpoints, as one entry of its split list: the name prefix
+ * What one filesystem sink subtask checkpoints, as one entry of its split list: the table
+ * directory it wrote into (absolute; a job resumed from a savepoint may write elsewhere, but
+ * commits the files pending here where they are), the name prefix
  * of its part files ({@code uuid} and {@code subtask}) and the next part number, the in-progress
  * files that wait for a checkpoint to complete (by checkpoint id, paths relative to the table
  * directory), the partitions it wrote (for the end-of-input partition commit), the partitions
@@ -20,12 +22,13 @@ import java.util.TreeMap;
  *
  * <p>Serialized by {@link #toBytes()}: a version byte, then the fields in order.
  */
-record FileSinkState(String uuid, int subtask, int nextPart, TreeMap<Long, List<String>> pending,
+record FileSinkState(String directory, String uuid, int subtask, int nextPart, TreeMap<Long, List<String>> pending,
                      List<String> written, Map<String, Long> uncommittedPartitions, List<String> visiblePartitions) {
-    private static final byte VERSION = 1;
+    private static final byte VERSION = 2;
 
     byte[] toBytes() {
         return VersionedBytes.write(VERSION, out -> {
+            out.writeUTF(directory);
             out.writeUTF(uuid);
             out.writeInt(subtask);
             out.writeInt(nextPart);
@@ -47,6 +50,7 @@ record FileSinkState(String uuid, int subtask, int nextPart, TreeMap<Long, List<
     /** The state {@link #toBytes()} wrote; fails on bytes of an unknown version. */
     static FileSinkState fromBytes(byte[] bytes) {
         return VersionedBytes.read(bytes, VERSION, "the state of a filesystem sink", in -> {
+            String directory = in.readUTF();
             String uuid = in.readUTF();
             int subtask = in.readInt();
             int nextPart = in.readInt();
@@ -59,7 +63,7 @@ record FileSinkState(String uuid, int subtask, int nextPart, TreeMap<Long, List<
             for (int i = in.readInt(); i > 0; i--) {
                 uncommitted.put(in.readUTF(), in.readLong());
             }
-            return new FileSinkState(uuid, subtask, nextPart, pending, written, uncommitted, readStrings(in));
+            return new FileSinkState(directory, uuid, subtask, nextPart, pending, written, uncommitted, readStrings(in));
         });
     }
 

@@ -2,6 +2,7 @@ package dev.runnel.runtime.connector.filesystem;
 
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.connector.RecordException;
+import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.format.FormatException;
 import dev.runnel.runtime.format.Formats;
 import dev.runnel.runtime.format.RowDeserializer;
@@ -12,11 +13,13 @@ import dev.runnel.runtime.source.ReaderOutput;
 import dev.runnel.runtime.source.SourceReader;
 import dev.runnel.runtime.stream.RowBatch;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,6 +61,7 @@ final class FileSystemReader implements SourceReader {
     private long lineNumber;
     private long skippedRecords;
     private long loggedFieldErrors;
+    private final Consumer<Row> emit = this::emit;
 
     FileSystemReader(String tableName, Path root, Supplier<List<Path>> listing, int subtaskIndex, int parallelism,
                      String format, Configuration formatOptions, Partitioning partitioning) {
@@ -99,25 +103,43 @@ final class FileSystemReader implements SourceReader {
                 output.flush();
                 return InputStatus.END_OF_INPUT;
             }
-            String line = current.readLine();
-            if (line == null) {
+            if (!current.nextLine()) {
                 closeCurrent();
                 continue;
             }
             lineNumber++;
             lines++;
-            if (line.isBlank()) {
+            if (isBlank(current.buffer(), current.lineStart(), current.lineLength())) {
                 continue;
             }
-            parse(line, splitOutput);
+            parse(current.buffer(), current.lineStart(), current.lineLength());
         }
         output.flush();
         return InputStatus.MORE_AVAILABLE;
     }
 
-    private void parse(String line, Output output) {
+    /** True if the line holds only whitespace, as {@link String#isBlank()} says. */
+    private static boolean isBlank(byte[] bytes, int start, int length) {
+        for (int i = start; i < start + length; i++) {
+            int b = bytes[i];
+            if (b < 0) {
+                // a multi-byte character: rare enough to decode
+                return new String(bytes, start, length, StandardCharsets.UTF_8).isBlank();
+            }
+            if (!Character.isWhitespace(b)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void emit(Row row) {
+        splitOutput.collect(partitioning.fullRow(row, currentPartition));
+    }
+
+    private void parse(byte[] line, int start, int length) {
         try {
-            deserializer.deserialize(line, row -> output.collect(partitioning.fullRow(row, currentPartition)));
+            deserializer.deserialize(line, start, length, emit);
             if (deserializer.ignoredFieldErrors() > loggedFieldErrors) {
                 if (loggedFieldErrors == 0) {
                     LOG.warn("Table {}: set a field that cannot be parsed to NULL at line {} of {} ({} ignores parse "

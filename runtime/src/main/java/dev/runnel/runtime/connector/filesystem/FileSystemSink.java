@@ -41,6 +41,13 @@ final class FileSystemSink implements OperatorFactory {
                 + ")";
     }
 
+    /** The table, path and format may change between a savepoint and the resumed job; the partition keys may not. */
+    @Override
+    public String stateSignature() {
+        return "Sink(connector=[filesystem]"
+                + (partitioning.isPartitioned() ? ", partitions=[" + String.join(", ", partitioning.keys()) + "]" : "") + ")";
+    }
+
     @Override
     public Operator create() {
         return new FileSystemSinkOperator(tableName, path, format, formatOptions, partitioning, committer, trigger,

@@ -101,7 +101,7 @@ final class FileSystemSinkOperator extends AbstractOperator {
                            Partitioning partitioning, PartitionCommitter committer, PartitionCommitTrigger trigger,
                            long rollingFileSize, long rolloverIntervalMillis, LongSupplier clock) {
         this.tableName = tableName;
-        this.directory = Path.of(path);
+        this.directory = Path.of(path).toAbsolutePath().normalize();
         this.format = format;
         this.formatOptions = formatOptions;
         this.partitioning = partitioning;
@@ -134,21 +134,28 @@ final class FileSystemSinkOperator extends AbstractOperator {
 
     /**
      * Commits the restored pending files and deletes what the restored subtasks left in progress
-     * after their checkpoint. Continues the part numbers of the subtask with this index, if this
-     * subtask took its state over (no other subtask then deletes files of that name prefix).
+     * after their checkpoint, both in the directory they wrote to: a job resumed from a savepoint
+     * may write to another path (as in Flink, the sink's options are not part of its state's
+     * identity), and the savepoint's files still belong where they were written. Continues the
+     * part numbers and partition bookkeeping of the subtask with this index, if this subtask took
+     * its state over in the same directory (no other subtask then deletes files of that prefix).
      */
     private void restore(List<FileSinkState> restored) throws IOException {
         for (FileSinkState s : restored) {
+            Path restoredDirectory = Path.of(s.directory());
             for (List<String> files : s.pending().values()) {
-                commitFiles(files);
+                commitFiles(restoredDirectory, files);
             }
-            written.addAll(s.written());
-            s.uncommittedPartitions().forEach((p, since) -> waiting.merge(p, since, Math::min));
-            visible.addAll(s.visiblePartitions());
+            if (restoredDirectory.equals(directory)) {
+                written.addAll(s.written());
+                s.uncommittedPartitions().forEach((p, since) -> waiting.merge(p, since, Math::min));
+                visible.addAll(s.visiblePartitions());
+            }
         }
         for (FileSinkState s : restored) {
-            deleteInProgress(".part-" + s.uuid() + "-" + s.subtask() + "-");
-            if (s.subtask() == subtask) {
+            Path restoredDirectory = Path.of(s.directory());
+            deleteInProgress(restoredDirectory, ".part-" + s.uuid() + "-" + s.subtask() + "-");
+            if (s.subtask() == subtask && restoredDirectory.equals(directory)) {
                 uuid = s.uuid();
                 partCounter = s.nextPart();
             }
@@ -244,7 +251,7 @@ final class FileSystemSinkOperator extends AbstractOperator {
         state.clear();
         TreeMap<Long, List<String>> pendingCopy = new TreeMap<>();
         pending.forEach((id, files) -> pendingCopy.put(id, List.copyOf(files)));
-        state.add(new FileSinkState(uuid, subtask, partCounter, pendingCopy, List.copyOf(written),
+        state.add(new FileSinkState(directory.toString(), uuid, subtask, partCounter, pendingCopy, List.copyOf(written),
                 new LinkedHashMap<>(waiting), List.copyOf(visible)).toBytes());
     }
 
@@ -253,20 +260,20 @@ final class FileSystemSinkOperator extends AbstractOperator {
     public void notifyCheckpointComplete(long checkpointId) throws IOException {
         var done = pending.headMap(checkpointId, true);
         for (List<String> files : done.values()) {
-            commitFiles(files);
+            commitFiles(directory, files);
         }
         done.clear();
         commitCompletePartitions();
     }
 
-    private void commitFiles(List<String> files) throws IOException {
+    /** Commits {@code files}, relative to {@code base}; partitions count as visible only in this sink's directory. */
+    private void commitFiles(Path base, List<String> files) throws IOException {
         for (String file : files) {
-            Path inProgress = directory.resolve(file);
+            Path inProgress = base.resolve(file);
             commit(inProgress);
-            String partition = inProgress.getParent().equals(directory) ? ""
-                    : directory.relativize(inProgress.getParent()).toString();
-            if (trigger != null) {
-                visible.add(partition);
+            if (trigger != null && base.equals(directory)) {
+                visible.add(inProgress.getParent().equals(directory) ? ""
+                        : directory.relativize(inProgress.getParent()).toString());
             }
         }
     }
@@ -308,9 +315,12 @@ final class FileSystemSinkOperator extends AbstractOperator {
         }
     }
 
-    /** Deletes the in-progress files under the directory whose names start with {@code prefix}. */
-    private void deleteInProgress(String prefix) throws IOException {
-        try (Stream<Path> walk = Files.walk(directory)) {
+    /** Deletes the in-progress files under {@code base} whose names start with {@code prefix}. */
+    private void deleteInProgress(Path base, String prefix) throws IOException {
+        if (!Files.isDirectory(base)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(base)) {
             for (Path file : walk.filter(Files::isRegularFile).toList()) {
                 String name = file.getFileName().toString();
                 if (name.startsWith(prefix) && name.endsWith(".inprogress")) {
@@ -328,7 +338,7 @@ final class FileSystemSinkOperator extends AbstractOperator {
         }
         rolled.clear();
         for (List<String> files : pending.values()) {
-            commitFiles(files);
+            commitFiles(directory, files);
         }
         pending.clear();
         if (committer != null && partitioning.isPartitioned()) {

@@ -43,6 +43,12 @@ final class FileSystemSource implements SourceFactory {
                 + format + "])";
     }
 
+    /** The table, path and format may change between a savepoint and the resumed job. */
+    @Override
+    public String stateSignature() {
+        return "TableSourceScan(connector=[filesystem])";
+    }
+
     @Override
     public boolean isBounded() {
         return true;

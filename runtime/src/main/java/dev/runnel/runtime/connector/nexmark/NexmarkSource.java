@@ -28,6 +28,12 @@ final class NexmarkSource implements SourceFactory {
         return name;
     }
 
+    /** The table and options such as {@code rows-per-second} may change between a savepoint and the resumed job. */
+    @Override
+    public String stateSignature() {
+        return "TableSourceScan(connector=[nexmark])";
+    }
+
     @Override
     public boolean isBounded() {
         return config.maxEvents() > 0;

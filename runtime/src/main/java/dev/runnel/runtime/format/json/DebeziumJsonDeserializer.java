@@ -1,11 +1,14 @@
 package dev.runnel.runtime.format.json;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.format.FormatException;
 import dev.runnel.runtime.format.RowDeserializer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -85,7 +88,14 @@ final class DebeziumJsonDeserializer implements RowDeserializer {
         if (!node.isObject()) {
             throw new FormatException("field '" + field + "': expected a JSON object, got " + node.getNodeType());
         }
-        Row row = rows.toRow(node, field + ".");
+        Row row;
+        try (JsonParser parser = node.traverse()) {
+            parser.nextToken();
+            row = rows.readRow(parser, field + ".");
+        } catch (IOException e) {
+            // a tree's tokens are well-formed
+            throw new UncheckedIOException(e);
+        }
         row.setKind(kind);
         return row;
     }

@@ -36,6 +36,12 @@ public record GroupAggregateOperatorFactory(String name, int[] groupKeys, List<D
         return groupKeys.clone();
     }
 
+    /** The name and the types of the fields its state holds, so that a changed type is a changed query. */
+    @Override
+    public String stateSignature() {
+        return name + ", keyTypes=" + keyTypes;
+    }
+
     @Override
     public Operator create() {
         return new GroupAggregateOperator(this);

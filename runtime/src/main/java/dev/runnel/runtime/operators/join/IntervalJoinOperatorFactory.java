@@ -38,6 +38,12 @@ public record IntervalJoinOperatorFactory(String name, JoinType joinType, int le
                         condition));
     }
 
+    /** The name and the types of the fields its state holds, so that a changed type is a changed query. */
+    @Override
+    public String stateSignature() {
+        return name + ", leftTypes=" + keys.leftTypes() + ", rightTypes=" + keys.rightTypes();
+    }
+
     @Override
     public Operator create() {
         return new IntervalJoinOperator(this);

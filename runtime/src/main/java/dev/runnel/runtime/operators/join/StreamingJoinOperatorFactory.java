@@ -34,6 +34,12 @@ public record StreamingJoinOperatorFactory(String name, JoinType joinType, int[]
         rightTypes = List.copyOf(rightTypes);
     }
 
+    /** The name and the types of the fields its state holds, so that a changed type is a changed query. */
+    @Override
+    public String stateSignature() {
+        return name + ", leftTypes=" + leftTypes + ", rightTypes=" + rightTypes;
+    }
+
     @Override
     public Operator create() {
         return new StreamingJoinOperator(this);

@@ -32,6 +32,12 @@ public record TemporalJoinOperatorFactory(String name, boolean leftOuter, int[] 
         rightTypes = List.copyOf(rightTypes);
     }
 
+    /** The name and the types of the fields its state holds, so that a changed type is a changed query. */
+    @Override
+    public String stateSignature() {
+        return name + ", leftTypes=" + leftTypes + ", rightTypes=" + rightTypes;
+    }
+
     @Override
     public Operator create() {
         return new TemporalJoinOperator(this);

@@ -35,6 +35,12 @@ public record WindowJoinOperatorFactory(String name, JoinType joinType, int left
                         condition));
     }
 
+    /** The name and the types of the fields its state holds, so that a changed type is a changed query. */
+    @Override
+    public String stateSignature() {
+        return name + ", leftTypes=" + keys.leftTypes() + ", rightTypes=" + keys.rightTypes();
+    }
+
     @Override
     public Operator create() {
         return new WindowJoinOperator(this);

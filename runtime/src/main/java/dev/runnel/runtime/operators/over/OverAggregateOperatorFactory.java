@@ -42,6 +42,12 @@ public record OverAggregateOperatorFactory(String name, int[] keyFields, List<Da
         return preceding == UNBOUNDED;
     }
 
+    /** The name and the types of the fields its state holds, so that a changed type is a changed query. */
+    @Override
+    public String stateSignature() {
+        return name + ", inputTypes=" + inputTypes;
+    }
+
     @Override
     public Operator create() {
         return new OverAggregateOperator(this);

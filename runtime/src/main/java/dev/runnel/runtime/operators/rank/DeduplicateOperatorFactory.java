@@ -25,6 +25,12 @@ public record DeduplicateOperatorFactory(String name, int[] keyFields, List<Data
         inputTypes = List.copyOf(inputTypes);
     }
 
+    /** The name and the types of the fields its state holds, so that a changed type is a changed query. */
+    @Override
+    public String stateSignature() {
+        return name + ", inputTypes=" + inputTypes;
+    }
+
     @Override
     public Operator create() {
         return new DeduplicateOperator(this);

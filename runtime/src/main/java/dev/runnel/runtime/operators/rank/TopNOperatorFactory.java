@@ -24,6 +24,12 @@ public record TopNOperatorFactory(String name, int[] keyFields, List<DataType> i
         Objects.requireNonNull(ranking, "ranking");
     }
 
+    /** The name and the types of the fields its state holds, so that a changed type is a changed query. */
+    @Override
+    public String stateSignature() {
+        return name + ", inputTypes=" + inputTypes;
+    }
+
     @Override
     public Operator create() {
         return new TopNOperator(this);

@@ -35,6 +35,12 @@ public record WindowTopNOperatorFactory(String name, int[] keyFields, int window
         }
     }
 
+    /** The name and the types of the fields its state holds, so that a changed type is a changed query. */
+    @Override
+    public String stateSignature() {
+        return name + ", inputTypes=" + inputTypes;
+    }
+
     @Override
     public Operator create() {
         return new WindowTopNOperator(this);

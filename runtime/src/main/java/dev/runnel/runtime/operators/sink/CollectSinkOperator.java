@@ -21,9 +21,12 @@ import java.util.TreeMap;
  * ({@code execution.checkpointing.interval} &gt; 0), like Flink's checkpointed collect sink, rows
  * are held back until a checkpoint taken after them completes, so that the client never sees a
  * row that a restart from the last checkpoint produces again: a checkpoint stores the rows held
- * for it in the operator state, {@link #notifyCheckpointComplete} sends them, and a restored
- * sink sends the rows of the checkpoint it restores (numbered, see
- * {@link ResultSender#send(List, long)}). At the end of the input everything is sent.
+ * for it in the operator state, {@link #notifyCheckpointComplete} sends them, and a sink restored
+ * from its job's own checkpoint sends the rows of that checkpoint again (numbered, see
+ * {@link ResultSender#send(List, long)}). The rows a savepoint holds belong to the job that
+ * took it, which sends them to its client when the savepoint (a stop) or a later checkpoint
+ * completes: a job started from that savepoint, with a new client, sends only the rows after it,
+ * so both clients together see each row once. At the end of the input everything is sent.
  */
 public final class CollectSinkOperator extends AbstractOperator {
     /** The name of the split list in the operator state: the held rows of each subtask. */
@@ -48,9 +51,11 @@ public final class CollectSinkOperator extends AbstractOperator {
         state = store.splitList(STATE);
         if (store.isRestored()) {
             for (byte[] entry : state) {
-                // they belong to the completed checkpoint this job restores; the failure may have come before they went out
                 HeldRowsCodec.Held restored = HeldRowsCodec.fromBytes(entry);
-                if (!restored.rows().isEmpty()) {
+                // This job's own checkpoint: its rows may not have gone out before the failure
+                // (the client's buffer drops what did). Another job's savepoint: that job sent
+                // them to its client when the savepoint or a later checkpoint completed.
+                if (!restored.rows().isEmpty() && restored.jobId().equals(context.jobId())) {
                     sender.send(restored.rows(), restored.firstOffset());
                 }
                 sent = Math.max(sent, restored.firstOffset() + restored.rows().size());
@@ -94,7 +99,7 @@ public final class CollectSinkOperator extends AbstractOperator {
         List<Row> rows = new ArrayList<>();
         pending.values().forEach(rows::addAll);
         state.clear();
-        state.add(HeldRowsCodec.toBytes(new HeldRowsCodec.Held(sent, rows)));
+        state.add(HeldRowsCodec.toBytes(new HeldRowsCodec.Held(context.jobId(), sent, rows)));
     }
 
     /** Sends the rows held for {@code checkpointId} and every checkpoint before. */

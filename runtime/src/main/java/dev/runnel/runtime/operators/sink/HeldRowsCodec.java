@@ -16,21 +16,22 @@ import java.util.List;
  * Writes the rows a collect sink holds back into checkpoint bytes without knowing their type:
  * every value is tagged with its Java class (the classes of Runnel's row values: boolean,
  * integral and floating numbers, BigDecimal, String, byte[], and Object[] for nested rows).
- * Format: a version byte, the first row's offset, the row count, then per row its kind and
- * tagged fields.
+ * Format: a version byte, the id of the job that held them, the first row's offset, the row
+ * count, then per row its kind and tagged fields.
  */
 final class HeldRowsCodec {
-    private static final byte VERSION = 1;
+    private static final byte VERSION = 2;
 
     private HeldRowsCodec() {
     }
 
-    /** Rows numbered from {@code firstOffset} on, as they were held back. */
-    record Held(long firstOffset, List<Row> rows) {
+    /** Rows numbered from {@code firstOffset} on, as job {@code jobId} held them back. */
+    record Held(String jobId, long firstOffset, List<Row> rows) {
     }
 
     static byte[] toBytes(Held held) {
         return VersionedBytes.write(VERSION, out -> {
+            out.writeUTF(held.jobId());
             out.writeLong(held.firstOffset());
             out.writeInt(held.rows().size());
             for (Row row : held.rows()) {
@@ -42,6 +43,7 @@ final class HeldRowsCodec {
 
     static Held fromBytes(byte[] bytes) {
         return VersionedBytes.read(bytes, VERSION, "the rows of a collect sink", in -> {
+            String jobId = in.readUTF();
             long offset = in.readLong();
             int count = in.readInt();
             List<Row> rows = new ArrayList<>(count);
@@ -49,7 +51,7 @@ final class HeldRowsCodec {
                 RowKind kind = RowKind.values()[in.readByte()];
                 rows.add(new Row(kind, readFields(in)));
             }
-            return new Held(offset, rows);
+            return new Held(jobId, offset, rows);
         });
     }
 

@@ -27,6 +27,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Aggregates rows per key and event-time window and emits each window's result once, when the
@@ -36,7 +37,9 @@ import java.util.Map;
  * has already fired (its window time is at or behind the current watermark) is late: it is
  * dropped and counted in the operator counter {@code numLateRecordsDropped}, as Flink's metric.
  * Processing-time windows ({@link WindowAggregateOperatorFactory#processingTime}) fire on
- * processing-time timers instead; a row whose window time the clock has passed is late too.
+ * processing-time timers instead, and no row is late there: a row whose window the clock has
+ * passed while it was in flight counts in the window open now ({@link WindowAssigner#at}), as
+ * Flink assigns processing-time windows when the aggregate processes the row.
  *
  * <p>Input rows must be inserts (the planner feeds it insert-only input only).
  */
@@ -84,6 +87,13 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
                     (Long) row.getField(spec.windowEndField()));
             if (spec.merging()) {
                 window = mergeSessions(window);
+            } else if (spec.processingTime()) {
+                Optional<TimeWindow> open = spec.processingTimeWindows().at(window,
+                        spec.time().toLocal(timers.currentProcessingTime()));
+                if (open.isEmpty()) {
+                    continue;
+                }
+                window = open.get();
             }
             if (isLate(window)) {
                 numLateRecordsDropped.inc();
@@ -200,8 +210,7 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
 
     /**
      * Whether the window's time has passed: in event time the watermark reached it; in processing
-     * time the clock did (the row was assigned upstream and crossed the window's end in flight;
-     * counting it would emit the window a second time).
+     * time the clock did (never for a window from {@link WindowAssigner#at}).
      */
     private boolean isLate(TimeWindow window) {
         return fireTime(window) <= (spec.processingTime() ? timers.currentProcessingTime() : timers.currentWatermark());

@@ -19,25 +19,27 @@ import java.util.Objects;
  * @param windowEndField the input field holding {@code window_end}
  * @param outputGroup what each leading output field is: {@link GroupField#key} of a key field, or a window property
  * @param merging whether windows of a key merge when they overlap (SESSION)
- * @param processingTime whether the windows are of processing time (over a {@code PROCTIME()}
- *        column): each fires on a processing-time timer at its window time, rows arriving after
- *        that are late, and windows still open when the input ends are dropped, as in Flink;
- *        else of event time
+ * @param processingTimeWindows for windows of processing time (over a {@code PROCTIME()} column),
+ *        the windows the table function assigns; null for event time. Each processing-time window
+ *        fires on a processing-time timer at its window time, and windows still open when the
+ *        input ends are dropped, as in Flink. No row is late: as Flink assigns a row to the
+ *        windows open when the aggregate processes it, a row whose window fired while it was in
+ *        flight counts in the window at the same place in the pattern that is open now.
  */
 public record WindowAggregateOperatorFactory(String name, int[] keyFields, List<DataType> keyTypes,
                                              int windowStartField, int windowEndField, List<GroupField> outputGroup,
                                              AggregatesHandle aggregates, boolean merging, WindowTime time,
-                                             boolean processingTime)
+                                             WindowAssigner processingTimeWindows)
         implements OperatorFactory {
     /** Event-time windows. */
     public WindowAggregateOperatorFactory(String name, int[] keyFields, List<DataType> keyTypes, int windowStartField,
             int windowEndField, List<GroupField> outputGroup, AggregatesHandle aggregates, boolean merging,
             WindowTime time) {
-        this(name, keyFields, keyTypes, windowStartField, windowEndField, outputGroup, aggregates, merging, time, false);
+        this(name, keyFields, keyTypes, windowStartField, windowEndField, outputGroup, aggregates, merging, time, null);
     }
 
     public WindowAggregateOperatorFactory {
-        if (processingTime && merging) {
+        if (processingTimeWindows != null && (merging || processingTimeWindows.isMerging())) {
             throw new IllegalArgumentException("Window aggregate " + name + ": processing-time sessions are not supported yet");
         }
         Objects.requireNonNull(name, "name");
@@ -52,9 +54,20 @@ public record WindowAggregateOperatorFactory(String name, int[] keyFields, List<
         }
     }
 
+    /** Whether the windows are of processing time. */
+    public boolean processingTime() {
+        return processingTimeWindows != null;
+    }
+
     @Override
     public int[] keyFields() {
         return keyFields.clone();
+    }
+
+    /** The name and the types of the fields its state holds, so that a changed type is a changed query. */
+    @Override
+    public String stateSignature() {
+        return name + ", keyTypes=" + keyTypes;
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.runnel.runtime.operators.window;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Assigns a row's event timestamp to the windows it belongs to, as Flink's windowing table
@@ -19,6 +20,32 @@ public sealed interface WindowAssigner extends Serializable {
         return false;
     }
 
+    /**
+     * The span by which a window moves forward to a later place of the same kind: moving each
+     * of a row's windows by whole cycles until it ends after time {@code t} yields the row's
+     * windows at {@code t} (a tumble's or hop's size, a cumulate's size). Sessions have none.
+     */
+    long cycle();
+
+    /**
+     * For processing time: the window that {@code window} (one of this assigner's, assigned to a
+     * row earlier) stands for when the row is processed at local time {@code now}. A window whose
+     * time is still ahead of {@code now} stays; an earlier one moves forward by whole
+     * {@link #cycle()}s into the cycle that is open at {@code now}. For tumble and hop windows the
+     * row's moved windows are exactly its windows at {@code now}; empty when the moved window has
+     * passed too (a cumulate's earlier step in the current cycle).
+     */
+    default Optional<TimeWindow> at(TimeWindow window, long now) {
+        if (window.end() - 1 > now) {
+            return Optional.of(window);
+        }
+        long cycle = cycle();
+        long cycleEnd = window.start() + cycle;
+        long cycles = cycleEnd - 1 > now ? 0 : Math.floorDiv(now - (cycleEnd - 1), cycle) + 1;
+        TimeWindow moved = new TimeWindow(window.start() + cycles * cycle, window.end() + cycles * cycle);
+        return moved.end() - 1 > now ? Optional.of(moved) : Optional.empty();
+    }
+
     /** {@code TUMBLE(..., size[, offset])}: fixed, non-overlapping windows. */
     record Tumbling(long size, long offset) implements WindowAssigner {
         public Tumbling {
@@ -29,6 +56,11 @@ public sealed interface WindowAssigner extends Serializable {
         public List<TimeWindow> assignWindows(long timestamp) {
             long start = windowStart(timestamp, offset, size);
             return List.of(new TimeWindow(start, start + size));
+        }
+
+        @Override
+        public long cycle() {
+            return size;
         }
     }
 
@@ -52,6 +84,12 @@ public sealed interface WindowAssigner extends Serializable {
                 windows.add(new TimeWindow(start, start + size));
             }
             return windows;
+        }
+
+        /** The size, not the slide: a row's windows have distinct starts modulo the size. */
+        @Override
+        public long cycle() {
+            return size;
         }
     }
 
@@ -79,6 +117,11 @@ public sealed interface WindowAssigner extends Serializable {
             }
             return windows;
         }
+
+        @Override
+        public long cycle() {
+            return maxSize;
+        }
     }
 
     /** {@code SESSION(..., gap)}: windows that close after {@code gap} without rows. */
@@ -95,6 +138,11 @@ public sealed interface WindowAssigner extends Serializable {
         @Override
         public boolean isMerging() {
             return true;
+        }
+
+        @Override
+        public long cycle() {
+            throw new UnsupportedOperationException("Session windows do not repeat");
         }
     }
 

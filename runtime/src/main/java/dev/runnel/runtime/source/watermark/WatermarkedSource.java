@@ -21,6 +21,12 @@ public record WatermarkedSource(SourceFactory source, WatermarkStrategy strategy
         return source.name() + " -> " + strategy.description();
     }
 
+    /** The watermark expression may change between a savepoint and the resumed job. */
+    @Override
+    public String stateSignature() {
+        return source.stateSignature() + " -> WatermarkAssigner";
+    }
+
     @Override
     public boolean isBounded() {
         return source.isBounded();

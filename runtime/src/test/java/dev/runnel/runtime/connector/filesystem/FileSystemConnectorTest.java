@@ -118,6 +118,22 @@ class FileSystemConnectorTest {
         assertThat(flatten(readAll(source(orders(file, "csv")), 1))).containsExactly(order(1), order(2));
     }
 
+    /** More than the reader's 64 KiB buffer, so lines and \r\n pairs straddle refills. */
+    @Test
+    void readsJsonLinesOfAnyEndingAcrossBufferRefills() throws Exception {
+        Path file = dir.resolve("many.json");
+        StringBuilder text = new StringBuilder();
+        List<Row> expected = new ArrayList<>();
+        String[] endings = {"\n", "\r\n", "\r", "\n \t\n", "\n\u2003\r\n"};
+        for (long id = 1; id <= 3000; id++) {
+            text.append(json(id)).append(endings[(int) (id % endings.length)]);
+            expected.add(order(id));
+        }
+        Files.writeString(file, text);
+        assertThat(Files.size(file)).isGreaterThan(LineReader.DEFAULT_BUFFER_SIZE);
+        assertThat(flatten(readAll(source(orders(file, "json")), 1))).containsExactlyElementsOf(expected);
+    }
+
     @Test
     void aMalformedLineNamesFileLineAndField() throws IOException {
         Path file = dir.resolve("bad.json");

@@ -69,23 +69,59 @@ class WindowAggregateOperatorTest {
         }
     }
 
+    private static OperatorHarness processingTime(WindowAssigner windows, String backend) throws Exception {
+        return OperatorHarness.of(new WindowAggregateOperatorFactory("WindowAggregate", new int[] {0},
+                List.of(DataType.of(TypeRoot.VARCHAR, Integer.MAX_VALUE)), 2, 3, ITEM_AND_WINDOW, SUM_AND_COUNT,
+                false, WindowTime.LOCAL, windows)).withStateBackend(backend).open();
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"hashmap", "rocksdb"})
-    void processingTimeWindowsFireOnTheClockAndDropRowsArrivingAfterThat(String backend) throws Exception {
-        try (var h = OperatorHarness.of(new WindowAggregateOperatorFactory("WindowAggregate", new int[] {0},
-                List.of(DataType.of(TypeRoot.VARCHAR, Integer.MAX_VALUE)), 2, 3, ITEM_AND_WINDOW, SUM_AND_COUNT,
-                false, WindowTime.LOCAL, true)).withStateBackend(backend).open()) {
+    void processingTimeWindowsFireOnTheClockAndCountARowWhoseWindowFiredInFlightInTheWindowOpenNow(String backend)
+            throws Exception {
+        try (var h = processingTime(new WindowAssigner.Tumbling(10, 0), backend)) {
             process(h, bid("A", 4, 0, 10), bid("A", 5, 10, 20));
             h.processWatermark(Long.MAX_VALUE);
             assertThat(h.takeOutput()).isEmpty();
 
             h.setProcessingTime(9);
             assertThat(h.takeOutput()).containsExactly(Row.of("A", 0L, 10L, 9L, 4, 1L));
-            // a row assigned upstream before 9 that arrives after its window fired
+            // A row the table function assigned to [0, 10) before 9 that arrives after that window
+            // fired: Flink assigns it the window open when the aggregate processes it.
             process(h, bid("A", 1, 0, 10));
             h.setProcessingTime(19);
-            assertThat(h.takeOutput()).containsExactly(Row.of("A", 10L, 20L, 19L, 5, 1L));
-            assertThat(lateDropped(h)).isEqualTo(1);
+            assertThat(h.takeOutput()).containsExactly(Row.of("A", 10L, 20L, 19L, 6, 2L));
+            // Long after: into the window open then, not any in between.
+            h.setProcessingTime(53);
+            process(h, bid("A", 2, 20, 30));
+            h.setProcessingTime(59);
+            assertThat(h.takeOutput()).containsExactly(Row.of("A", 50L, 60L, 59L, 2, 1L));
+            assertThat(lateDropped(h)).isZero();
+        }
+    }
+
+    @Test
+    void aHopRowWhoseWindowsFiredInFlightCountsInTheHopWindowsOpenNow() throws Exception {
+        try (var h = processingTime(new WindowAssigner.Hopping(10, 5, 0), "hashmap")) {
+            h.setProcessingTime(12);
+            // Assigned at 7: [0, 10) and [5, 15); processed at 12, when [5, 15) and [10, 20) are open.
+            process(h, bid("A", 3, 0, 10), bid("A", 3, 5, 15));
+            h.setProcessingTime(Long.MAX_VALUE / 2);
+            assertThat(h.takeOutput()).containsExactly(Row.of("A", 5L, 15L, 14L, 3, 1L),
+                    Row.of("A", 10L, 20L, 19L, 3, 1L));
+            assertThat(lateDropped(h)).isZero();
+        }
+    }
+
+    @Test
+    void aCumulateRowCountsInTheStepsOfTheCurrentCycleThatAreStillOpen() throws Exception {
+        try (var h = processingTime(new WindowAssigner.Cumulative(30, 10, 0), "hashmap")) {
+            h.setProcessingTime(14);
+            // Assigned at 5: [0, 10), [0, 20), [0, 30); at 14 only [0, 20) and [0, 30) hold the row.
+            process(h, bid("A", 1, 0, 10), bid("A", 1, 0, 20), bid("A", 1, 0, 30));
+            h.setProcessingTime(Long.MAX_VALUE / 2);
+            assertThat(h.takeOutput()).containsExactly(Row.of("A", 0L, 20L, 19L, 1, 1L),
+                    Row.of("A", 0L, 30L, 29L, 1, 1L));
         }
     }
 

@@ -1,0 +1,87 @@
+package dev.runnel.runtime.rest;
+
+import static dev.runnel.runtime.rest.RestServer.JSON;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.runnel.runtime.cluster.JobInfo;
+import dev.runnel.runtime.cluster.JobStatus;
+import dev.runnel.runtime.cluster.TaskManagerInfo;
+import java.util.List;
+import java.util.TimeZone;
+
+/** {@code /config}, {@code /overview} and {@code /taskmanagers}: the cluster as a whole. */
+final class ClusterHandlers {
+    /** Reported as {@code flink-version}: tools read the field; Runnel says its own version there. */
+    static final String VERSION = version();
+
+    private final RestGateway gateway;
+
+    ClusterHandlers(RestGateway gateway) {
+        this.gateway = gateway;
+    }
+
+    void register(RestRouter router) {
+        router.get("/config", request -> config());
+        router.get("/overview", request -> overview());
+        router.get("/taskmanagers", request -> taskManagers());
+    }
+
+    private ObjectNode config() {
+        TimeZone zone = TimeZone.getDefault();
+        ObjectNode node = JSON.createObjectNode()
+                .put("refresh-interval", 3000)
+                .put("timezone-name", zone.getDisplayName())
+                .put("timezone-offset", zone.getOffset(System.currentTimeMillis()))
+                .put("flink-version", VERSION)
+                .put("flink-revision", "unknown");
+        node.putObject("features").put("web-submit", false).put("web-cancel", true).put("web-rescale", false)
+                .put("web-history", false);
+        return node;
+    }
+
+    private ObjectNode overview() {
+        List<TaskManagerInfo> taskManagers = gateway.registeredTaskManagers();
+        List<JobInfo> jobs = gateway.listJobs();
+        return JSON.createObjectNode()
+                .put("taskmanagers", taskManagers.size())
+                .put("slots-total", taskManagers.stream().mapToInt(TaskManagerInfo::slots).sum())
+                .put("slots-available", taskManagers.stream().mapToInt(TaskManagerInfo::freeSlots).sum())
+                .put("jobs-running", jobs.stream().filter(j -> !j.status().isTerminal()).count())
+                .put("jobs-finished", count(jobs, JobStatus.FINISHED))
+                .put("jobs-cancelled", count(jobs, JobStatus.CANCELED))
+                .put("jobs-failed", count(jobs, JobStatus.FAILED))
+                .put("flink-version", VERSION)
+                .put("flink-commit", "unknown");
+    }
+
+    private static long count(List<JobInfo> jobs, JobStatus status) {
+        return jobs.stream().filter(j -> j.status() == status).count();
+    }
+
+    private ObjectNode taskManagers() {
+        ObjectNode node = JSON.createObjectNode();
+        ArrayNode list = node.putArray("taskmanagers");
+        Runtime runtime = Runtime.getRuntime();
+        for (TaskManagerInfo tm : gateway.registeredTaskManagers()) {
+            ObjectNode entry = list.addObject()
+                    .put("id", tm.id())
+                    .put("path", "embedded")
+                    .put("dataPort", -1)
+                    .put("jmxPort", -1)
+                    .put("timeSinceLastHeartbeat", System.currentTimeMillis())
+                    .put("slotsNumber", tm.slots())
+                    .put("freeSlots", tm.freeSlots());
+            // Embedded TaskManagers share the JVM: its processors and heap are what they have.
+            entry.putObject("hardware").put("cpuCores", runtime.availableProcessors())
+                    .put("physicalMemory", -1).put("freeMemory", runtime.freeMemory())
+                    .put("managedMemory", 0);
+        }
+        return node;
+    }
+
+    private static String version() {
+        String version = RestServer.class.getPackage().getImplementationVersion();
+        return version == null ? "unknown" : version;
+    }
+}

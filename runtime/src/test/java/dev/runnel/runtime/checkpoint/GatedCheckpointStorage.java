@@ -1,0 +1,131 @@
+package dev.runnel.runtime.checkpoint;
+
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
+
+/**
+ * Slow checkpoint storage for tests: {@code gatedfile:///path} is the local file
+ * {@code /path}, except that the first file a test's {@link Gate} picks is created and written
+ * but not closed until the test opens the gate, as on a slow object store. Plugged in through
+ * {@link CheckpointStorageFactory} (see {@code META-INF/services}).
+ */
+public final class GatedCheckpointStorage implements CheckpointStorage {
+    static final String SCHEME = "gatedfile";
+
+    /** The gate of the running test, or {@code null}: every write passes. */
+    static volatile Gate gate;
+
+    /** Holds the first created file that {@code picks} accepts open until {@link #open()}. */
+    static final class Gate {
+        private final Predicate<URI> picks;
+        private final CountDownLatch opened = new CountDownLatch(1);
+        private final AtomicReference<Path> held = new AtomicReference<>();
+
+        Gate(Predicate<URI> picks) {
+            this.picks = picks;
+        }
+
+        /** The local file being held, or {@code null} before one was picked. */
+        Path held() {
+            return held.get();
+        }
+
+        void open() {
+            opened.countDown();
+        }
+
+        private boolean pick(URI file) {
+            return picks.test(file) && held.compareAndSet(null, Path.of(toFile(file)));
+        }
+
+        private void await() throws IOException {
+            try {
+                opened.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted at the gate", e);
+            }
+        }
+    }
+
+    /** The {@code gatedfile:} storage. */
+    public static final class Factory implements CheckpointStorageFactory {
+        @Override
+        public String scheme() {
+            return SCHEME;
+        }
+
+        @Override
+        public CheckpointStorage create() {
+            return new GatedCheckpointStorage();
+        }
+    }
+
+    static String uriOf(Path directory) {
+        return SCHEME + "://" + directory.toAbsolutePath().toUri().getPath();
+    }
+
+    private static URI toFile(URI uri) {
+        return URI.create("file" + uri.toString().substring(SCHEME.length()));
+    }
+
+    private static URI toGated(URI file) {
+        return URI.create(SCHEME + file.toString().substring("file".length()));
+    }
+
+    private final CheckpointStorage files = FileCheckpointStorage.INSTANCE;
+
+    @Override
+    public OutputStream create(URI file) throws IOException {
+        OutputStream out = files.create(toFile(file));
+        Gate current = gate;
+        if (current == null || !current.pick(file)) {
+            return out;
+        }
+        return new FilterOutputStream(out) {
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                out.write(b, off, len);
+            }
+
+            @Override
+            public void close() throws IOException {
+                current.await();
+                super.close();
+            }
+        };
+    }
+
+    @Override
+    public void writeAtomically(URI file, byte[] content) throws IOException {
+        files.writeAtomically(toFile(file), content);
+    }
+
+    @Override
+    public InputStream open(URI file) throws IOException {
+        return files.open(toFile(file));
+    }
+
+    @Override
+    public boolean exists(URI file) throws IOException {
+        return files.exists(toFile(file));
+    }
+
+    @Override
+    public void delete(URI fileOrDirectory) throws IOException {
+        files.delete(toFile(fileOrDirectory));
+    }
+
+    @Override
+    public List<URI> list(URI directory) throws IOException {
+        return files.list(toFile(directory)).stream().map(GatedCheckpointStorage::toGated).toList();
+    }
+}
