@@ -1,9 +1,9 @@
 -- q13: bounded side input join (bids enriched from a side table by a processing-time lookup)
+-- ${side_input} is the side input file (lines 'i,i' for i in 0..9999), which runnel bench writes
 CREATE TABLE side_input (
     key BIGINT,
     `value` VARCHAR
-) WITH ('connector' = 'datagen', 'number-of-rows' = '10000',
-    'fields.key.kind' = 'sequence', 'fields.key.start' = '0', 'fields.key.end' = '9999');
+) WITH ('connector' = 'filesystem', 'path' = '${side_input}', 'format' = 'csv');
 
 CREATE TABLE nexmark_q13 (
     auction BIGINT,

@@ -1,7 +1,9 @@
 package dev.runnel.planner.codegen;
 
 import dev.runnel.planner.functions.RunnelOperatorTable;
+import java.util.Comparator;
 import java.util.List;
+import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
@@ -15,7 +17,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * Rewrites the casts whose Calcite implementation differs from Flink's before code
  * generation: {@code CAST(ltz AS STRING)} is the local date-time in the session time zone
  * without the zone's name. Decimal division and {@code SIGN} of a decimal are rescaled to the
- * scale of their type (Calcite computes the value but keeps its natural scale).
+ * scale of their type (Calcite computes the value but keeps its natural scale). {@code MOD} of two
+ * integers of different types is computed in the wider type, as Java would.
  */
 final class FlinkCasts {
     private FlinkCasts() {
@@ -43,6 +46,15 @@ final class FlinkCasts {
                                     typeOfInt(rexBuilder)), rexBuilder.makeLiteral(visited.getType().getScale(),
                                     typeOfInt(rexBuilder))));
                 }
+                if (visited.isA(SqlKind.MOD) && mixedIntegers(visited)) {
+                    // Calcite finds no mod(long, int) and falls back to mod(BigDecimal, BigDecimal): widen first
+                    RelDataType wider = widest(visited);
+                    return rexBuilder.makeCall(visited.getType(), visited.getOperator(), visited.getOperands().stream()
+                            .map(o -> o.getType().getSqlTypeName() == wider.getSqlTypeName() ? o
+                                    : rexBuilder.makeCast(rexBuilder.getTypeFactory().createTypeWithNullability(
+                                            wider, o.getType().isNullable()), o))
+                            .toList());
+                }
                 return visited;
             }
         };
@@ -52,6 +64,18 @@ final class FlinkCasts {
                 : program.expandLocalRef(program.getCondition()).accept(shuttle);
         return RexProgram.create(program.getInputRowType(), projects, condition, program.getOutputRowType(),
                 rexBuilder);
+    }
+
+    /** Whether the call's operands are integers (TINYINT to BIGINT) of different types. */
+    private static boolean mixedIntegers(RexCall call) {
+        return call.getOperands().stream().allMatch(o -> SqlTypeName.INT_TYPES.contains(o.getType().getSqlTypeName()))
+                && call.getOperands().stream().map(o -> o.getType().getSqlTypeName()).distinct().count() > 1;
+    }
+
+    /** The widest operand type of an integer call (INT_TYPES lists them from narrowest to widest). */
+    private static RelDataType widest(RexCall call) {
+        return call.getOperands().stream().map(RexNode::getType)
+                .max(Comparator.comparingInt(t -> SqlTypeName.INT_TYPES.indexOf(t.getSqlTypeName()))).orElseThrow();
     }
 
     private static org.apache.calcite.rel.type.RelDataType typeOfInt(RexBuilder rexBuilder) {

@@ -5,6 +5,7 @@ import dev.runnel.planner.codegen.CalcCodeGenerator;
 import dev.runnel.planner.codegen.NotNullEnforcerGenerator;
 import dev.runnel.planner.plan.physical.CalcPhysicalRel;
 import dev.runnel.planner.plan.physical.GroupAggregatePhysicalRel;
+import dev.runnel.planner.plan.physical.LookupJoinPhysicalRel;
 import dev.runnel.planner.plan.physical.OverAggregatePhysicalRel;
 import dev.runnel.planner.plan.physical.PhysicalRel;
 import dev.runnel.planner.plan.physical.SinkPhysicalRel;
@@ -200,6 +201,9 @@ public final class JobGraphTranslator {
         }
         if (rel instanceof WindowJoinPhysicalRel windowJoin) {
             return WindowJoinTranslation.translate(this, windowJoin);
+        }
+        if (rel instanceof LookupJoinPhysicalRel lookupJoin) {
+            return LookupJoinTranslation.translate(this, lookupJoin);
         }
         if (JoinTranslation.handles(rel)) {
             return JoinTranslation.translate(this, rel);

@@ -19,6 +19,7 @@ import dev.runnel.runtime.operators.join.StreamingJoinOperatorFactory;
 import dev.runnel.runtime.operators.join.TemporalJoinOperatorFactory;
 import dev.runnel.runtime.types.DataType;
 import java.util.List;
+import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinRelType;
@@ -110,15 +111,22 @@ final class JoinTranslation {
      * (its projection is empty: only whether it passes matters); {@code null} for no condition.
      */
     static GeneratedClass<CalcFunction> predicate(JobGraphTranslator translator, Join join, RexNode condition) {
+        return predicate(translator, join.getCluster(), join.getLeft().getRowType(), join.getRight().getRowType(),
+                condition);
+    }
+
+    /** The generated filter of {@code condition} over rows {@code left ++ right}; {@code null} for no condition. */
+    static GeneratedClass<CalcFunction> predicate(JobGraphTranslator translator, RelOptCluster cluster, RelDataType left,
+                                                  RelDataType right, RexNode condition) {
         if (condition == null) {
             return null;
         }
-        RelDataType joined = join.getCluster().getTypeFactory().builder()
-                .addAll(join.getLeft().getRowType().getFieldList())
-                .addAll(join.getRight().getRowType().getFieldList())
+        RelDataType joined = cluster.getTypeFactory().builder()
+                .addAll(left.getFieldList())
+                .addAll(right.getFieldList())
                 .uniquify()
                 .build();
-        RexProgramBuilder program = new RexProgramBuilder(joined, join.getCluster().getRexBuilder());
+        RexProgramBuilder program = new RexProgramBuilder(joined, cluster.getRexBuilder());
         program.addCondition(condition);
         return translator.codeGenerator().generate(program.getProgram(), translator.zone());
     }

@@ -70,6 +70,16 @@ class CalcCodeGeneratorTest {
                 .as("a NOT NULL expression").isEqualTo(7L);
     }
 
+    @Test
+    void modOfIntegersOfDifferentTypesKeepsTheSignOfTheDividendAndTheTypeOfTheDivisor() {
+        CalcFunction calc = compile("SELECT MOD(id, 7), MOD(id, CAST(3 AS SMALLINT)), MOD(CAST(id AS INT), id + 100)"
+                + " FROM orders");
+
+        assertThat(calc.apply(order(-10, "a", 1.0, "1.00", null)).fields())
+                .containsExactly(-3, (short) -1, -10L);
+        assertThat(calc.apply(order(23, "a", 1.0, "1.00", null)).fields()).containsExactly(2, (short) 2, 23L);
+    }
+
     private static long millis(String timestamp) {
         return LocalDateTime.parse(timestamp.replace(' ', 'T')).toInstant(ZoneOffset.UTC).toEpochMilli();
     }

@@ -2,6 +2,7 @@ package dev.runnel.planner.nexmark;
 
 import dev.runnel.planner.session.Session;
 import dev.runnel.runtime.connector.nexmark.NexmarkSchema;
+import dev.runnel.runtime.connector.nexmark.NexmarkSideInput;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -22,10 +23,26 @@ final class NexmarkQueries {
 
     private static final Path DIRECTORY = Path.of("..", "shell", "src", "main", "resources", "nexmark");
 
-    /** The statements of a query's script, in order, without their terminating semicolons. */
+    private static Path sideInput;
+
+    /** The side input file of q13, written once per JVM into a temporary file deleted at exit. */
+    static synchronized Path sideInput() throws IOException {
+        if (sideInput == null) {
+            Path file = Files.createTempFile("nexmark-side-input", ".csv");
+            file.toFile().deleteOnExit();
+            NexmarkSideInput.write(file);
+            sideInput = file;
+        }
+        return sideInput;
+    }
+
+    /**
+     * The statements of a query's script, in order, without their terminating semicolons, with
+     * {@code ${side_input}} replaced by the path of {@link #sideInput()}.
+     */
     static List<String> statements(String query) {
         try {
-            String text = Files.readString(DIRECTORY.resolve(query + ".sql"));
+            String text = NexmarkSideInput.substitute(Files.readString(DIRECTORY.resolve(query + ".sql")), sideInput());
             return Arrays.stream(text.split(";\\s*(\\n|$)")).map(String::strip).filter(s -> !s.isEmpty()).toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

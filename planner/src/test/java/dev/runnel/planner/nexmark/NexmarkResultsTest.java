@@ -8,9 +8,11 @@ import dev.runnel.planner.testing.EmbeddedClusterExtension;
 import dev.runnel.runtime.cluster.ResultChunk;
 import dev.runnel.runtime.connector.nexmark.NexmarkConfig;
 import dev.runnel.runtime.connector.nexmark.NexmarkGenerator;
+import dev.runnel.runtime.connector.nexmark.NexmarkSideInput;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
 import java.math.BigDecimal;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -127,6 +129,23 @@ class NexmarkResultsTest {
     }
 
     @Test
+    void q13EnrichesEveryBidWithTheSideInputRowOfItsAuctionModulo10000() throws Exception {
+        List<String[]> side = Files.readAllLines(NexmarkQueries.sideInput()).stream().map(l -> l.split(",")).toList();
+        assertThat(side).hasSize(NexmarkSideInput.ROWS);
+        List<String> expected = new ArrayList<>();
+        for (Bid b : bids) {
+            for (String[] s : side) {
+                if (b.auction % 10_000 == Long.parseLong(s[0])) {
+                    expected.add(line(b.auction, b.bidder, b.price, b.dateTime, s[1]));
+                }
+            }
+        }
+        assertThat(expected).hasSameSizeAs(bids);
+        assertThat(run("q13", r -> line(r.getField(0), r.getField(1), r.getField(2), r.getField(3), r.getField(4))))
+                .isEqualTo(sorted(expected));
+    }
+
+    @Test
     void q18KeepsOneRowPerBidderAndAuctionWithItsLatestTime() {
         Map<String, Long> latest = new TreeMap<>();
         for (Bid b : bids) {
@@ -224,7 +243,7 @@ class NexmarkResultsTest {
         String insert = statements.get(statements.size() - 1);
         try (Session session = CLUSTER.session(parallelism, "hashmap")) {
             NexmarkQueries.createSource(session, EVENTS, EVENT_TIME_RATE);
-            // The statements before the INSERT: the sink table, and q14's CREATE FUNCTION.
+            // The statements before the SELECT: the sink table, q13's side input, q14's CREATE FUNCTION.
             statements.subList(0, statements.size() - 1).forEach(session::execute);
             QueryResult result = (QueryResult) session.execute(insert.substring(insert.indexOf("SELECT")));
             Map<List<Object>, Integer> table = new HashMap<>();

@@ -1,5 +1,7 @@
 package dev.runnel.planner.session;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.runnel.runtime.cluster.ResultChunk;
 import dev.runnel.runtime.data.Row;
@@ -17,6 +19,25 @@ import java.util.stream.Stream;
  */
 final class EndToEndSupport {
     private EndToEndSupport() {
+    }
+
+    /** Every row (change) of the bounded query {@code sql} run in {@code session}. */
+    static List<Row> query(Session session, String sql) {
+        return fetchAll((QueryResult) session.execute(sql));
+    }
+
+    /** The rows {@code changes} leave in a table, checking that each retraction takes back an earlier row. */
+    static List<String> materialize(List<Row> changes) {
+        List<String> table = new ArrayList<>();
+        for (Row change : changes) {
+            Row values = Row.of(change.fields());
+            switch (change.kind()) {
+                case INSERT, UPDATE_AFTER -> table.add(values.toString());
+                case UPDATE_BEFORE, DELETE -> assertThat(table.remove(values.toString()))
+                        .as("%s retracts an earlier row", change).isTrue();
+            }
+        }
+        return table;
     }
 
     /** Every row of a bounded query, fetching until the end of its result. */

@@ -1,6 +1,7 @@
 package dev.runnel.planner.session;
 
 import static dev.runnel.planner.session.EndToEndSupport.fetchAll;
+import static dev.runnel.planner.session.EndToEndSupport.materialize;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,7 +11,6 @@ import dev.runnel.runtime.data.RowKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -65,20 +65,6 @@ class JoinEndToEndTest {
 
     private static List<Row> query(Session session, String sql) {
         return fetchAll((QueryResult) session.execute(sql));
-    }
-
-    /** The rows {@code changes} leave in a table, checking that each retraction takes back an earlier row. */
-    private static List<String> materialize(List<Row> changes) {
-        List<String> table = new ArrayList<>();
-        for (Row change : changes) {
-            Row values = Row.of(change.fields());
-            switch (change.kind()) {
-                case INSERT, UPDATE_AFTER -> table.add(values.toString());
-                case UPDATE_BEFORE, DELETE -> assertThat(table.remove(values.toString()))
-                        .as("%s retracts an earlier row", change).isTrue();
-            }
-        }
-        return table;
     }
 
     @ParameterizedTest(name = "parallelism {0}, {1}")

@@ -111,6 +111,18 @@ public interface ConnectorFactory {
                 + " can only be written to, not read from");
     }
 
+    /**
+     * The table as the looked-up side of a processing-time temporal join (lookup join). Only
+     * connectors whose tables can be looked up override it.
+     *
+     * @throws ConfigException when this connector's tables, or this table, cannot be looked up
+     */
+    default LookupTableSource createLookupSource(TableContext table) {
+        throw new ConfigException(ConnectorFactories.CONNECTOR, "Table " + table.tableName() + " (connector '"
+                + identifier() + "') is not a lookup source: a processing-time temporal join (lookup join) can only"
+                + " look up 'filesystem' tables and bounded 'datagen' tables");
+    }
+
     /** A sink operator writing the table; throws {@link ConfigException} if this connector cannot write. */
     default OperatorFactory createSink(TableContext table) {
         throw new ConfigException("connector", "Connector '" + identifier() + "' of table " + table.tableName()

@@ -3,6 +3,7 @@ package dev.runnel.runtime.connector;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.config.Configuration;
+import java.time.Duration;
 import java.util.OptionalInt;
 
 /** Options that several connectors share, with Flink's names. */
@@ -13,6 +14,14 @@ public final class ConnectorOptions {
     /** The parallelism of a table's sink (Flink's {@code sink.parallelism}). */
     public static final ConfigOption<Integer> SINK_PARALLELISM = ConfigOption.of("sink.parallelism", Integer.class,
             null, "The parallelism of the sink; that of its input when unset.");
+
+    /**
+     * How long a lookup join uses its in-memory copy of a looked-up table before reading it
+     * again (Flink's filesystem option {@code lookup.join.cache.ttl}).
+     */
+    public static final ConfigOption<Duration> LOOKUP_JOIN_CACHE_TTL = ConfigOption.of("lookup.join.cache.ttl",
+            Duration.class, Duration.ofMinutes(60), "How long a lookup join caches the whole table before reading it"
+                    + " again.");
 
     private ConnectorOptions() {
     }
@@ -32,6 +41,19 @@ public final class ConnectorOptions {
                     + "' of table " + table.tableName() + ": must be positive");
         }
         return OptionalInt.of(value);
+    }
+
+    /**
+     * The value of {@link #LOOKUP_JOIN_CACHE_TTL} of {@code table}.
+     *
+     * @throws ConfigException if it is not a positive duration
+     */
+    public static Duration lookupCacheTtl(TableContext table) {
+        Duration ttl = new Configuration(table.options()).get(LOOKUP_JOIN_CACHE_TTL);
+        if (ttl.isNegative() || ttl.isZero()) {
+            throw invalid(table, LOOKUP_JOIN_CACHE_TTL.key(), "must be a positive duration such as '10 min'");
+        }
+        return ttl;
     }
 
     /** The error for option {@code key} of {@code table} whose value is wrong, and why. */

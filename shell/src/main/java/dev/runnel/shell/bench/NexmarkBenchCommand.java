@@ -2,9 +2,11 @@ package dev.runnel.shell.bench;
 
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.connector.nexmark.NexmarkSideInput;
 import dev.runnel.shell.render.ErrorFormatter;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,7 +29,8 @@ import picocli.CommandLine.Option;
                 + "events, seconds from job submission to its end, events/s, events/s per core, p50/p99 latency "
                 + "of latency markers, peak heap and process RSS (sampled every 100 ms), and the process's CPU seconds.",
                 "Each query reads the 'nexmark' table (bounded to --events) through the person, auction and bid views, "
-                        + "as in Flink's Nexmark setup, and writes into a blackhole sink."},
+                        + "as in Flink's Nexmark setup, and writes into a blackhole sink. q13 looks up a side input file "
+                        + "(10000 lines 'i,i', written before the queries run), which query files name $${side_input}."},
         footer = {"", "Exit codes: 0 every query ran or is not supported yet, 1 a query failed, 2 bad command line."})
 public final class NexmarkBenchCommand implements Callable<Integer> {
 
@@ -99,8 +102,7 @@ public final class NexmarkBenchCommand implements Callable<Integer> {
         List<String> selected = selected(available);
         PrintWriter out = spec.commandLine().getOut();
         if (tableOptions != null) {
-            return run(selected, available, new NexmarkRunner(settings, tableOptions),
-                    BenchReport.create(format, out, settings, "nexmark table"));
+            return runHere(selected, available, settings, BenchReport.create(format, out, settings, "nexmark table"));
         }
         if (from.equals("generator")) {
             return run(selected, available, forked(settings, NexmarkRunner.generatorOptions(settings.events())),
@@ -117,6 +119,27 @@ public final class NexmarkBenchCommand implements Callable<Integer> {
         try (NexmarkJsonFiles files = written) {
             return run(selected, available, forked(settings, files.tableOptions()),
                     BenchReport.create(format, out, settings, "JSON files (filesystem connector, json format)"));
+        }
+    }
+
+    /** Runs the queries in this JVM, with q13's side input written to a temporary file first (not timed). */
+    private int runHere(List<String> selected, NexmarkQueries available, BenchSettings settings, BenchReport report) {
+        Path sideInput;
+        try {
+            sideInput = Files.createTempFile("runnel-nexmark-side-input", ".csv");
+            NexmarkSideInput.write(sideInput);
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("[ERROR] Could not write the side input file of q13: " + e.getMessage());
+            return 1;
+        }
+        try {
+            return run(selected, available, new NexmarkRunner(settings, tableOptions, sideInput), report);
+        } finally {
+            try {
+                Files.deleteIfExists(sideInput);
+            } catch (IOException e) {
+                spec.commandLine().getErr().println("[WARN] Could not delete " + sideInput + ": " + e.getMessage());
+            }
         }
     }
 

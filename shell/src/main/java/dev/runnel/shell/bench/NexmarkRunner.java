@@ -12,11 +12,13 @@ import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.connector.nexmark.NexmarkSchema;
+import dev.runnel.runtime.connector.nexmark.NexmarkSideInput;
 import dev.runnel.runtime.metrics.LatencyHistogram;
 import dev.runnel.runtime.state.StateOptions;
 import dev.runnel.shell.render.ErrorFormatter;
 import dev.runnel.shell.script.ScriptStatement;
 import dev.runnel.shell.script.StatementSplitter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -37,12 +39,17 @@ final class NexmarkRunner implements QueryRunner {
 
     private final BenchSettings settings;
     private final String tableOptions;
+    private final Path sideInput;
     private volatile EmbeddedCluster current;
 
-    /** @param tableOptions the WITH options of the {@code nexmark} table, formatted as {@code 'k' = 'v'} pairs */
-    NexmarkRunner(BenchSettings settings, String tableOptions) {
+    /**
+     * @param tableOptions the WITH options of the {@code nexmark} table, formatted as {@code 'k' = 'v'} pairs
+     * @param sideInput the side input file of q13 ({@link NexmarkSideInput}), which {@code ${side_input}} names
+     */
+    NexmarkRunner(BenchSettings settings, String tableOptions, Path sideInput) {
         this.settings = settings;
         this.tableOptions = tableOptions;
+        this.sideInput = sideInput;
     }
 
     /** The WITH options of a {@code nexmark} table that generates {@code events} events. */
@@ -139,13 +146,16 @@ final class NexmarkRunner implements QueryRunner {
         return c;
     }
 
-    /** The table and views of Flink's Nexmark setup, then the statements of the query file. */
+    /**
+     * The table and views of Flink's Nexmark setup, then the statements of the query file with
+     * {@code ${side_input}} replaced by the side input's path.
+     */
     private List<String> statements(String sql) {
         List<String> statements = new ArrayList<>();
         statements.add(NexmarkSchema.createTable(TABLE, tableOptions));
         statements.addAll(NexmarkSchema.createViews(TABLE));
         for (ScriptStatement statement : StatementSplitter.split(sql).statements()) {
-            statements.add(statement.text());
+            statements.add(NexmarkSideInput.substitute(statement.text(), sideInput));
         }
         return statements;
     }

@@ -100,6 +100,20 @@ class NexmarkBenchCommandTest {
     }
 
     @Test
+    void q13LooksUpTheSideInputFileTheBenchWritesAndDeletes() throws Exception {
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        ShellRun run = bench("--queries", "q13", "--events", "20000", "--parallelism", "2", "--output", "json");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode q13 = lines(run.out()).get(0);
+        assertThat(q13.get("status").asText()).as(q13.toString()).isEqualTo("ok");
+        assertThat(q13.get("events").asLong()).isEqualTo(20000);
+        try (var left = Files.list(tmp)) {
+            assertThat(left.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith("runnel-nexmark-side-input"));
+        }
+    }
+
+    @Test
     void aRefusedQueryIsUnsupportedWithItsReasonAndTheOthersStillRun() throws Exception {
         Files.writeString(dir.resolve("q0.sql"), """
                 CREATE TABLE out0 (auction BIGINT, price BIGINT) WITH ('connector' = 'blackhole');

@@ -55,7 +55,7 @@ public record JoinKeys(int[] leftKeys, int[] rightKeys, boolean[] nullSafe, RexN
                 nullSafe, rest);
     }
 
-    private static boolean sameRepresentation(RelDataType a, RelDataType b) {
+    static boolean sameRepresentation(RelDataType a, RelDataType b) {
         if (SqlTypeUtil.inCharFamily(a) && SqlTypeUtil.inCharFamily(b)) {
             return true;
         }

@@ -9,7 +9,7 @@ import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.logical.LogicalCorrelate;
 import org.apache.calcite.rel.logical.LogicalJoin;
 
-/** The rules that turn logical joins into streaming joins: regular, interval and temporal joins. */
+/** The rules that turn logical joins into streaming joins: regular, interval, temporal and lookup joins. */
 public final class JoinPhysicalRules {
     private JoinPhysicalRules() {
     }
@@ -33,9 +33,17 @@ public final class JoinPhysicalRules {
 
     /** An event-time temporal join: a correlate over a snapshot of a versioned table ({@link TemporalJoinSpec}). */
     public static final ConverterRule TEMPORAL_JOIN = ConverterRule.Config.INSTANCE
-            .withConversion(LogicalCorrelate.class, TemporalJoinSpec::matches, Convention.NONE,
-                    RunnelConvention.INSTANCE, "TemporalJoinPhysicalRule")
+            .withConversion(LogicalCorrelate.class, (LogicalCorrelate c) -> TemporalJoinSpec.matches(c)
+                            && !LookupJoinSpec.matches(c), Convention.NONE, RunnelConvention.INSTANCE,
+                    "TemporalJoinPhysicalRule")
             .withRuleFactory(TemporalJoinRule::new)
+            .toRule(ConverterRule.class);
+
+    /** A processing-time temporal join: a correlate over a snapshot AS OF a PROCTIME() attribute ({@link LookupJoinSpec}). */
+    public static final ConverterRule LOOKUP_JOIN = ConverterRule.Config.INSTANCE
+            .withConversion(LogicalCorrelate.class, LookupJoinSpec::matches, Convention.NONE,
+                    RunnelConvention.INSTANCE, "LookupJoinPhysicalRule")
+            .withRuleFactory(LookupJoinRule::new)
             .toRule(ConverterRule.class);
 
     private static boolean isIntervalJoin(LogicalJoin join) {
@@ -85,6 +93,24 @@ public final class JoinPhysicalRules {
             return new TemporalJoinPhysicalRel(correlate.getCluster(),
                     correlate.getTraitSet().replace(RunnelConvention.INSTANCE), physical(spec.left()),
                     physical(spec.right()), spec);
+        }
+    }
+
+    static final class LookupJoinRule extends ConverterRule {
+        LookupJoinRule(Config config) {
+            super(config);
+        }
+
+        @Override
+        public RelNode convert(RelNode rel) {
+            LogicalCorrelate correlate = (LogicalCorrelate) rel;
+            if (correlate.getJoinType() != JoinRelType.INNER && correlate.getJoinType() != JoinRelType.LEFT) {
+                throw new SqlExecutionException("A lookup join must be an inner or a LEFT join");
+            }
+            LookupJoinSpec spec = LookupJoinSpec.of(correlate);
+            return new LookupJoinPhysicalRel(correlate.getCluster(),
+                    correlate.getTraitSet().replace(RunnelConvention.INSTANCE), physical(spec.left()),
+                    correlate.getRowType(), spec);
         }
     }
 

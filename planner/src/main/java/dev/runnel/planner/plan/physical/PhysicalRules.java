@@ -56,6 +56,7 @@ public final class PhysicalRules {
                     GroupAggregatePhysicalRule.INSTANCE, RankPhysicalRules.RANK, WindowRankPhysicalRules.WINDOW_RANK,
                     OverAggregatePhysicalRules.OVER_AGGREGATE,
                     JoinPhysicalRules.JOIN, JoinPhysicalRules.INTERVAL_JOIN, JoinPhysicalRules.TEMPORAL_JOIN,
+                    JoinPhysicalRules.LOOKUP_JOIN,
                     WindowJoinPhysicalRules.WINDOW_JOIN)).toList();
 
     private static RelNode physical(RelNode input) {

@@ -44,59 +44,45 @@ public record TemporalJoinSpec(RelNode left, RelNode right, JoinRelType joinType
 
     /** Whether {@code correlate} is a temporal join (its right side reads a snapshot). */
     public static boolean matches(Correlate correlate) {
+        return snapshot(correlate) != null;
+    }
+
+    /** Whether {@code correlate} is a temporal join AS OF a processing-time attribute of its left side: a lookup join. */
+    static boolean isProcessingTime(Correlate correlate) {
+        Snapshot snapshot = snapshot(correlate);
+        return snapshot != null && snapshot.getPeriod() instanceof RexFieldAccess period
+                && TimeAttributes.isProctime(correlate.getLeft(), period.getField().getIndex());
+    }
+
+    /** The snapshot the correlate's right side reads, under the filter of the ON condition; {@code null} if none. */
+    static Snapshot snapshot(Correlate correlate) {
         RelNode right = unwrap(correlate.getRight());
         if (right instanceof Calc || right instanceof Project) {
             right = unwrap(right.getInput(0));
         }
-        return right instanceof Snapshot;
+        return right instanceof Snapshot snapshot ? snapshot : null;
     }
 
     /**
-     * The temporal join of {@code correlate}, which {@link #matches}.
+     * The ON condition of a temporal join, rewritten over {@code left ++ right}: the correlation
+     * variable's fields become the left fields, the snapshot's fields follow them.
      *
-     * @throws SqlExecutionException when the table is not a versioned table, the time is not an
-     *         event-time attribute, or the condition does not name the table's primary key
+     * @throws SqlExecutionException when the snapshot is projected
      */
-    public static TemporalJoinSpec of(Correlate correlate) {
-        RelNode left = correlate.getLeft();
+    static RexNode joinCondition(Correlate correlate) {
         RelNode top = unwrap(correlate.getRight());
         RexNode onCondition = null;
         if (top instanceof Calc calc) {
             RexProgram program = calc.getProgram();
             if (!program.projectsIdentity(false)) {
-                throw new SqlExecutionException("A temporal join whose versioned table is projected is not supported yet");
+                throw new SqlExecutionException(
+                        "A temporal or lookup join whose table is projected before the join is not supported yet");
             }
             onCondition = program.getCondition() == null ? null : program.expandLocalRef(program.getCondition());
-            top = unwrap(calc.getInput());
         }
-        Snapshot snapshot = (Snapshot) top;
-        RelNode right = snapshot.getInput();
-        CatalogTable table = versionedTable(right);
-        String name = table == null ? "the right table" : "'" + table.name() + "'";
-        if (snapshot.getPeriod() instanceof RexFieldAccess period
-                && TimeAttributes.isProctime(left, period.getField().getIndex())) {
-            // checked first: a lookup join needs no primary key or watermark on the looked-up table
-            throw new SqlExecutionException("A processing-time temporal join (lookup join) of " + name
-                    + " FOR SYSTEM_TIME AS OF the PROCTIME() attribute " + period.getField().getName()
-                    + " is not supported yet");
-        }
-        if (table == null || table.primaryKey() == null) {
-            throw new SqlExecutionException("A temporal join needs a versioned table: " + name
-                    + " has no PRIMARY KEY");
-        }
-        OptionalInt rightTime = TimeAttributes.rowtimeField(right);
-        if (table.watermark() == null || rightTime.isEmpty()) {
-            throw new SqlExecutionException("An event-time temporal join needs a versioned table with a time"
-                    + " attribute: " + name + " has no WATERMARK (processing-time temporal joins are not supported yet)");
-        }
-        if (!(snapshot.getPeriod() instanceof RexFieldAccess period) || !TimeAttributes.isRowtime(left,
-                period.getField().getIndex())) {
-            throw new SqlExecutionException("FOR SYSTEM_TIME AS OF must name an event-time attribute of the left"
-                    + " table (processing-time temporal joins are not supported yet)");
-        }
-        int leftCount = left.getRowType().getFieldCount();
+        int leftCount = correlate.getLeft().getRowType().getFieldCount();
         RexBuilder rex = correlate.getCluster().getRexBuilder();
-        RexNode condition = onCondition == null ? rex.makeLiteral(true) : onCondition.accept(new RexShuttle() {
+        return onCondition == null ? rex.makeLiteral(true) : onCondition.accept(new RexShuttle() {
             @Override
             public RexNode visitInputRef(RexInputRef ref) {
                 return new RexInputRef(ref.getIndex() + leftCount, ref.getType());
@@ -110,6 +96,37 @@ public record TemporalJoinSpec(RelNode left, RelNode right, JoinRelType joinType
                 return super.visitFieldAccess(access);
             }
         });
+    }
+
+    /**
+     * The event-time temporal join of {@code correlate}, which {@link #matches}.
+     *
+     * @throws SqlExecutionException when the table is not a versioned table, the time is not an
+     *         event-time attribute, or the condition does not name the table's primary key
+     */
+    public static TemporalJoinSpec of(Correlate correlate) {
+        RelNode left = correlate.getLeft();
+        Snapshot snapshot = snapshot(correlate);
+        RexNode condition = joinCondition(correlate);
+        RelNode right = snapshot.getInput();
+        CatalogTable table = catalogTable(right);
+        String name = table == null ? "the right table" : "'" + table.name() + "'";
+        if (table == null || table.primaryKey() == null) {
+            throw new SqlExecutionException("A temporal join needs a versioned table: " + name
+                    + " has no PRIMARY KEY");
+        }
+        OptionalInt rightTime = TimeAttributes.rowtimeField(right);
+        if (table.watermark() == null || rightTime.isEmpty()) {
+            throw new SqlExecutionException("An event-time temporal join needs a versioned table with a time"
+                    + " attribute: " + name + " has no WATERMARK");
+        }
+        if (!(snapshot.getPeriod() instanceof RexFieldAccess period) || !TimeAttributes.isRowtime(left,
+                period.getField().getIndex())) {
+            throw new SqlExecutionException("FOR SYSTEM_TIME AS OF must name an event-time attribute (a temporal"
+                    + " join) or a processing-time attribute (a lookup join) of the left table");
+        }
+        int leftCount = left.getRowType().getFieldCount();
+        RexBuilder rex = correlate.getCluster().getRexBuilder();
         List<String> rightNames = right.getRowType().getFieldNames();
         JoinKeys all = JoinKeys.of(left, right, condition);
         List<Integer> pkFields = table.primaryKey().columns().stream().map(rightNames::indexOf).toList();
@@ -140,7 +157,7 @@ public record TemporalJoinSpec(RelNode left, RelNode right, JoinRelType joinType
     }
 
     /** The catalog table the snapshot reads, through the projection of computed columns; {@code null} if none. */
-    private static CatalogTable versionedTable(RelNode rel) {
+    static CatalogTable catalogTable(RelNode rel) {
         RelNode node = unwrap(rel);
         if (node instanceof WatermarkAssignerLogicalRel || node instanceof WatermarkAssignerPhysicalRel) {
             node = unwrap(node.getInput(0));
@@ -156,7 +173,7 @@ public record TemporalJoinSpec(RelNode left, RelNode right, JoinRelType joinType
     }
 
     /** The rel behind the planners' placeholders: the one Calcite started from, as the snapshot's shape is checked on it. */
-    private static RelNode unwrap(RelNode rel) {
+    static RelNode unwrap(RelNode rel) {
         if (rel instanceof RelSubset subset) {
             return unwrap(subset.getOriginal());
         }

@@ -3,8 +3,10 @@ package dev.runnel.runtime.connector.datagen;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.connector.BoundedSourceLookupTable;
 import dev.runnel.runtime.connector.ConnectorFactory;
 import dev.runnel.runtime.connector.ConnectorOptions;
+import dev.runnel.runtime.connector.LookupTableSource;
 import dev.runnel.runtime.connector.TableContext;
 import dev.runnel.runtime.source.SourceFactory;
 import dev.runnel.runtime.types.DataType;
@@ -21,7 +23,8 @@ import java.util.TreeMap;
 
 /**
  * Flink's {@code datagen} connector: a source of random or sequential rows, rate-limited by
- * {@code rows-per-second}, bounded by {@code number-of-rows} or by the end of a sequence.
+ * {@code rows-per-second}, bounded by {@code number-of-rows} or by the end of a sequence. A
+ * bounded table can be looked up by a lookup join, which generates it whole in each subtask.
  */
 public final class DataGenConnectorFactory implements ConnectorFactory {
     public static final String IDENTIFIER = "datagen";
@@ -71,7 +74,7 @@ public final class DataGenConnectorFactory implements ConnectorFactory {
     @Override
     public Set<ConfigOption<?>> optionalOptions() {
         Set<ConfigOption<?>> all = new LinkedHashSet<>(List.of(ROWS_PER_SECOND, NUMBER_OF_ROWS,
-                ConnectorOptions.SCAN_PARALLELISM));
+                ConnectorOptions.SCAN_PARALLELISM, ConnectorOptions.LOOKUP_JOIN_CACHE_TTL));
         all.addAll(FIELD_OPTIONS);
         return all;
     }
@@ -80,6 +83,7 @@ public final class DataGenConnectorFactory implements ConnectorFactory {
     public void validate(TableContext table) {
         specs(table);
         sourceParallelism(table);
+        ConnectorOptions.lookupCacheTtl(table);
     }
 
     @Override
@@ -88,6 +92,22 @@ public final class DataGenConnectorFactory implements ConnectorFactory {
         Configuration options = new Configuration(table.options());
         return new DataGenSource("TableSourceScan(table=[" + table.tableName() + "], connector=[datagen])",
                 table.schema(), specs, options.get(ROWS_PER_SECOND), options.get(NUMBER_OF_ROWS));
+    }
+
+    /**
+     * A bounded table generated whole, as fast as possible ({@code rows-per-second} paces a
+     * stream, not the load of a lookup table). Random fields differ between the join's subtasks
+     * and between reloads.
+     */
+    @Override
+    public LookupTableSource createLookupSource(TableContext table) {
+        DataGenSource all = new DataGenSource("LookupTable(table=[" + table.tableName() + "], connector=[datagen])",
+                table.schema(), specs(table), 0, new Configuration(table.options()).get(NUMBER_OF_ROWS));
+        if (!all.isBounded()) {
+            throw new ConfigException(NUMBER_OF_ROWS.key(), "Table " + table.tableName() + " (connector 'datagen')"
+                    + " is unbounded, so a lookup join cannot load it: set 'number-of-rows' or make a field a sequence");
+        }
+        return new BoundedSourceLookupTable(table.tableName(), all, ConnectorOptions.lookupCacheTtl(table));
     }
 
     /** The spec of every column, after checking all datagen options of the table. */

@@ -3,8 +3,10 @@ package dev.runnel.runtime.connector.filesystem;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.connector.BoundedSourceLookupTable;
 import dev.runnel.runtime.connector.ConnectorFactory;
 import dev.runnel.runtime.connector.ConnectorOptions;
+import dev.runnel.runtime.connector.LookupTableSource;
 import dev.runnel.runtime.connector.TableContext;
 import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.format.FormatFactory;
@@ -24,7 +26,8 @@ import java.util.Set;
  * ends. As a sink it writes part files into a directory. Its changelog is its format's: a
  * {@code debezium-json} table reads and writes updates and deletes, the others only inserts.
  * A table {@code PARTITIONED BY} columns keeps its rows in Hive-style partition directories
- * ({@link Partitioning}, options in {@link PartitionOptions}).
+ * ({@link Partitioning}, options in {@link PartitionOptions}). A lookup join may look a table up: each
+ * join subtask reads it whole and again after {@code lookup.join.cache.ttl}.
  */
 public final class FileSystemConnectorFactory implements ConnectorFactory {
     public static final String IDENTIFIER = "filesystem";
@@ -52,7 +55,7 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
     @Override
     public Set<ConfigOption<?>> optionalOptions() {
         Set<ConfigOption<?>> all = new LinkedHashSet<>(Set.of(ROLLING_FILE_SIZE, ROLLOVER_INTERVAL,
-                ConnectorOptions.SINK_PARALLELISM));
+                ConnectorOptions.SINK_PARALLELISM, ConnectorOptions.LOOKUP_JOIN_CACHE_TTL));
         all.addAll(PartitionOptions.ALL);
         for (FormatFactory f : Formats.all().values()) {
             all.addAll(Formats.prefixedOptions(f, f.identifier() + "."));
@@ -75,6 +78,7 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
         rollingFileSize(table);
         sinkParallelism(table);
         PartitionOptions.validate(table);
+        ConnectorOptions.lookupCacheTtl(table);
     }
 
     @Override
@@ -127,6 +131,12 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
         FormatFactory format = format(table);
         return new FileSystemSource(table.tableName(), table.options().get(PATH.key()), format.identifier(),
                 formatOptions(table, format), PartitionOptions.partitioning(table));
+    }
+
+    /** The whole table, read with its scan's source and read again after {@code lookup.join.cache.ttl}. */
+    @Override
+    public LookupTableSource createLookupSource(TableContext table) {
+        return new BoundedSourceLookupTable(table.tableName(), createSource(table), ConnectorOptions.lookupCacheTtl(table));
     }
 
     @Override
