@@ -48,16 +48,32 @@ public final class JobProgressView {
      * @return the job's final state, or {@code null} when the person detached
      */
     public JobInfo follow(JobId id, BooleanSupplier detachRequested) {
+        return follow(id, detachRequested, false);
+    }
+
+    /**
+     * Like {@link #follow(JobId, BooleanSupplier)}, but when {@code ctrlCCancels} (the INSERT runs
+     * under {@code table.dml-sync}, so the statement is the job) Ctrl-C cancels the job instead of
+     * detaching, and the view waits for it to end.
+     *
+     * @return the job's final state, or {@code null} when the person detached
+     */
+    public JobInfo follow(JobId id, BooleanSupplier ctrlC, boolean ctrlCCancels) {
         int columns = terminal.getSize().getColumns() > 0 ? terminal.getSize().getColumns() : 80;
         Display display = new Display(terminal, false);
         display.resize(Math.max(1, terminal.getSize().getRows()), columns);
         startedAt = nanoClock.getAsLong();
         rateSampleAt = startedAt;
         CompletableFuture<JobInfo> termination = cluster.jobTermination(id);
+        boolean cancelling = false;
         while (true) {
             JobInfo ended = awaitEnd(termination);
             JobInfo info = ended != null ? ended : cluster.getJob(id);
-            if (ended != null || detachRequested.getAsBoolean()) {
+            if (ended == null && ctrlCCancels && !cancelling && ctrlC.getAsBoolean()) {
+                cancelling = true;
+                cluster.cancelJob(id);
+            }
+            if (ended != null || !ctrlCCancels && ctrlC.getAsBoolean()) {
                 draw(display, columns, line(info) + ".");
                 terminal.writer().println();
                 terminal.writer().println(ended != null ? summary(ended) : "Detached from job " + id
@@ -65,7 +81,8 @@ public final class JobProgressView {
                 terminal.flush();
                 return ended;
             }
-            draw(display, columns, line(info) + ". Ctrl-C detaches (the job keeps running).");
+            draw(display, columns, line(info) + (cancelling ? ". Cancelling the job." : ctrlCCancels
+                    ? ". Ctrl-C cancels the job." : ". Ctrl-C detaches (the job keeps running)."));
         }
     }
 

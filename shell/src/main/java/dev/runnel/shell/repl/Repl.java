@@ -1,10 +1,13 @@
 package dev.runnel.shell.repl;
 
 import dev.runnel.planner.session.StatementResult;
+import dev.runnel.runtime.cluster.JobInfo;
+import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.shell.cli.BuiltinCommand;
 import dev.runnel.shell.command.BackslashCommand;
 import dev.runnel.shell.command.ShellCommands;
 import dev.runnel.shell.complete.SqlCompleter;
+import dev.runnel.shell.engine.DmlSync;
 import dev.runnel.shell.engine.ShellSettings;
 import dev.runnel.shell.engine.StatementExecutor;
 import dev.runnel.shell.highlight.SqlHighlighter;
@@ -35,7 +38,8 @@ import org.jline.terminal.Terminal;
  * A query streams its rows, in the {@link ResultMode} the session chose ({@code table}, a table
  * redrawn in place, by default on a terminal that can redraw), until it ends or the user
  * presses Ctrl-C, which cancels its job. An {@code INSERT} shows the job's progress on a live
- * line until the job ends or Ctrl-C detaches from it (the job keeps running). Ctrl-C at the
+ * line until the job ends or Ctrl-C detaches from it (the job keeps running); under
+ * {@code table.dml-sync} the shell waits for the job to end and Ctrl-C cancels it. Ctrl-C at the
  * prompt clears the input; twice in a row at an empty prompt, or Ctrl-D, ends the REPL. Errors
  * print the statement with a caret and the REPL goes on. Lines starting with {@code \} are the
  * shell's own commands ({@link ShellCommands}).
@@ -185,8 +189,8 @@ public final class Repl {
             ResultMode mode = ShellSettings.resultMode(executor.configuration(), live != null);
             new ResultPrinter(results, ShellSettings.zone(executor.configuration()), mode, live, commands.expanded())
                     .print(result, interrupted::get);
-            if (result instanceof StatementResult.JobSubmitted job && live != null) {
-                new JobProgressView(terminal, executor.cluster(), System::nanoTime).follow(job.jobId(), interrupted::get);
+            if (result instanceof StatementResult.JobSubmitted job) {
+                return followJob(job, live, out);
             }
             return true;
         } catch (RuntimeException e) {
@@ -201,6 +205,37 @@ public final class Repl {
             }
             out.flush();
         }
+    }
+
+    /**
+     * Follows a submitted INSERT: on a live terminal its progress line, until it ends or Ctrl-C.
+     * Under {@code table.dml-sync} the statement is the job, as in Flink's client: the shell waits
+     * for it to end (also without a live terminal), Ctrl-C cancels it, and a failed job fails
+     * the statement. Returns whether the statement succeeded.
+     */
+    private boolean followJob(StatementResult.JobSubmitted job, Terminal live, PrintWriter out) {
+        boolean sync = DmlSync.enabled(executor.configuration());
+        if (live != null) {
+            JobInfo end = new JobProgressView(terminal, executor.cluster(), System::nanoTime)
+                    .follow(job.jobId(), interrupted::get, sync);
+            if (!sync || end == null) {
+                return true;
+            }
+            if (end.status() == JobStatus.FINISHED) {
+                out.println("[INFO] " + DmlSync.FINISHED_MESSAGE);
+            }
+            // The view printed how a failed or cancelled job ended.
+            return end.status() == JobStatus.FINISHED;
+        }
+        if (!sync) {
+            return true;
+        }
+        if (DmlSync.await(executor.cluster(), job, interrupted::get)) {
+            out.println("[INFO] " + DmlSync.FINISHED_MESSAGE);
+            return true;
+        }
+        out.println("[INFO] Job " + job.jobId() + " was cancelled (Ctrl-C under table.dml-sync).");
+        return false;
     }
 
     private void saveHistory(LineReader reader) {

@@ -152,4 +152,29 @@ class LiveResultTerminalTest {
                 .containsPattern("value    \\| parallelism 1, RUNNING 1, slots .+, \\d+ records in, \\d+ out, "
                         + "busy \\d+%, backpressured \\d+% \\(OK\\), idle \\d+%");
     }
+    @Test
+    void underDmlSyncAnInsertWaitsForItsJobAndCtrlCCancelsIt() throws Exception {
+        shell.enter("CREATE TABLE sink (user_id INT, a STRING, b STRING, c STRING, d STRING) "
+                + "WITH ('connector' = 'blackhole');");
+        shell.awaitScreen("[INFO] Table has been created.");
+        shell.enter("SET 'table.dml-sync' = 'true';");
+        shell.awaitScreen("[INFO] Session property has been set.");
+
+        shell.enter("CREATE TABLE few (user_id INT, a STRING, b STRING, c STRING, d STRING) "
+                + "WITH ('connector' = 'datagen', 'number-of-rows' = '500');");
+        shell.awaitScreen("[INFO] Table has been created.");
+        shell.press("C-l");
+        shell.enter("INSERT INTO sink SELECT * FROM few;");
+        String done = shell.awaitScreen("[INFO] Complete execution of the SQL update statement.");
+        assertThat(done).containsPattern("Job [0-9a-f]{32} finished: 500 records in");
+
+        shell.press("C-l");
+        shell.enter("INSERT INTO sink SELECT * FROM clicks;");
+        shell.awaitScreen("Ctrl-C cancels the job.");
+        shell.press("C-c");
+        assertThat(shell.awaitScreen(" canceled: ")).doesNotContain("Complete execution", "Detached");
+        shell.press("C-l");
+        shell.enter("SHOW JOBS;");
+        assertThat(shell.awaitScreen("2 rows in set")).contains("CANCELED", "FINISHED").doesNotContain("RUNNING");
+    }
 }

@@ -11,7 +11,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -28,6 +30,8 @@ final class TmuxShell implements AutoCloseable {
     private final String socket = "runnel-test-" + UUID.randomUUID();
     /** The server's socket file, which tmux leaves behind when the server is killed. */
     private Path socketPath;
+    /** The shell's JVM (the pane runs it through {@code exec}), or null before it started. */
+    private ProcessHandle process;
 
     private TmuxShell() {
     }
@@ -47,6 +51,8 @@ final class TmuxShell implements AutoCloseable {
                 command.toString());
         try {
             shell.socketPath = Path.of(shell.tmux("display-message", "-p", "-t", "runnel", "#{socket_path}").strip());
+            shell.process = ProcessHandle.of(Long.parseLong(
+                    shell.tmux("display-message", "-p", "-t", "runnel", "#{pane_pid}").strip())).orElse(null);
             shell.awaitScreen("runnel>");
         } catch (RuntimeException | AssertionError e) {
             shell.close();
@@ -150,6 +156,7 @@ final class TmuxShell implements AutoCloseable {
     public void close() {
         try {
             new ProcessBuilder("tmux", "-L", socket, "kill-server").redirectErrorStream(true).start().waitFor();
+            awaitShellExit();
             if (socketPath != null) {
                 Files.deleteIfExists(socketPath);
             }
@@ -157,6 +164,26 @@ final class TmuxShell implements AutoCloseable {
             // nothing was started
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /*
+     * The shell ends on the hang-up tmux sends, but not at once: until it has, it may still write
+     * its history or logs into the test's temporary home, which JUnit is about to delete.
+     */
+    private void awaitShellExit() throws InterruptedException {
+        if (process == null) {
+            return;
+        }
+        try {
+            process.onExit().get(15, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            process.destroyForcibly();
+            try {
+                process.onExit().get(15, TimeUnit.SECONDS);
+            } catch (ExecutionException | TimeoutException stillThere) {
+                throw new IllegalStateException("The shell (pid " + process.pid() + ") did not end", stillThere);
+            }
         }
     }
 
