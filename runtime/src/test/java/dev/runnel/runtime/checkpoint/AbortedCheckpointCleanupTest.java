@@ -4,23 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.runnel.runtime.cluster.JobId;
-import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.jobgraph.JobEdge;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.jobgraph.JobVertex;
 import dev.runnel.runtime.jobgraph.Partitioning;
 import dev.runnel.runtime.operators.AbstractOperator;
 import dev.runnel.runtime.operators.Operator;
-import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.operators.OperatorFactory;
-import dev.runnel.runtime.state.KeyedStateBackend;
-import dev.runnel.runtime.state.Serializers;
-import dev.runnel.runtime.state.StateDescriptor;
-import dev.runnel.runtime.state.ValueState;
-import dev.runnel.runtime.state.VoidNamespace;
 import dev.runnel.runtime.stream.RowBatch;
-import dev.runnel.runtime.types.DataType;
-import dev.runnel.runtime.types.TypeRoot;
+import dev.runnel.runtime.testing.TestOperators;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,7 +71,7 @@ class AbortedCheckpointCleanupTest extends CheckpointClusterTestBase {
         release = new CountDownLatch(1);
         JobGraph job = new JobGraph("aborted", List.of(
                 new JobVertex(1, "Source", 1, new CheckpointTestJobs.PositionedSource(10_000_000, 5_000, 200, 5), List.of()),
-                new JobVertex(2, "Count", 1, null, List.of(new CountPerKey())),
+                new JobVertex(2, "Count", 1, null, List.of(new TestOperators.CountPerKey(-1, false))),
                 new JobVertex(3, "Block", 1, null, List.of(new BlockFirstSnapshot()))),
                 List.of(new JobEdge(1, 2, 0, new Partitioning.Hash(new int[] {1})),
                         new JobEdge(2, 3, 0, new Partitioning.Forward())),
@@ -148,7 +140,7 @@ class AbortedCheckpointCleanupTest extends CheckpointClusterTestBase {
         config.putAll(extra);
         JobId id = cluster.submitJob(new JobGraph("hanging-upload", List.of(
                 new JobVertex(1, "Source", 1, new CheckpointTestJobs.PositionedSource(10_000_000, 5_000, 200, 5), List.of()),
-                new JobVertex(2, "Count", 1, null, List.of(new CountPerKey()))),
+                new JobVertex(2, "Count", 1, null, List.of(new TestOperators.CountPerKey(-1, false)))),
                 List.of(new JobEdge(1, 2, 0, new Partitioning.Hash(new int[] {1}))),
                 checkpointing(config)));
         await().atMost(Duration.ofSeconds(60)).until(() -> GatedCheckpointStorage.gate.held() != null);
@@ -186,38 +178,6 @@ class AbortedCheckpointCleanupTest extends CheckpointClusterTestBase {
                 public void snapshotState(long checkpointId) throws InterruptedException {
                     if (checkpointId == 1) {
                         release.await();
-                    }
-                }
-            };
-        }
-    }
-
-    /** Counts rows per key (field 1) in keyed state, emitting nothing. */
-    private record CountPerKey() implements OperatorFactory {
-        @Override
-        public String name() {
-            return "CountPerKey";
-        }
-
-        @Override
-        public Operator create() {
-            return new AbstractOperator() {
-                private KeyedStateBackend backend;
-                private ValueState<VoidNamespace, Long> count;
-
-                @Override
-                public void open(OperatorContext context) throws Exception {
-                    super.open(context);
-                    backend = context.keyedStateBackend(Serializers.row(List.of(DataType.of(TypeRoot.BIGINT))));
-                    count = backend.valueState(StateDescriptor.of("count", Serializers.LONG, Duration.ZERO));
-                }
-
-                @Override
-                public void processBatch(RowBatch batch, int input) {
-                    for (Row row : batch) {
-                        backend.setCurrentKey(Row.of(row.getField(1)));
-                        Long before = count.value();
-                        count.update(before == null ? 1 : before + 1);
                     }
                 }
             };

@@ -14,15 +14,11 @@ import dev.runnel.runtime.jobgraph.JobEdge;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.jobgraph.JobVertex;
 import dev.runnel.runtime.jobgraph.Partitioning;
-import dev.runnel.runtime.operators.AbstractOperator;
-import dev.runnel.runtime.operators.Operator;
-import dev.runnel.runtime.operators.OperatorContext;
-import dev.runnel.runtime.operators.OperatorFactory;
 import dev.runnel.runtime.operators.sink.CollectSinkOperatorFactory;
 import dev.runnel.runtime.source.values.ValuesSourceFactory;
 import dev.runnel.runtime.state.rocksdb.RocksDbKeyedStateBackend;
-import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.testing.ManualProcessingTimeService;
+import dev.runnel.runtime.testing.TestOperators;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -131,42 +127,6 @@ class RocksDbResourcesTest {
         }
     }
 
-    /** Counts rows per key (field 1) in keyed state; throws at row {@code failAt} (never when negative). */
-    private record CountPerKey(long failAt) implements OperatorFactory {
-        @Override
-        public String name() {
-            return "CountPerKey";
-        }
-
-        @Override
-        public Operator create() {
-            return new AbstractOperator() {
-                private KeyedStateBackend backend;
-                private ValueState<VoidNamespace, Long> count;
-
-                @Override
-                public void open(OperatorContext context) throws Exception {
-                    super.open(context);
-                    backend = context.keyedStateBackend(StateBackendTestSupport.LONG_KEY);
-                    count = backend.valueState(StateDescriptor.of("count", Serializers.LONG, Duration.ZERO));
-                }
-
-                @Override
-                public void processBatch(RowBatch batch, int input) {
-                    for (Row row : batch) {
-                        if ((Long) row.getField(0) == failAt) {
-                            throw new IllegalStateException("failing at row " + failAt);
-                        }
-                        backend.setCurrentKey(Row.of(row.getField(1)));
-                        Long before = count.value();
-                        count.update(before == null ? 1 : before + 1);
-                        output.collect(Row.of(row.getField(1), count.value()));
-                    }
-                }
-            };
-        }
-    }
-
     private JobInfo runKeyedJob(EmbeddedCluster cluster, long failAt) {
         List<Row> input = new ArrayList<>();
         for (long i = 0; i < 2_000; i++) {
@@ -176,7 +136,7 @@ class RocksDbResourcesTest {
         jobConfig.set(StateOptions.STATE_BACKEND, KeyedStateBackends.ROCKSDB);
         JobGraph job = new JobGraph("keyed",
                 List.of(new JobVertex(1, "Source", 2, new ValuesSourceFactory(input), List.of()),
-                        new JobVertex(2, "Count", 2, null, List.of(new CountPerKey(failAt))),
+                        new JobVertex(2, "Count", 2, null, List.of(new TestOperators.CountPerKey(failAt, true))),
                         new JobVertex(3, "Collect", 1, null, List.of(new CollectSinkOperatorFactory()))),
                 List.of(new JobEdge(1, 2, 0, new Partitioning.Hash(new int[] {1})),
                         new JobEdge(2, 3, 0, new Partitioning.Global())),

@@ -4,9 +4,19 @@ import dev.runnel.runtime.connector.RecordException;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.operators.AbstractOperator;
 import dev.runnel.runtime.operators.Operator;
+import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.operators.OperatorFactory;
+import dev.runnel.runtime.state.KeyedStateBackend;
+import dev.runnel.runtime.state.Serializers;
+import dev.runnel.runtime.state.StateDescriptor;
+import dev.runnel.runtime.state.ValueState;
+import dev.runnel.runtime.state.VoidNamespace;
 import dev.runnel.runtime.stream.RowBatch;
+import dev.runnel.runtime.types.DataType;
+import dev.runnel.runtime.types.TypeRoot;
+import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -86,6 +96,46 @@ public final class TestOperators {
             return new AbstractOperator() {
                 @Override
                 public void processBatch(RowBatch batch, int input) {
+                }
+            };
+        }
+    }
+    /**
+     * Counts rows per key (field 1, a BIGINT) in keyed state and, when {@code emit}, sends
+     * {@code (key, count)} on; throws at the row whose field 0 is {@code failAt} (never when negative).
+     */
+    public record CountPerKey(long failAt, boolean emit) implements OperatorFactory {
+        @Override
+        public String name() {
+            return "CountPerKey";
+        }
+
+        @Override
+        public Operator create() {
+            return new AbstractOperator() {
+                private KeyedStateBackend backend;
+                private ValueState<VoidNamespace, Long> count;
+
+                @Override
+                public void open(OperatorContext context) throws Exception {
+                    super.open(context);
+                    backend = context.keyedStateBackend(Serializers.row(List.of(DataType.of(TypeRoot.BIGINT))));
+                    count = backend.valueState(StateDescriptor.of("count", Serializers.LONG, Duration.ZERO));
+                }
+
+                @Override
+                public void processBatch(RowBatch batch, int input) {
+                    for (Row row : batch) {
+                        if ((Long) row.getField(0) == failAt) {
+                            throw new IllegalStateException("failing at row " + failAt);
+                        }
+                        backend.setCurrentKey(Row.of(row.getField(1)));
+                        Long before = count.value();
+                        count.update(before == null ? 1 : before + 1);
+                        if (emit) {
+                            output.collect(Row.of(row.getField(1), count.value()));
+                        }
+                    }
                 }
             };
         }
