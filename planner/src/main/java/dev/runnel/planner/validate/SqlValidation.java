@@ -3,6 +3,7 @@ package dev.runnel.planner.validate;
 import dev.runnel.planner.catalog.CatalogSchema;
 import dev.runnel.planner.functions.FunctionCatalog;
 import dev.runnel.planner.functions.RunnelOperatorTable;
+import dev.runnel.planner.functions.UnsupportedFunctions;
 import dev.runnel.planner.functions.WindowTableFunctions;
 import dev.runnel.planner.session.SqlExecutionException;
 import java.util.List;
@@ -87,6 +88,7 @@ public final class SqlValidation {
                 RunnelOperatorTable.instance(),
                 WindowTableFunctions.withoutCalcites(SqlStdOperatorTable.instance()),
                 SqlOperatorTables.of(FLINK_FUNCTIONS_FROM_LIBRARIES),
+                UnsupportedFunctions.table(),
                 functions.catalogTable(),
                 catalogReader);
     }
