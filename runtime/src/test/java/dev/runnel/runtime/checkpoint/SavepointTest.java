@@ -74,7 +74,7 @@ class SavepointTest extends CheckpointClusterTestBase {
         JobInfo cancelled = cluster.jobTermination(first).join();
         String checkpoint = cancelled.checkpoints().latestPath();
 
-        JobId next = submitCount(run, 2, Map.of("execution.savepoint.path", checkpoint + "_metadata"));
+        JobId next = submitCount(run, 2, Map.of("execution.savepoint.path", checkpoint + "/_metadata"));
         JobInfo end = cluster.jobTermination(next).join();
 
         assertThat(end.status()).as(end.failureCause()).isEqualTo(JobStatus.FINISHED);
