@@ -12,8 +12,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Every form of location an option may name, and every refused one with its message. The test
- * class path plugs in {@code gatedfile} (see {@code META-INF/services}), so it is listed among
- * the schemes that work.
+ * class path plugs in {@code gatedfile} (local files) and {@code remote} (no local files; see
+ * {@code META-INF/services}), so they are listed among the schemes that work.
  */
 class FileLocationTest {
     private static final Path CWD = Path.of("").toAbsolutePath();
@@ -76,6 +76,17 @@ class FileLocationTest {
     }
 
     @Test
+    void aSchemeWithoutLocalFilesHasAnAuthorityAndNoLocalPath() {
+        FileLocation remote = path("remote://bucket/out/../data/");
+        assertThat(remote.uri()).isEqualTo(URI.create("remote://bucket/data"));
+        assertThat(remote).hasToString("remote://bucket/data");
+        assertThat(remote.fileSystem().hasLocalPaths()).isFalse();
+        assertThatThrownBy(remote::localPath).isInstanceOf(UnsupportedOperationException.class);
+        assertThat(path("remote://bucket").uri()).isEqualTo(URI.create("remote://bucket/"));
+        assertThat(path(remote.toString())).isEqualTo(remote);
+    }
+
+    @Test
     void aUriOfAFileSystemPrintsAsFlinkPrintsPaths() {
         assertThat(FileLocation.of(URI.create("file:///tmp/sp/savepoint-ab12cd-0123456789ab/")))
                 .hasToString("file:/tmp/sp/savepoint-ab12cd-0123456789ab");
@@ -100,7 +111,7 @@ class FileLocationTest {
         String scheme = value.substring(0, value.indexOf(':'));
         assertThatThrownBy(() -> path(value)).isInstanceOf(ConfigException.class)
                 .hasMessage("Unsupported file system scheme '" + scheme + "' in option 'path': '" + value
-                        + "'. Supported schemes: file (file:///abs/path or file:/abs/path), gatedfile;"
+                        + "'. Supported schemes: file (file:///abs/path or file:/abs/path), gatedfile, remote;"
                         + " a plain path is a local file")
                 .extracting(e -> ((ConfigException) e).key()).isEqualTo("path");
     }
