@@ -139,7 +139,7 @@ public final class Session implements AutoCloseable {
         }
         RowType type = planned.outputType();
         List<ColumnInfo> columns = type.fields().stream().map(f -> new ColumnInfo(f.name(), f.type())).toList();
-        return new JobQueryResult(cluster, jobId, columns);
+        return new JobQueryResult(cluster, jobId, columns, planned.isInsertOnly(), planned.isBounded());
     }
 
     private String jobName(QueryPlanner.PlannedQuery planned) {
