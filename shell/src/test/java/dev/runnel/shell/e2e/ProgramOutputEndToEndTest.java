@@ -1,17 +1,28 @@
 package dev.runnel.shell.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.runnel.planner.session.StatementResult;
+import dev.runnel.runtime.config.Configuration;
 import dev.runnel.shell.ShellRun;
 import dev.runnel.shell.engine.EmbeddedEngine;
+import dev.runnel.shell.output.OutputFormat;
+import dev.runnel.shell.output.ResultOutput;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * result mode print, and that Python's standard readers ({@code csv}, {@code json}, and
  * PostgreSQL's text format for tsv) read every value back: quotes, commas, tabs, line breaks,
  * backslashes, NULL, empty strings, Unicode, decimals beyond a double's precision, dates,
- * timestamps and nested rows.
+ * timestamps and nested rows. An unbounded {@code GROUP BY} prints its changelog as it arrives.
  */
 class ProgramOutputEndToEndTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -138,6 +149,31 @@ class ProgramOutputEndToEndTest {
                 -U\ttrue\t1\t12345678901234567890.50
                 +U\ttrue\t2\t12345678901234567891.50
                 """);
+    }
+
+    /*
+     * An endless aggregate has no final table: its changes are printed as they arrive, with
+     * their op, until the script is stopped (here by the test, as Ctrl-C would).
+     */
+    @Test
+    void anUnboundedGroupByPrintsItsChangelogAsItArrives() throws Exception {
+        StringWriter text = new StringWriter();
+        AtomicBoolean stop = new AtomicBoolean();
+        try (EmbeddedEngine engine = EmbeddedEngine.start(new Configuration())) {
+            engine.execute("CREATE TABLE clicks (k INT) WITH ('connector' = 'datagen', 'rows-per-second' = '50', "
+                    + "'fields.k.min' = '1', 'fields.k.max' = '2')");
+            StatementResult result = engine.execute("SELECT k, COUNT(*) AS n FROM clicks GROUP BY k");
+            ResultOutput output = new ResultOutput(new PrintWriter(text), OutputFormat.CSV, true);
+            CompletableFuture<Boolean> printing = CompletableFuture.supplyAsync(
+                    () -> output.print(result, engine.configuration(), stop::get));
+
+            Pattern firstUpdate = Pattern.compile("\n-U,([12]),1\n\\+U,\\1,2\n");
+            await().atMost(Duration.ofSeconds(30)).until(() -> firstUpdate.matcher(text.toString()).find());
+            stop.set(true);
+
+            assertThat(printing.get(30, TimeUnit.SECONDS)).as("stopped, not ended").isFalse();
+            assertThat(text.toString()).startsWith("op,k,n\n+I,");
+        }
     }
 
     /** What Python's reader for {@code format} reads from {@code output}, as {@code read_back.py} prints it. */
