@@ -16,12 +16,16 @@ final class JobQueryResult implements QueryResult {
     private final ClusterClient cluster;
     private final JobId jobId;
     private final List<ColumnInfo> columns;
+    private final boolean insertOnly;
+    private final boolean bounded;
     private boolean ended;
 
-    JobQueryResult(ClusterClient cluster, JobId jobId, List<ColumnInfo> columns) {
+    JobQueryResult(ClusterClient cluster, JobId jobId, List<ColumnInfo> columns, boolean insertOnly, boolean bounded) {
         this.cluster = cluster;
         this.jobId = jobId;
         this.columns = List.copyOf(columns);
+        this.insertOnly = insertOnly;
+        this.bounded = bounded;
     }
 
     @Override
@@ -32,6 +36,16 @@ final class JobQueryResult implements QueryResult {
     @Override
     public List<ColumnInfo> columns() {
         return columns;
+    }
+
+    @Override
+    public boolean isInsertOnly() {
+        return insertOnly;
+    }
+
+    @Override
+    public boolean isBounded() {
+        return bounded;
     }
 
     @Override

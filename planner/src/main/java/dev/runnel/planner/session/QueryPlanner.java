@@ -190,6 +190,16 @@ public final class QueryPlanner {
             return plan instanceof SinkPhysicalRel;
         }
 
+        /** Whether the plan only appends rows (its changelog mode is {@code [I]}). */
+        public boolean isInsertOnly() {
+            return plan.changelogMode().isInsertOnly();
+        }
+
+        /** Whether every source the plan reads ends by itself. */
+        public boolean isBounded() {
+            return plan.isBounded();
+        }
+
         public String explain() {
             return PhysicalPlanner.explain(plan);
         }

@@ -128,6 +128,9 @@ public final class Session implements AutoCloseable {
             SqlParserPos pos = TablePositions.find(node, e.tableName());
             throw new SqlExecutionException(e.getMessage(), pos.getLineNum(), pos.getColumnNum(), e);
         }
+        // asked before the job runs, so that nothing can fail between its submission and its result
+        boolean insertOnly = planned.isInsertOnly();
+        boolean bounded = planned.isBounded();
         JobId jobId;
         try {
             jobId = cluster.submitJob(jobGraph);
@@ -139,7 +142,7 @@ public final class Session implements AutoCloseable {
         }
         RowType type = planned.outputType();
         List<ColumnInfo> columns = type.fields().stream().map(f -> new ColumnInfo(f.name(), f.type())).toList();
-        return new JobQueryResult(cluster, jobId, columns);
+        return new JobQueryResult(cluster, jobId, columns, insertOnly, bounded);
     }
 
     private String jobName(QueryPlanner.PlannedQuery planned) {
