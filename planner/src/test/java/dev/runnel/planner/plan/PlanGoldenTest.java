@@ -61,7 +61,10 @@ class PlanGoldenTest {
                                 + " ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) FROM clicks"),
                 Arguments.of("proctime_over_range",
                         "SELECT url, SUM(user_id) OVER (ORDER BY pt"
-                                + " RANGE BETWEEN INTERVAL '1' MINUTE PRECEDING AND CURRENT ROW) FROM clicks"));
+                                + " RANGE BETWEEN INTERVAL '1' MINUTE PRECEDING AND CURRENT ROW) FROM clicks"),
+                Arguments.of("proctime_interval_join",
+                        "SELECT c.url, v.url FROM clicks c LEFT JOIN views v ON c.user_id = v.user_id"
+                                + " AND c.pt BETWEEN v.pt - INTERVAL '10' SECOND AND v.pt + INTERVAL '5' SECOND"));
     }
 
     @ParameterizedTest(name = "{0}")
