@@ -50,6 +50,11 @@ class PlanGoldenTest {
         assertMatchesGoldenFile(name, new QueryPlanner(TestTables.catalog()).plan(StatementParser.parse(sql)).explain());
     }
 
+    private static final String WINDOWED_CLICKS =
+            " TABLE(TUMBLE(TABLE clicks, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) c";
+    private static final String WINDOWED_VIEWS =
+            " TABLE(TUMBLE(TABLE views, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) v";
+
     /**
      * Plans over tables with time attributes: {@code clicks} and {@code views}, both
      * {@code (user_id BIGINT, url STRING, ts TIMESTAMP(3), pt AS PROCTIME())} with a watermark on {@code ts}.
@@ -64,7 +69,17 @@ class PlanGoldenTest {
                                 + " RANGE BETWEEN INTERVAL '1' MINUTE PRECEDING AND CURRENT ROW) FROM clicks"),
                 Arguments.of("proctime_interval_join",
                         "SELECT c.url, v.url FROM clicks c LEFT JOIN views v ON c.user_id = v.user_id"
-                                + " AND c.pt BETWEEN v.pt - INTERVAL '10' SECOND AND v.pt + INTERVAL '5' SECOND"));
+                                + " AND c.pt BETWEEN v.pt - INTERVAL '10' SECOND AND v.pt + INTERVAL '5' SECOND"),
+                Arguments.of("window_aggregate_after_window_join",
+                        "SELECT window_start, window_end, COUNT(*) FROM (SELECT c.window_start, c.window_end FROM"
+                                + WINDOWED_CLICKS + " JOIN " + WINDOWED_VIEWS + " ON c.user_id = v.user_id"
+                                + " AND c.window_start = v.window_start AND c.window_end = v.window_end)"
+                                + " GROUP BY window_start, window_end"),
+                Arguments.of("window_top_n_after_window_join",
+                        "SELECT * FROM (SELECT c.url, c.window_start, c.window_end, ROW_NUMBER() OVER (PARTITION BY"
+                                + " c.window_start, c.window_end ORDER BY v.url DESC) AS rn FROM" + WINDOWED_CLICKS
+                                + " JOIN " + WINDOWED_VIEWS + " ON c.user_id = v.user_id"
+                                + " AND c.window_start = v.window_start AND c.window_end = v.window_end) WHERE rn <= 3"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -40,8 +40,7 @@ public final class IntervalJoinPhysicalRel extends Join implements PhysicalRel, 
     /** Both inputs' time attributes stay attributes, as in Flink. */
     @Override
     public Optional<TimeAttributes.Kind> timeAttribute(int field) {
-        int leftCount = left.getRowType().getFieldCount();
-        return field < leftCount ? TimeAttributes.of(left, field) : TimeAttributes.of(right, field - leftCount);
+        return TimeAttributes.ofJoinInput(this, field);
     }
 
     /** Rows are only ever inserted: an outer row is padded once, when it expires unmatched. */
