@@ -50,6 +50,13 @@ class ProcessingTimeTemporalJoinTest {
                 + " ON o.currency = r.currency", "Processing-time temporal join is not supported yet.", "rates");
     }
 
+    /** An expression of the left row compared with the table's key is a join key, as Flink pushes it into a projection. */
+    @Test
+    void anExpressionOfTheLeftRowIsAJoinKey() {
+        assertRefused("SELECT o.id FROM orders o JOIN rates FOR SYSTEM_TIME AS OF o.p AS r"
+                + " ON UPPER(o.currency) = r.currency", "Processing-time temporal join is not supported yet.", "rates");
+    }
+
     @Test
     void theMessageSaysWhatCanBeLookedUp() {
         assertThatThrownBy(() -> session.execute("SELECT o.id FROM orders o JOIN rates FOR SYSTEM_TIME AS OF o.p"

@@ -67,7 +67,6 @@ public record LookupJoinSpec(RelNode left, CatalogTable table, RelDataType right
         RelNode left = correlate.getLeft();
         RexNode condition = TemporalJoinSpec.joinCondition(correlate);
         RelNode right = TemporalJoinSpec.snapshot(correlate).getInput();
-        CatalogTable table = lookupTable(left, right, condition);
         int leftCount = left.getRowType().getFieldCount();
         RelDataType rightType = right.getRowType();
         RexBuilder rex = correlate.getCluster().getRexBuilder();
@@ -81,6 +80,7 @@ public record LookupJoinSpec(RelNode left, CatalogTable table, RelDataType right
                 residual.add(conjunct);
             }
         }
+        CatalogTable table = lookupTable(right, keys);
         if (keys.isEmpty()) {
             throw new SqlExecutionException("A lookup join of '" + table.name() + "' needs an equality between a"
                     + " column of '" + table.name() + "' and the left table in its ON condition");
@@ -130,7 +130,7 @@ public record LookupJoinSpec(RelNode left, CatalogTable table, RelDataType right
      * is a processing-time temporal join of a versioned table or view, which Flink refuses: with
      * its errors, in its order, at the table in the statement.
      */
-    private static CatalogTable lookupTable(RelNode left, RelNode right, RexNode condition) {
+    private static CatalogTable lookupTable(RelNode right, List<LookupKey> keys) {
         RelNode node = TemporalJoinSpec.unwrap(right);
         if (node instanceof WatermarkAssignerLogicalRel || node instanceof WatermarkAssignerPhysicalRel) {
             node = TemporalJoinSpec.unwrap(node.getInput(0));
@@ -154,24 +154,24 @@ public record LookupJoinSpec(RelNode left, CatalogTable table, RelDataType right
             }
         }
         String name = table == null ? null : table.name();
-        JoinKeys keys = JoinKeys.of(left, right, condition);
-        if (keys.leftKeys().length == 0) {
+        // Flink's join keys: the equalities between a column of the table and an expression of the left row.
+        if (keys.isEmpty()) {
             throw PlanningException.atSnapshot("Currently the join key in Temporal Table Join can not be empty.", name);
         }
         if (table != null && !coversPrimaryKey(table, right, keys)) {
             throw PlanningException.atSnapshot("Temporal Table Join requires primary key in versioned table, but no"
                     + " primary key can be found.", name);
         }
+        // Flink's message, then why Runnel's lookup join (an extension) cannot take this table either.
         throw PlanningException.atSnapshot("Processing-time temporal join is not supported yet. " + cannotLookUp, name);
     }
 
     /** Whether {@code table} has a primary key and {@code keys} compare all of its columns with the left row. */
-    private static boolean coversPrimaryKey(CatalogTable table, RelNode right, JoinKeys keys) {
+    private static boolean coversPrimaryKey(CatalogTable table, RelNode right, List<LookupKey> keys) {
         if (table.primaryKey() == null) {
             return false;
         }
         List<String> names = right.getRowType().getFieldNames();
-        List<String> compared = java.util.Arrays.stream(keys.rightKeys()).mapToObj(names::get).toList();
-        return compared.containsAll(table.primaryKey().columns());
+        return keys.stream().map(k -> names.get(k.rightField())).toList().containsAll(table.primaryKey().columns());
     }
 }
