@@ -11,6 +11,7 @@ import org.apache.calcite.plan.volcano.RelSubset;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Calc;
 import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.Union;
 import org.apache.calcite.rex.RexCall;
@@ -89,6 +90,12 @@ public final class TimeAttributes {
             return kind;
         }
         return Optional.empty();
+    }
+
+    /** The time attribute field {@code field} of {@code join} forwards from its input, for joins that keep their inputs' attributes. */
+    public static Optional<Kind> ofJoinInput(Join join, int field) {
+        int leftCount = join.getLeft().getRowType().getFieldCount();
+        return field < leftCount ? of(join.getLeft(), field) : of(join.getRight(), field - leftCount);
     }
 
     public static boolean isRowtime(RelNode rel, int field) {

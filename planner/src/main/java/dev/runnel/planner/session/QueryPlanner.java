@@ -5,6 +5,7 @@ import dev.runnel.planner.catalog.CatalogSchema;
 import dev.runnel.planner.catalog.RunnelTypeSystem;
 import dev.runnel.planner.catalog.TypeConversions;
 import dev.runnel.planner.functions.FunctionCatalog;
+import dev.runnel.planner.plan.PlanningException;
 import dev.runnel.planner.plan.logical.LogicalPlanner;
 import dev.runnel.planner.plan.physical.GroupAggregateOptions;
 import dev.runnel.planner.plan.physical.PhysicalPlanner;
@@ -128,8 +129,13 @@ public final class QueryPlanner {
         UnsupportedSyntax.check(validated);
         RelNode ast = logicalPlanner.convert(validated, validator);
         RelNode logical = LogicalPlanner.optimize(GroupAggregateOptions.splitDistinct(ast, configuration));
-        PhysicalRel physical = WatermarkPushDown.apply(
-                GroupAggregateOptions.applyMiniBatch(PhysicalPlanner.toPhysical(logical), configuration));
+        PhysicalRel physical;
+        try {
+            physical = WatermarkPushDown.apply(
+                    GroupAggregateOptions.applyMiniBatch(PhysicalPlanner.toPhysical(logical), configuration));
+        } catch (PlanningException e) {
+            throw e.at(statement);
+        }
         SinkChangelogCheck.check(physical);
         RowType outputType;
         try {

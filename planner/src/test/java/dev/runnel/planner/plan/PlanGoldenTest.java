@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.runnel.planner.TestTables;
 import dev.runnel.planner.parse.StatementParser;
 import dev.runnel.planner.session.QueryPlanner;
+import dev.runnel.planner.session.Session;
+import dev.runnel.runtime.config.Configuration;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -44,7 +47,54 @@ class PlanGoldenTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("queries")
     void physicalPlanMatchesGoldenFile(String name, String sql) throws IOException {
-        String plan = new QueryPlanner(TestTables.catalog()).plan(StatementParser.parse(sql)).explain();
+        assertMatchesGoldenFile(name, new QueryPlanner(TestTables.catalog()).plan(StatementParser.parse(sql)).explain());
+    }
+
+    private static final String WINDOWED_CLICKS =
+            " TABLE(TUMBLE(TABLE clicks, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) c";
+    private static final String WINDOWED_VIEWS =
+            " TABLE(TUMBLE(TABLE views, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) v";
+
+    /**
+     * Plans over tables with time attributes: {@code clicks} and {@code views}, both
+     * {@code (user_id BIGINT, url STRING, ts TIMESTAMP(3), pt AS PROCTIME())} with a watermark on {@code ts}.
+     */
+    static Stream<Arguments> timeQueries() {
+        return Stream.of(
+                Arguments.of("proctime_over_rows",
+                        "SELECT user_id, COUNT(*) OVER (PARTITION BY user_id ORDER BY pt"
+                                + " ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) FROM clicks"),
+                Arguments.of("proctime_over_range",
+                        "SELECT url, SUM(user_id) OVER (ORDER BY pt"
+                                + " RANGE BETWEEN INTERVAL '1' MINUTE PRECEDING AND CURRENT ROW) FROM clicks"),
+                Arguments.of("proctime_interval_join",
+                        "SELECT c.url, v.url FROM clicks c LEFT JOIN views v ON c.user_id = v.user_id"
+                                + " AND c.pt BETWEEN v.pt - INTERVAL '10' SECOND AND v.pt + INTERVAL '5' SECOND"),
+                Arguments.of("window_aggregate_after_window_join",
+                        "SELECT window_start, window_end, COUNT(*) FROM (SELECT c.window_start, c.window_end FROM"
+                                + WINDOWED_CLICKS + " JOIN " + WINDOWED_VIEWS + " ON c.user_id = v.user_id"
+                                + " AND c.window_start = v.window_start AND c.window_end = v.window_end)"
+                                + " GROUP BY window_start, window_end"),
+                Arguments.of("window_top_n_after_window_join",
+                        "SELECT * FROM (SELECT c.url, c.window_start, c.window_end, ROW_NUMBER() OVER (PARTITION BY"
+                                + " c.window_start, c.window_end ORDER BY v.url DESC) AS rn FROM" + WINDOWED_CLICKS
+                                + " JOIN " + WINDOWED_VIEWS + " ON c.user_id = v.user_id"
+                                + " AND c.window_start = v.window_start AND c.window_end = v.window_end) WHERE rn <= 3"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("timeQueries")
+    void physicalPlanWithTimeAttributesMatchesGoldenFile(String name, String sql) throws IOException {
+        try (Session session = new Session(null, new Configuration())) {
+            for (String table : List.of("clicks", "views")) {
+                session.execute("CREATE TABLE " + table + " (user_id BIGINT, url STRING, ts TIMESTAMP(3),"
+                        + " pt AS PROCTIME(), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND) WITH ('connector' = 'datagen')");
+            }
+            assertMatchesGoldenFile(name, new QueryPlanner(session.catalog()).plan(StatementParser.parse(sql)).explain());
+        }
+    }
+
+    private static void assertMatchesGoldenFile(String name, String plan) throws IOException {
         Path file = PLANS.resolve(name + ".txt");
         if (Boolean.getBoolean("runnel.regenerate")) {
             Files.createDirectories(PLANS);

@@ -8,7 +8,6 @@ import dev.runnel.runtime.metrics.Counter;
 import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
 import dev.runnel.runtime.operators.aggregate.functions.StateViewSource;
-import dev.runnel.runtime.operators.aggregate.functions.ViewSource;
 import dev.runnel.runtime.operators.rank.KeyFields;
 import dev.runnel.runtime.operators.rank.RowListSerializer;
 import dev.runnel.runtime.state.KeyedStateBackend;
@@ -198,19 +197,10 @@ final class OverAggregateOperator extends AbstractOperator implements Triggerabl
     }
 
     private Object[] aggregate(List<Row> frame) {
-        ViewSource heapViews = ViewSource.heap();
-        Object[] acc = aggregates.createAccumulators();
-        for (Row row : frame) {
-            aggregates.accumulate(acc, row, heapViews);
-        }
-        return aggregates.getValues(acc, heapViews);
+        return OverFrames.aggregate(aggregates, frame);
     }
 
     private void emit(Row row, Object[] values) {
-        Object[] fields = row.fields();
-        Object[] out = new Object[fields.length + values.length];
-        System.arraycopy(fields, 0, out, 0, fields.length);
-        System.arraycopy(values, 0, out, fields.length, values.length);
-        output.collect(new Row(RowKind.INSERT, out));
+        output.collect(OverFrames.withAggregates(row, values));
     }
 }
