@@ -1,6 +1,9 @@
 package dev.runnel.runtime.testing;
 
+import dev.runnel.runtime.checkpoint.CheckpointStorage;
 import dev.runnel.runtime.checkpoint.InMemoryOperatorStateStore;
+import dev.runnel.runtime.checkpoint.KeyedStateHandle;
+import dev.runnel.runtime.checkpoint.SnapshotTarget;
 import dev.runnel.runtime.checkpoint.OperatorStateStore;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.Configuration;
@@ -20,6 +23,8 @@ import dev.runnel.runtime.state.TypeSerializer;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.Watermark;
 import dev.runnel.runtime.types.RowType;
+import java.net.URI;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -42,7 +47,9 @@ import java.util.List;
  * <p>Checkpoints of non-keyed state: {@link #snapshot} runs the operator's checkpoint hooks and
  * returns a copy of its {@link OperatorStateStore}; a new harness {@link #withRestoredState
  * restored} from it (or from {@link OperatorSnapshot#redistribute} of several subtasks' snapshots)
- * opens a new operator instance on that state. {@link #crash()} drops the operator without
+ * opens a new operator instance on that state. With a {@link #withCheckpointDirectory checkpoint
+ * directory}, a snapshot also holds full snapshots of the keyed state backends (timers included),
+ * and a restored operator's backends start from them. {@link #crash()} drops the operator without
  * closing it, as a failure does.
  *
  * <p>Single-threaded, like a task.
@@ -62,6 +69,8 @@ public final class OperatorHarness implements AutoCloseable {
     private final ManualProcessingTimeService processingTime = new ManualProcessingTimeService(0);
     private final List<KeyedStateBackend> backends = new ArrayList<>();
     private InMemoryOperatorStateStore operatorState = new InMemoryOperatorStateStore();
+    private List<KeyedStateHandle> restoredKeyedState = List.of();
+    private Path checkpointDirectory;
     private boolean opened;
     private boolean closed;
 
@@ -104,6 +113,13 @@ public final class OperatorHarness implements AutoCloseable {
     /** Opens the operator on non-keyed state restored from {@code snapshot} (call before {@link #open}). */
     public OperatorHarness withRestoredState(OperatorSnapshot snapshot) {
         this.operatorState = snapshot.restore();
+        this.restoredKeyedState = snapshot.keyedState();
+        return this;
+    }
+
+    /** Where {@link #snapshot} writes the keyed state backends' snapshots (a test's temporary directory). */
+    public OperatorHarness withCheckpointDirectory(Path directory) {
+        this.checkpointDirectory = directory;
         return this;
     }
 
@@ -185,7 +201,16 @@ public final class OperatorHarness implements AutoCloseable {
         operator.prepareSnapshotPreBarrier(checkpointId);
         output.flush();
         operator.snapshotState(checkpointId);
-        return OperatorSnapshot.of(operatorState);
+        List<KeyedStateHandle> keyed = new ArrayList<>();
+        if (checkpointDirectory != null) {
+            URI job = checkpointDirectory.toUri();
+            URI exclusive = job.resolve("chk-" + checkpointId + "/");
+            for (KeyedStateBackend backend : backends) {
+                keyed.add(backend.snapshot(new SnapshotTarget(checkpointId, CheckpointStorage.forUri(job), exclusive,
+                        job.resolve("shared/"), false)).write());
+            }
+        }
+        return OperatorSnapshot.of(operatorState, keyed);
     }
 
     public OperatorHarness notifyCheckpointComplete(long checkpointId) throws Exception {
@@ -348,7 +373,7 @@ public final class OperatorHarness implements AutoCloseable {
             }
             KeyedStateBackend backend = KeyedStateBackends.create(new KeyedStateBackends.Parameters("harness", name,
                     subtaskIndex, parallelism, config.get(RuntimeOptions.MAX_PARALLELISM), config, keySerializer,
-                    processingTime));
+                    processingTime, restoredKeyedState));
             backends.add(backend);
             return backend;
         }

@@ -1,6 +1,7 @@
 package dev.runnel.runtime.testing;
 
 import dev.runnel.runtime.checkpoint.InMemoryOperatorStateStore;
+import dev.runnel.runtime.checkpoint.KeyedStateHandle;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,12 +16,28 @@ import java.util.Map;
  *
  * @param splitLists entries of each split list, by name
  * @param unionLists entries of each union list, by name
+ * @param keyedState the snapshots of the subtask's keyed state backends, when the harness had a
+ *                   checkpoint directory ({@link OperatorHarness#withCheckpointDirectory}); else empty
  */
-public record OperatorSnapshot(Map<String, List<byte[]>> splitLists, Map<String, List<byte[]>> unionLists) {
+public record OperatorSnapshot(Map<String, List<byte[]>> splitLists, Map<String, List<byte[]>> unionLists,
+                               List<KeyedStateHandle> keyedState) {
+    public OperatorSnapshot {
+        keyedState = List.copyOf(keyedState);
+    }
+
+    /** A snapshot of operator state only. */
+    public OperatorSnapshot(Map<String, List<byte[]>> splitLists, Map<String, List<byte[]>> unionLists) {
+        this(splitLists, unionLists, List.of());
+    }
 
     /** A deep copy of the lists of {@code store}, as they are now. */
     public static OperatorSnapshot of(InMemoryOperatorStateStore store) {
-        return new OperatorSnapshot(copy(store.splitLists()), copy(store.unionLists()));
+        return of(store, List.of());
+    }
+
+    /** A deep copy of the lists of {@code store}, with the keyed state snapshots taken at the same point. */
+    public static OperatorSnapshot of(InMemoryOperatorStateStore store, List<KeyedStateHandle> keyedState) {
+        return new OperatorSnapshot(copy(store.splitLists()), copy(store.unionLists()), keyedState);
     }
 
     /** A store restored from this snapshot, as a restored subtask gets it. */
