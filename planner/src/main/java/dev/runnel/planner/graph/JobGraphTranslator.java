@@ -6,6 +6,7 @@ import dev.runnel.planner.codegen.NotNullEnforcerGenerator;
 import dev.runnel.planner.plan.physical.CalcPhysicalRel;
 import dev.runnel.planner.plan.physical.GroupAggregatePhysicalRel;
 import dev.runnel.planner.plan.physical.LookupJoinPhysicalRel;
+import dev.runnel.planner.plan.physical.TemporalSortPhysicalRel;
 import dev.runnel.planner.plan.physical.OverAggregatePhysicalRel;
 import dev.runnel.planner.plan.physical.PhysicalRel;
 import dev.runnel.planner.plan.physical.SinkPhysicalRel;
@@ -192,6 +193,9 @@ public final class JobGraphTranslator {
         }
         if (WindowRankTranslation.handles(rel)) {
             return WindowRankTranslation.translate(this, rel);
+        }
+        if (rel instanceof TemporalSortPhysicalRel sort) {
+            return SortTranslation.translate(this, sort);
         }
         if (RankTranslation.handles(rel)) {
             return RankTranslation.translate(this, rel);

@@ -5,6 +5,7 @@ import dev.runnel.planner.codegen.CalcCodeGenerator;
 import dev.runnel.planner.graph.JobGraphTranslator;
 import dev.runnel.planner.graph.TableConnectorException;
 import dev.runnel.planner.parse.StatementParser;
+import dev.runnel.planner.plan.physical.LimitPhysicalRel;
 import dev.runnel.planner.plan.physical.SinkPhysicalRel;
 import dev.runnel.runtime.cluster.ClusterClient;
 import dev.runnel.runtime.cluster.JobId;
@@ -139,7 +140,7 @@ public final class Session implements AutoCloseable {
         }
         RowType type = planned.outputType();
         List<ColumnInfo> columns = type.fields().stream().map(f -> new ColumnInfo(f.name(), f.type())).toList();
-        return new JobQueryResult(cluster, jobId, columns);
+        return new JobQueryResult(cluster, jobId, columns, LimitPhysicalRel.rowsOfResult(planned.plan()).orElse(-1));
     }
 
     private String jobName(QueryPlanner.PlannedQuery planned) {

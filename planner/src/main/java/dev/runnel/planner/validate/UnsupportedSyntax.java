@@ -13,12 +13,15 @@ import org.apache.calcite.sql.util.SqlBasicVisitor;
 
 /**
  * Rejects, at the position where it is written, SQL that validates but that the runtime cannot
- * run yet (aggregation, ORDER BY, windows, …): these come with later issues. The message
+ * run yet (set operations, subqueries, …): these come with later issues. The message
  * names the feature: "GROUP BY is not supported yet".
  */
 public final class UnsupportedSyntax {
     private UnsupportedSyntax() {
     }
+
+    /** Flink's error for an OFFSET without LIMIT or FETCH. */
+    public static final String FETCH_MISSING = "FETCH is missed, which on streaming table is not supported currently.";
 
     /** The aggregate functions group aggregation runs (see {@code plan.physical.AggregateCalls}). */
     private static final Set<SqlKind> GROUP_AGGREGATES = EnumSet.of(SqlKind.COUNT, SqlKind.SUM, SqlKind.SUM0,
@@ -42,15 +45,11 @@ public final class UnsupportedSyntax {
     private static void checkCall(SqlCall call) {
         if (call instanceof SqlSelect select) {
             failIfPresent("A WINDOW clause", select.getWindowList());
-            failIfPresent("ORDER BY", select.getOrderList());
-            failIfPresent("OFFSET", select.getOffset());
-            failIfPresent("LIMIT/FETCH", select.getFetch());
+            checkOffset(select.getOffset(), select.getFetch());
             return;
         }
         if (call instanceof SqlOrderBy orderBy) {
-            failIfPresent("ORDER BY", orderBy.orderList);
-            failIfPresent("OFFSET", orderBy.offset);
-            failIfPresent("LIMIT/FETCH", orderBy.fetch);
+            checkOffset(orderBy.offset, orderBy.fetch);
             return;
         }
         switch (call.getKind()) {
@@ -69,6 +68,14 @@ public final class UnsupportedSyntax {
                     fail("The aggregate function " + call.getOperator().getName(), call);
                 }
             }
+        }
+    }
+
+    /** A stream has no end to count an OFFSET from without a LIMIT (Flink's message). */
+    private static void checkOffset(SqlNode offset, SqlNode fetch) {
+        if (offset != null && fetch == null) {
+            var pos = offset.getParserPosition();
+            throw new SqlExecutionException(FETCH_MISSING, pos.getLineNum(), pos.getColumnNum(), null);
         }
     }
 

@@ -98,8 +98,10 @@ class ValidationErrorTest {
                 .hasMessage("The aggregate function STDDEV_POP is not supported yet")
                 .satisfies(e -> assertThat(position(e)).isEqualTo("2:3"));
         assertPlanning("SELECT id FROM orders\nORDER BY id")
-                .hasMessage("ORDER BY is not supported yet")
-                .satisfies(e -> assertThat(position(e)).isEqualTo("2:1"));
+                .hasMessage("Sort on a non-time-attribute field is not supported.");
+        assertPlanning("SELECT id FROM orders\nORDER BY id OFFSET 2")
+                .hasMessage("FETCH is missed, which on streaming table is not supported currently.")
+                .satisfies(e -> assertThat(position(e)).isEqualTo("2:20"));
         assertPlanning("SELECT id FROM orders WHERE id IN (SELECT id FROM big_orders)")
                 .hasMessage("A subquery is not supported yet")
                 .satisfies(e -> assertThat(position(e)).isEqualTo("1:29"));

@@ -79,6 +79,7 @@ public final class LogicalPlanner {
         UnsupportedFeatures.check(rel);
         rel = WatermarkAssigners.insert(rel, validator, converter);
         WindowTableFunctionCall.checkTimeAttributes(rel);
+        Sorts.check(rel);
         if (rel instanceof TableModify modify) {
             rel = toSink(modify);
         }
