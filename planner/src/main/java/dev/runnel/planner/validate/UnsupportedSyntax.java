@@ -25,7 +25,9 @@ public final class UnsupportedSyntax {
 
     /** The aggregate functions group aggregation runs (see {@code plan.physical.AggregateCalls}). */
     private static final Set<SqlKind> GROUP_AGGREGATES = EnumSet.of(SqlKind.COUNT, SqlKind.SUM, SqlKind.SUM0,
-            SqlKind.AVG, SqlKind.MIN, SqlKind.MAX, SqlKind.FIRST_VALUE, SqlKind.LAST_VALUE, SqlKind.LISTAGG);
+            SqlKind.AVG, SqlKind.MIN, SqlKind.MAX, SqlKind.FIRST_VALUE, SqlKind.LAST_VALUE, SqlKind.LISTAGG,
+            SqlKind.STDDEV_POP, SqlKind.STDDEV_SAMP, SqlKind.VAR_POP, SqlKind.VAR_SAMP,
+            SqlKind.JSON_ARRAYAGG, SqlKind.JSON_OBJECTAGG);
 
     /** @throws SqlExecutionException at the first unsupported construct in {@code node} */
     public static void check(SqlNode node) {

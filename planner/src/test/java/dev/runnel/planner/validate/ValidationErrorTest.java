@@ -94,8 +94,8 @@ class ValidationErrorTest {
         assertPlanning("SELECT customer, COUNT(*)\nFROM orders\nGROUP BY ROLLUP (customer)")
                 .hasMessage("GROUP BY with GROUPING SETS, ROLLUP or CUBE is not supported yet")
                 .satisfies(e -> assertThat(position(e)).isEqualTo("3:10"));
-        assertPlanning("SELECT\n  STDDEV_POP(amount) FROM orders")
-                .hasMessage("The aggregate function STDDEV_POP is not supported yet")
+        assertPlanning("SELECT\n  COVAR_POP(amount, amount) FROM orders")
+                .hasMessage("The aggregate function COVAR_POP is not supported yet")
                 .satisfies(e -> assertThat(position(e)).isEqualTo("2:3"));
         assertPlanning("SELECT id FROM orders\nORDER BY id")
                 .hasMessage("Sort on a non-time-attribute field is not supported.");
