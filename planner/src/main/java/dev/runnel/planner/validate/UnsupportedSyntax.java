@@ -27,7 +27,7 @@ public final class UnsupportedSyntax {
     private static final Set<SqlKind> GROUP_AGGREGATES = EnumSet.of(SqlKind.COUNT, SqlKind.SUM, SqlKind.SUM0,
             SqlKind.AVG, SqlKind.MIN, SqlKind.MAX, SqlKind.FIRST_VALUE, SqlKind.LAST_VALUE, SqlKind.LISTAGG,
             SqlKind.STDDEV_POP, SqlKind.STDDEV_SAMP, SqlKind.VAR_POP, SqlKind.VAR_SAMP,
-            SqlKind.JSON_ARRAYAGG, SqlKind.JSON_OBJECTAGG);
+            SqlKind.JSON_ARRAYAGG, SqlKind.JSON_OBJECTAGG, SqlKind.GROUPING, SqlKind.GROUPING_ID, SqlKind.GROUP_ID);
 
     /** @throws SqlExecutionException at the first unsupported construct in {@code node} */
     public static void check(SqlNode node) {
@@ -55,7 +55,6 @@ public final class UnsupportedSyntax {
             return;
         }
         switch (call.getKind()) {
-            case GROUPING_SETS, ROLLUP, CUBE -> fail("GROUP BY with GROUPING SETS, ROLLUP or CUBE", call);
             case INTERSECT -> fail("INTERSECT", call);
             case EXCEPT -> fail("EXCEPT", call);
             case IN, NOT_IN, EXISTS, SOME, ALL, SCALAR_QUERY -> {

@@ -108,7 +108,9 @@ public final class LogicalPlanner {
             throw new SqlExecutionException("View " + String.join(".", viewPath)
                     + " cannot be used any more: " + e.getMessage(), e);
         }
-        return converter(cluster, validator, validation.catalogReader(schemaPath)).convertQuery(validated, false, false);
+        // As a top-level query, so that a view keeps its ORDER BY (as in Flink) instead of SqlToRel
+        // dropping it as a subquery's and then failing to find the order it was asked for.
+        return converter(cluster, validator, validation.catalogReader(schemaPath)).convertQuery(validated, false, true);
     }
 
     /** Runs the logical rule phases over {@code rel}. */

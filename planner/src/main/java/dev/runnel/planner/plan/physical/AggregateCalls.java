@@ -2,6 +2,7 @@ package dev.runnel.planner.plan.physical;
 
 import dev.runnel.planner.catalog.TypeConversions;
 import dev.runnel.planner.functions.FlinkAggregateFunctions;
+import dev.runnel.planner.plan.logical.GroupingSetsRules;
 import dev.runnel.planner.plan.logical.VarianceReductions;
 import dev.runnel.runtime.operators.aggregate.functions.AggregateCall;
 import dev.runnel.runtime.operators.aggregate.functions.AggregateKind;
@@ -28,11 +29,8 @@ public final class AggregateCalls {
      * or {@code null} when the runtime can run it.
      */
     public static String unsupported(Aggregate aggregate) {
-        if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
-            return "GROUP BY with GROUPING SETS, ROLLUP or CUBE";
-        }
         for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
-            if (kind(call) == null && !VarianceReductions.reduces(call)) {
+            if (kind(call) == null && !VarianceReductions.reduces(call) && !GroupingSetsRules.isGroupingCall(call)) {
                 return "Aggregate function " + call.getAggregation().getName();
             }
             if (!call.getCollation().getFieldCollations().isEmpty()) {

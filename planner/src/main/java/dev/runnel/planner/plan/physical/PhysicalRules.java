@@ -51,7 +51,7 @@ public final class PhysicalRules {
             .toRule(ConverterRule.class);
 
     /** Every physical conversion rule. */
-    public static final List<RelOptRule> ALL = Stream.of(WindowPhysicalRules.ALL.stream(), SortPhysicalRules.ALL.stream(),
+    public static final List<RelOptRule> ALL = Stream.of(WindowPhysicalRules.ALL.stream(), SortPhysicalRules.ALL.stream(), ExpandPhysicalRules.ALL.stream(),
             Stream.<RelOptRule>of(TABLE_SOURCE_SCAN, CALC, VALUES, UNION, SINK, WATERMARK_ASSIGNER,
                     GroupAggregatePhysicalRule.INSTANCE, RankPhysicalRules.RANK, WindowRankPhysicalRules.WINDOW_RANK,
                     OverAggregatePhysicalRules.OVER_AGGREGATE,
