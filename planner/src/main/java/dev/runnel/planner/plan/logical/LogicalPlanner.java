@@ -79,7 +79,6 @@ public final class LogicalPlanner {
         UnsupportedFeatures.check(rel);
         rel = WatermarkAssigners.insert(rel, validator, converter);
         WindowTableFunctionCall.checkTimeAttributes(rel);
-        Sorts.check(rel);
         if (rel instanceof TableModify modify) {
             rel = toSink(modify);
         }
@@ -117,6 +116,8 @@ public final class LogicalPlanner {
     public static RelNode optimize(RelNode rel) {
         RelNode simplified = runHep(rel, LogicalRules.SIMPLIFY);
         OverWindows.checkPlanned(simplified);
+        // After the grouping sets are decomposed, so that a window aggregate's window_time is known.
+        Sorts.check(simplified);
         return runHep(simplified, LogicalRules.TO_CALC);
     }
 

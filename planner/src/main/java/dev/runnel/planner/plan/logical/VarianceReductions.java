@@ -15,12 +15,10 @@ import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.logical.LogicalAggregate;
 import org.apache.calcite.rel.logical.LogicalProject;
-import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
-import org.apache.calcite.sql.type.SqlTypeUtil;
 
 /**
  * Rewrites {@code STDDEV_POP}, {@code STDDEV_SAMP}, {@code VAR_POP} and {@code VAR_SAMP} (and
@@ -94,26 +92,12 @@ public final class VarianceReductions {
                 boolean root = kind == SqlKind.STDDEV_POP || kind == SqlKind.STDDEV_SAMP;
                 RexNode result = root ? rex.makeCall(SqlStdOperatorTable.POWER, variance,
                         rex.makeExactLiteral(new BigDecimal("0.5"))) : variance;
-                projects.add(cast(rex, old.getType(), result));
+                projects.add(rex.makeCast(old.getType(), result));
             }
             RelNode reduced = aggregate.copy(aggregate.getTraitSet(), input, aggregate.getGroupSet(),
                     aggregate.getGroupSets(), calls);
             call.transformTo(LogicalProject.create(reduced, List.of(), projects, aggregate.getRowType().getFieldNames(),
                     Set.of()));
-        }
-
-        /**
-         * {@code result} cast to {@code type}. A sample variance of one value is NULL even where the
-         * type says NOT NULL (a NOT NULL argument grouped by a key); Flink's generated code then
-         * yields the type's default, -1 for integers and floats, and so does this.
-         */
-        private static RexNode cast(RexBuilder rex, RelDataType type, RexNode result) {
-            if (type.isNullable() || !SqlTypeUtil.isNumeric(type) || SqlTypeUtil.isDecimal(type)) {
-                return rex.makeCast(type, result);
-            }
-            RelDataType nullable = rex.getTypeFactory().createTypeWithNullability(type, true);
-            return rex.makeCast(type, rex.makeCall(SqlStdOperatorTable.COALESCE, rex.makeCast(nullable, result),
-                    rex.makeExactLiteral(BigDecimal.ONE.negate(), nullable)));
         }
 
         /** {@code function} over the argument of {@code old}, with its DISTINCT and FILTER. */
