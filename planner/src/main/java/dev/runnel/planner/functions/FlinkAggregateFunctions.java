@@ -1,19 +1,14 @@
 package dev.runnel.planner.functions;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Set;
 import org.apache.calcite.sql.SqlAggFunction;
 import org.apache.calcite.sql.SqlFunctionCategory;
-import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlOperatorTable;
-import org.apache.calcite.sql.SqlSyntax;
 import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.util.SqlOperatorTables;
-import org.apache.calcite.sql.validate.SqlNameMatcher;
 import org.apache.calcite.util.Optionality;
 
 /**
@@ -50,20 +45,7 @@ public final class FlinkAggregateFunctions {
 
     /** {@code table} without the aggregate functions this class replaces or Flink lacks. */
     public static SqlOperatorTable withoutCalcites(SqlOperatorTable table) {
-        return new SqlOperatorTable() {
-            @Override
-            public void lookupOperatorOverloads(SqlIdentifier name, SqlFunctionCategory category, SqlSyntax syntax,
-                                                List<SqlOperator> operators, SqlNameMatcher matcher) {
-                List<SqlOperator> found = new ArrayList<>();
-                table.lookupOperatorOverloads(name, category, syntax, found, matcher);
-                found.stream().filter(FlinkAggregateFunctions::isVisible).forEach(operators::add);
-            }
-
-            @Override
-            public List<SqlOperator> getOperatorList() {
-                return table.getOperatorList().stream().filter(FlinkAggregateFunctions::isVisible).toList();
-            }
-        };
+        return FilteredOperatorTable.of(table, FlinkAggregateFunctions::isVisible);
     }
 
     private static boolean isVisible(SqlOperator op) {
