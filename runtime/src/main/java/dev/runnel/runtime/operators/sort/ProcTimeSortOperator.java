@@ -4,6 +4,7 @@ import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.operators.AbstractOperator;
 import dev.runnel.runtime.operators.OperatorContext;
+import dev.runnel.runtime.operators.TimeBuffer;
 import dev.runnel.runtime.operators.rank.RowListSerializer;
 import dev.runnel.runtime.state.KeyedStateBackend;
 import dev.runnel.runtime.state.Serializers;
@@ -55,10 +56,7 @@ final class ProcTimeSortOperator extends AbstractOperator implements Triggerable
             rows = new ArrayList<>();
         }
         for (Row row : batch) {
-            if (row.kind() != RowKind.INSERT) {
-                throw new IllegalStateException("Operator '" + context.operatorName() + "' takes only inserts, not "
-                        + row.kind().shortString() + " " + row);
-            }
+            TimeBuffer.requireInsert(row, context);
             rows.add(new Row(RowKind.INSERT, row.fields().clone()));
         }
         pending.update(rows);

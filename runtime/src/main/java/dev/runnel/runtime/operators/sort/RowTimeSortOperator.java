@@ -5,6 +5,7 @@ import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.metrics.Counter;
 import dev.runnel.runtime.operators.AbstractOperator;
 import dev.runnel.runtime.operators.OperatorContext;
+import dev.runnel.runtime.operators.TimeBuffer;
 import dev.runnel.runtime.operators.rank.RowListSerializer;
 import dev.runnel.runtime.state.KeyedStateBackend;
 import dev.runnel.runtime.state.MapState;
@@ -18,7 +19,6 @@ import dev.runnel.runtime.state.VoidNamespace;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.Watermark;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -60,22 +60,13 @@ final class RowTimeSortOperator extends AbstractOperator implements Triggerable<
         backend.setCurrentKey(NO_KEY);
         Long last = lastEmitted.value();
         for (Row row : batch) {
-            if (row.kind() != RowKind.INSERT) {
-                throw new IllegalStateException("Operator '" + context.operatorName() + "' takes only inserts, not "
-                        + row.kind().shortString() + " " + row);
-            }
+            TimeBuffer.requireInsert(row, context);
             Object time = row.getField(spec.rowtimeField());
             if (time == null || (last != null && (Long) time <= last)) {
                 lateRecords.inc();
                 continue;
             }
-            List<Row> rows = pending.get((Long) time);
-            if (rows == null) {
-                rows = new ArrayList<>();
-                timers.registerEventTimeTimer(VoidNamespace.INSTANCE, (Long) time);
-            }
-            rows.add(new Row(RowKind.INSERT, row.fields().clone()));
-            pending.put((Long) time, rows);
+            TimeBuffer.add(pending, timers, (Long) time, row);
         }
     }
 
