@@ -4,8 +4,10 @@ import dev.runnel.planner.catalog.CatalogTable;
 import dev.runnel.planner.codegen.CalcCodeGenerator;
 import dev.runnel.planner.codegen.NotNullEnforcerGenerator;
 import dev.runnel.planner.plan.physical.CalcPhysicalRel;
+import dev.runnel.planner.plan.physical.ExpandPhysicalRel;
 import dev.runnel.planner.plan.physical.GroupAggregatePhysicalRel;
 import dev.runnel.planner.plan.physical.LookupJoinPhysicalRel;
+import dev.runnel.planner.plan.physical.TemporalSortPhysicalRel;
 import dev.runnel.planner.plan.physical.OverAggregatePhysicalRel;
 import dev.runnel.planner.plan.physical.PhysicalRel;
 import dev.runnel.planner.plan.physical.SinkPhysicalRel;
@@ -192,6 +194,12 @@ public final class JobGraphTranslator {
         }
         if (WindowRankTranslation.handles(rel)) {
             return WindowRankTranslation.translate(this, rel);
+        }
+        if (rel instanceof ExpandPhysicalRel expand) {
+            return ExpandTranslation.translate(this, expand);
+        }
+        if (rel instanceof TemporalSortPhysicalRel sort) {
+            return SortTranslation.translate(this, sort);
         }
         if (RankTranslation.handles(rel)) {
             return RankTranslation.translate(this, rel);

@@ -41,7 +41,18 @@ class PlanGoldenTest {
                 Arguments.of("insert_into_sink",
                         "INSERT INTO big_orders SELECT id, amount FROM orders WHERE amount > 400"),
                 Arguments.of("values",
-                        "SELECT * FROM (VALUES (1, 'a'), (2, 'bb')) AS t(x, y)"));
+                        "SELECT * FROM (VALUES (1, 'a'), (2, 'bb')) AS t(x, y)"),
+                Arguments.of("sort_limit",
+                        "SELECT id, amount FROM orders WHERE amount > 10 ORDER BY amount DESC, id LIMIT 3 OFFSET 1"),
+                Arguments.of("limit",
+                        "SELECT customer FROM orders FETCH FIRST 5 ROWS ONLY"),
+                Arguments.of("grouping_sets",
+                        "SELECT customer, id, COUNT(*) AS c, SUM(amount) AS s, GROUPING(customer) AS g,"
+                                + " GROUPING_ID(customer, id) AS gid FROM orders GROUP BY ROLLUP (customer, id)"),
+                Arguments.of("variance_and_json_aggregates",
+                        "SELECT customer, STDDEV_SAMP(amount) AS sd, VAR_POP(price) AS vp, FIRST_VALUE(id) AS f,"
+                                + " JSON_ARRAYAGG(id) AS ja, JSON_OBJECTAGG(customer VALUE id ABSENT ON NULL) AS jo"
+                                + " FROM orders GROUP BY customer"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -91,15 +91,17 @@ class ValidationErrorTest {
 
     @Test
     void unsupportedFeaturesAreNamedWhereTheyAreWritten() {
-        assertPlanning("SELECT customer, COUNT(*)\nFROM orders\nGROUP BY ROLLUP (customer)")
-                .hasMessage("GROUP BY with GROUPING SETS, ROLLUP or CUBE is not supported yet")
-                .satisfies(e -> assertThat(position(e)).isEqualTo("3:10"));
-        assertPlanning("SELECT\n  STDDEV_POP(amount) FROM orders")
-                .hasMessage("The aggregate function STDDEV_POP is not supported yet")
+        assertPlanning("SELECT customer, COUNT(*)\nFROM orders\nGROUP BY customer\nWINDOW w AS (ORDER BY id)")
+                .hasMessage("A WINDOW clause is not supported yet")
+                .satisfies(e -> assertThat(position(e)).isEqualTo("4:1"));
+        assertPlanning("SELECT\n  COVAR_POP(amount, amount) FROM orders")
+                .hasMessage("The aggregate function COVAR_POP is not supported yet")
                 .satisfies(e -> assertThat(position(e)).isEqualTo("2:3"));
         assertPlanning("SELECT id FROM orders\nORDER BY id")
-                .hasMessage("ORDER BY is not supported yet")
-                .satisfies(e -> assertThat(position(e)).isEqualTo("2:1"));
+                .hasMessage("Sort on a non-time-attribute field is not supported.");
+        assertPlanning("SELECT id FROM orders\nORDER BY id OFFSET 2")
+                .hasMessage("FETCH is missed, which on streaming table is not supported currently.")
+                .satisfies(e -> assertThat(position(e)).isEqualTo("2:20"));
         assertPlanning("SELECT id FROM orders WHERE id IN (SELECT id FROM big_orders)")
                 .hasMessage("A subquery is not supported yet")
                 .satisfies(e -> assertThat(position(e)).isEqualTo("1:29"));

@@ -107,13 +107,17 @@ public final class LogicalPlanner {
             throw new SqlExecutionException("View " + String.join(".", viewPath)
                     + " cannot be used any more: " + e.getMessage(), e);
         }
-        return converter(cluster, validator, validation.catalogReader(schemaPath)).convertQuery(validated, false, false);
+        // As a top-level query, so that a view keeps its ORDER BY (as in Flink) instead of SqlToRel
+        // dropping it as a subquery's and then failing to find the order it was asked for.
+        return converter(cluster, validator, validation.catalogReader(schemaPath)).convertQuery(validated, false, true);
     }
 
     /** Runs the logical rule phases over {@code rel}. */
     public static RelNode optimize(RelNode rel) {
         RelNode simplified = runHep(rel, LogicalRules.SIMPLIFY);
         OverWindows.checkPlanned(simplified);
+        // After the grouping sets are decomposed, so that a window aggregate's window_time is known.
+        Sorts.check(simplified);
         return runHep(simplified, LogicalRules.TO_CALC);
     }
 

@@ -23,6 +23,8 @@ public final class LogicalRules {
             CoreRules.UNION_MERGE,
             CoreRules.UNION_REMOVE,
             CoreRules.UNION_TO_DISTINCT,
+            GroupingSetsRules.DECOMPOSE,
+            VarianceReductions.RULE,
             // Top-N and deduplication: OVER projections become windows, rank filters ranks.
             CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW,
             RankRules.FILTER_WINDOW_TO_RANK,

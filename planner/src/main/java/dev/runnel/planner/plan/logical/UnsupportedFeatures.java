@@ -11,7 +11,6 @@ import org.apache.calcite.rel.core.Intersect;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.Match;
 import org.apache.calcite.rel.core.Minus;
-import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.TableFunctionScan;
 
 /**
@@ -48,9 +47,6 @@ public final class UnsupportedFeatures {
         }
         if (rel instanceof Correlate correlate && !TemporalJoins.isTemporalJoin(correlate)) {
             return "A correlated subquery or LATERAL join";
-        }
-        if (rel instanceof Sort) {
-            return "ORDER BY, LIMIT, OFFSET or FETCH";
         }
         if (rel instanceof Intersect) {
             return "INTERSECT";

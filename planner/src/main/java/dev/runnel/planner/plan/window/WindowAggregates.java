@@ -1,6 +1,7 @@
 package dev.runnel.planner.plan.window;
 
 import dev.runnel.planner.plan.TimeAttributes;
+import dev.runnel.planner.plan.logical.ExpandLogicalRel;
 import dev.runnel.planner.plan.physical.AggregateCalls;
 import dev.runnel.planner.plan.physical.WindowJoinSpec;
 import dev.runnel.planner.session.SqlExecutionException;
@@ -190,6 +191,11 @@ public final class WindowAggregates {
         }
         if (rel instanceof Join join) {
             return throughWindowJoin(join, field);
+        }
+        if (rel instanceof ExpandLogicalRel expand) {
+            // grouping sets: the window bounds are in every set, so every projection forwards them
+            int source = ExpandLogicalRel.forwardedField(expand.projects(), field);
+            return source < 0 ? null : origin(expand.getInput(), source);
         }
         if (rel instanceof Aggregate inner && field < inner.getGroupCount() && shape(inner) != null) {
             // a window aggregate passes its window bounds on: an aggregate grouped by them again is a
