@@ -1,7 +1,10 @@
 package dev.runnel.runtime.testing;
 
+import dev.runnel.runtime.checkpoint.CheckpointStorage;
 import dev.runnel.runtime.checkpoint.InMemoryOperatorStateStore;
+import dev.runnel.runtime.checkpoint.KeyedStateHandle;
 import dev.runnel.runtime.checkpoint.OperatorStateStore;
+import dev.runnel.runtime.checkpoint.SnapshotTarget;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
@@ -20,6 +23,8 @@ import dev.runnel.runtime.state.TypeSerializer;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.Watermark;
 import dev.runnel.runtime.types.RowType;
+import java.net.URI;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -42,8 +47,10 @@ import java.util.List;
  * <p>Checkpoints of non-keyed state: {@link #snapshot} runs the operator's checkpoint hooks and
  * returns a copy of its {@link OperatorStateStore}; a new harness {@link #withRestoredState
  * restored} from it (or from {@link OperatorSnapshot#redistribute} of several subtasks' snapshots)
- * opens a new operator instance on that state. {@link #crash()} drops the operator without
- * closing it, as a failure does.
+ * opens a new operator instance on that state. Keyed state: {@link #snapshotKeyedState} writes a
+ * full snapshot of the operator's keyed backend into a directory, and a new harness
+ * {@link #withRestoredKeyedState restored} from its handles opens its backend on that state.
+ * {@link #crash()} drops the operator without closing it, as a failure does.
  *
  * <p>Single-threaded, like a task.
  */
@@ -62,6 +69,7 @@ public final class OperatorHarness implements AutoCloseable {
     private final ManualProcessingTimeService processingTime = new ManualProcessingTimeService(0);
     private final List<KeyedStateBackend> backends = new ArrayList<>();
     private InMemoryOperatorStateStore operatorState = new InMemoryOperatorStateStore();
+    private List<KeyedStateHandle> restoredKeyedState = List.of();
     private boolean opened;
     private boolean closed;
 
@@ -104,6 +112,12 @@ public final class OperatorHarness implements AutoCloseable {
     /** Opens the operator on non-keyed state restored from {@code snapshot} (call before {@link #open}). */
     public OperatorHarness withRestoredState(OperatorSnapshot snapshot) {
         this.operatorState = snapshot.restore();
+        return this;
+    }
+
+    /** Opens the operator's keyed state backend on {@code handles} (from {@link #snapshotKeyedState}; call before {@link #open}). */
+    public OperatorHarness withRestoredKeyedState(List<KeyedStateHandle> handles) {
+        this.restoredKeyedState = List.copyOf(handles);
         return this;
     }
 
@@ -186,6 +200,19 @@ public final class OperatorHarness implements AutoCloseable {
         output.flush();
         operator.snapshotState(checkpointId);
         return OperatorSnapshot.of(operatorState);
+    }
+
+    /**
+     * Takes checkpoint {@code checkpointId} as {@link #snapshot} does, then writes a full snapshot
+     * of the operator's keyed state backend under {@code directory} (laid out as a job's checkpoint
+     * directory) and returns its handles, for {@link #withRestoredKeyedState}.
+     */
+    public List<KeyedStateHandle> snapshotKeyedState(long checkpointId, Path directory) throws Exception {
+        snapshot(checkpointId);
+        URI job = directory.toUri();
+        var target = new SnapshotTarget(checkpointId, CheckpointStorage.forUri(job), job.resolve("chk-" + checkpointId + "/"),
+                job.resolve("shared/"), false);
+        return List.of(stateBackend().snapshot(target).write());
     }
 
     public OperatorHarness notifyCheckpointComplete(long checkpointId) throws Exception {
@@ -348,7 +375,7 @@ public final class OperatorHarness implements AutoCloseable {
             }
             KeyedStateBackend backend = KeyedStateBackends.create(new KeyedStateBackends.Parameters("harness", name,
                     subtaskIndex, parallelism, config.get(RuntimeOptions.MAX_PARALLELISM), config, keySerializer,
-                    processingTime));
+                    processingTime, restoredKeyedState));
             backends.add(backend);
             return backend;
         }
