@@ -23,6 +23,7 @@ public final class AggregateFunctions {
             case FIRST_VALUE -> new FirstLastValueFunction(call, false, withRetraction);
             case LAST_VALUE -> new FirstLastValueFunction(call, true, withRetraction);
             case LISTAGG -> new ListAggFunction(call, withRetraction);
+            case SINGLE_VALUE -> new SingleValueFunction(call);
         };
         // MIN/MAX of distinct values are MIN/MAX of all values; other functions need the distinct view.
         boolean distinctMatters = call.kind() != AggregateKind.MIN && call.kind() != AggregateKind.MAX;

@@ -15,5 +15,7 @@ public enum AggregateKind {
     MAX,
     FIRST_VALUE,
     LAST_VALUE,
-    LISTAGG
+    LISTAGG,
+    /** The value of the only row (scalar sub-queries); a second row is an error. */
+    SINGLE_VALUE
 }
