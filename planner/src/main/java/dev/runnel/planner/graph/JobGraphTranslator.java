@@ -8,6 +8,7 @@ import dev.runnel.planner.plan.physical.GroupAggregatePhysicalRel;
 import dev.runnel.planner.plan.physical.LookupJoinPhysicalRel;
 import dev.runnel.planner.plan.physical.OverAggregatePhysicalRel;
 import dev.runnel.planner.plan.physical.PhysicalRel;
+import dev.runnel.planner.plan.physical.ReplicateRowsPhysicalRel;
 import dev.runnel.planner.plan.physical.SinkPhysicalRel;
 import dev.runnel.planner.plan.physical.TableSourceScanPhysicalRel;
 import dev.runnel.planner.plan.physical.UnionPhysicalRel;
@@ -186,6 +187,9 @@ public final class JobGraphTranslator {
         }
         if (rel instanceof CalcPhysicalRel calc) {
             return CalcTranslation.translate(calc, this);
+        }
+        if (rel instanceof ReplicateRowsPhysicalRel replicate) {
+            return ReplicateRowsTranslation.translate(replicate, this);
         }
         if (rel instanceof GroupAggregatePhysicalRel aggregate) {
             return GroupAggregateTranslation.translate(this, aggregate);

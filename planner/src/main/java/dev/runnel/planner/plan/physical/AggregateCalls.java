@@ -49,6 +49,7 @@ public final class AggregateCalls {
             case FIRST_VALUE -> AggregateKind.FIRST_VALUE;
             case LAST_VALUE -> AggregateKind.LAST_VALUE;
             case LISTAGG -> AggregateKind.LISTAGG;
+            case SINGLE_VALUE -> AggregateKind.SINGLE_VALUE;
             default -> null;
         };
     }
