@@ -151,7 +151,8 @@ public final class LogicalPlanner {
         return runHep(simplified, LogicalRules.TO_CALC);
     }
 
-    private static RelNode runHep(RelNode rel, List<RelOptRule> rules) {
+    /** {@code rules} applied bottom-up to {@code rel} until none matches. */
+    static RelNode runHep(RelNode rel, List<RelOptRule> rules) {
         HepProgramBuilder program = new HepProgramBuilder().addMatchOrder(HepMatchOrder.BOTTOM_UP);
         program.addRuleCollection(rules);
         HepPlanner hep = new HepPlanner(program.build());

@@ -4,9 +4,6 @@ import dev.runnel.planner.session.SqlExecutionException;
 import java.util.List;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.RelOptRule;
-import org.apache.calcite.plan.hep.HepMatchOrder;
-import org.apache.calcite.plan.hep.HepPlanner;
-import org.apache.calcite.plan.hep.HepProgramBuilder;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Correlate;
 import org.apache.calcite.rel.core.Filter;
@@ -58,7 +55,7 @@ public final class SubQueryRemoval {
             return rel;
         }
         checkCorrelationScopes(rel);
-        RelNode joined = runHep(runHep(rel, SEMI_JOINS), TO_CORRELATE);
+        RelNode joined = LogicalPlanner.runHep(LogicalPlanner.runHep(rel, SEMI_JOINS), TO_CORRELATE);
         if (!hasOtherCorrelate(joined)) {
             joined = RelDecorrelator.decorrelateQuery(joined,
                     RelFactories.LOGICAL_BUILDER.create(joined.getCluster(), null));
@@ -67,14 +64,6 @@ public final class SubQueryRemoval {
             }
         }
         return LiteralAggregates.expand(joined);
-    }
-
-    private static RelNode runHep(RelNode rel, List<RelOptRule> rules) {
-        HepProgramBuilder program = new HepProgramBuilder().addMatchOrder(HepMatchOrder.BOTTOM_UP);
-        program.addRuleCollection(rules);
-        HepPlanner hep = new HepPlanner(program.build());
-        hep.setRoot(rel);
-        return hep.findBestExp();
     }
 
     /** Whether an expression of {@code rel} or of a node below it holds a sub-query. */
