@@ -10,6 +10,7 @@ import dev.runnel.planner.plan.physical.LookupJoinPhysicalRel;
 import dev.runnel.planner.plan.physical.TemporalSortPhysicalRel;
 import dev.runnel.planner.plan.physical.OverAggregatePhysicalRel;
 import dev.runnel.planner.plan.physical.PhysicalRel;
+import dev.runnel.planner.plan.physical.ReplicateRowsPhysicalRel;
 import dev.runnel.planner.plan.physical.SinkPhysicalRel;
 import dev.runnel.planner.plan.physical.TableSourceScanPhysicalRel;
 import dev.runnel.planner.plan.physical.UnionPhysicalRel;
@@ -188,6 +189,9 @@ public final class JobGraphTranslator {
         }
         if (rel instanceof CalcPhysicalRel calc) {
             return CalcTranslation.translate(calc, this);
+        }
+        if (rel instanceof ReplicateRowsPhysicalRel replicate) {
+            return ReplicateRowsTranslation.translate(replicate, this);
         }
         if (rel instanceof GroupAggregatePhysicalRel aggregate) {
             return GroupAggregateTranslation.translate(this, aggregate);

@@ -100,6 +100,8 @@ final class JoinTranslation {
             case LEFT -> JoinType.LEFT;
             case RIGHT -> JoinType.RIGHT;
             case FULL -> JoinType.FULL;
+            case SEMI -> JoinType.SEMI;
+            case ANTI -> JoinType.ANTI;
             default -> throw new IllegalArgumentException("No streaming join of type " + type);
         };
     }

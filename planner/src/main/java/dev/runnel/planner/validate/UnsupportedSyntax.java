@@ -42,6 +42,7 @@ public final class UnsupportedSyntax {
                 return super.visit(call);
             }
         });
+        CorrelatedSubQueries.check(node);
     }
 
     private static void checkCall(SqlCall call) {
@@ -55,14 +56,6 @@ public final class UnsupportedSyntax {
             return;
         }
         switch (call.getKind()) {
-            case INTERSECT -> fail("INTERSECT", call);
-            case EXCEPT -> fail("EXCEPT", call);
-            case IN, NOT_IN, EXISTS, SOME, ALL, SCALAR_QUERY -> {
-                if (call.getKind() == SqlKind.EXISTS || call.getKind() == SqlKind.SCALAR_QUERY
-                        || call.getOperandList().stream().anyMatch(o -> o != null && o.isA(SqlKind.QUERY))) {
-                    fail("A subquery", call);
-                }
-            }
             case MATCH_RECOGNIZE -> fail("MATCH_RECOGNIZE", call);
             default -> {
                 if (call.getOperator().isAggregator() && !GROUP_AGGREGATES.contains(call.getKind())) {

@@ -52,7 +52,37 @@ class PlanGoldenTest {
                 Arguments.of("variance_and_json_aggregates",
                         "SELECT customer, STDDEV_SAMP(amount) AS sd, VAR_POP(price) AS vp, FIRST_VALUE(id) AS f,"
                                 + " JSON_ARRAYAGG(id) AS ja, JSON_OBJECTAGG(customer VALUE id ABSENT ON NULL) AS jo"
-                                + " FROM orders GROUP BY customer"));
+                                + " FROM orders GROUP BY customer"),
+                Arguments.of("in_semi_join",
+                        "SELECT id, customer FROM orders WHERE id IN (SELECT id FROM big_orders WHERE amount > 10)"),
+                Arguments.of("not_in_anti_join_without_keys",
+                        "SELECT id FROM orders WHERE id NOT IN (SELECT id FROM big_orders)"),
+                Arguments.of("multi_column_in",
+                        "SELECT id FROM orders WHERE (id, price) IN (SELECT id, amount FROM big_orders)"),
+                Arguments.of("correlated_exists",
+                        "SELECT id FROM orders o WHERE EXISTS"
+                                + " (SELECT * FROM big_orders b WHERE b.id = o.id AND b.amount > o.price)"),
+                Arguments.of("uncorrelated_not_exists",
+                        "SELECT id FROM orders WHERE NOT EXISTS (SELECT * FROM big_orders)"),
+                Arguments.of("correlated_in_through_aggregate",
+                        "SELECT id FROM orders o WHERE price IN"
+                                + " (SELECT MAX(amount) FROM big_orders b WHERE b.id = o.id GROUP BY id)"),
+                Arguments.of("in_under_or",
+                        "SELECT id FROM orders WHERE id IN (SELECT id FROM big_orders) OR amount > 10"),
+                Arguments.of("scalar_subquery",
+                        "SELECT id FROM orders WHERE amount > (SELECT AVG(amount) FROM orders)"),
+                Arguments.of("correlated_scalar_subquery",
+                        "SELECT id, (SELECT MAX(amount) FROM big_orders b WHERE b.id = o.id) AS biggest FROM orders o"),
+                Arguments.of("scalar_subquery_single_value",
+                        "SELECT id, (SELECT amount FROM big_orders b WHERE b.id = 1) AS first_amount FROM orders"),
+                Arguments.of("intersect",
+                        "SELECT id FROM orders INTERSECT SELECT id FROM big_orders"),
+                Arguments.of("except",
+                        "SELECT id FROM orders EXCEPT SELECT id FROM big_orders"),
+                Arguments.of("intersect_all",
+                        "SELECT id FROM orders INTERSECT ALL SELECT id FROM big_orders"),
+                Arguments.of("except_all",
+                        "SELECT id, customer FROM orders EXCEPT ALL SELECT id, CAST(amount AS STRING) FROM big_orders"));
     }
 
     @ParameterizedTest(name = "{0}")

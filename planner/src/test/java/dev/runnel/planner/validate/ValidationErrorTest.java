@@ -102,9 +102,14 @@ class ValidationErrorTest {
         assertPlanning("SELECT id FROM orders\nORDER BY id OFFSET 2")
                 .hasMessage("FETCH is missed, which on streaming table is not supported currently.")
                 .satisfies(e -> assertThat(position(e)).isEqualTo("2:20"));
-        assertPlanning("SELECT id FROM orders WHERE id IN (SELECT id FROM big_orders)")
-                .hasMessage("A subquery is not supported yet")
-                .satisfies(e -> assertThat(position(e)).isEqualTo("1:29"));
+        assertPlanning("SELECT id FROM orders o WHERE EXISTS (SELECT * FROM big_orders b WHERE b.id = o.id\n"
+                + "  AND b.amount > (SELECT MIN(price) FROM orders o2 WHERE o2.customer = o.customer))")
+                .hasMessage("A subquery that reads a column of a query around its enclosing subquery (o.customer)"
+                        + " is not supported yet")
+                .satisfies(e -> assertThat(position(e)).isEqualTo("2:72"));
+        assertPlanning("SELECT id,\n  (SELECT id FROM big_orders b WHERE b.id = o.id UNION ALL SELECT 1) FROM orders o")
+                .hasMessage("A correlated subquery that cannot be turned into a join is not supported yet")
+                .satisfies(e -> assertThat(position(e)).isEqualTo("2:3"));
         assertPlanning("SELECT SUM(amount) OVER (PARTITION BY id) FROM orders")
                 .hasMessage("An OVER aggregation must be ordered by one time attribute ascending (ORDER BY rowtime)");
     }

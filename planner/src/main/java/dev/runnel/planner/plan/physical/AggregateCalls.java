@@ -58,6 +58,7 @@ public final class AggregateCalls {
             case JSON_OBJECTAGG -> ((SqlJsonObjectAggAggFunction) call.getAggregation()).getNullClause()
                     == SqlJsonConstructorNullClause.ABSENT_ON_NULL ? AggregateKind.JSON_OBJECTAGG_ABSENT_ON_NULL
                     : AggregateKind.JSON_OBJECTAGG_NULL_ON_NULL;
+            case SINGLE_VALUE -> AggregateKind.SINGLE_VALUE;
             default -> call.getAggregation() == FlinkAggregateFunctions.WELFORD_M2 ? AggregateKind.WELFORD_M2 : null;
         };
     }

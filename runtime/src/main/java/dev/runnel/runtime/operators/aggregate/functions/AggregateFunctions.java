@@ -29,6 +29,7 @@ public final class AggregateFunctions {
             case JSON_ARRAYAGG_NULL_ON_NULL -> new JsonArrayAggFunction(call, false, withRetraction);
             case JSON_OBJECTAGG_NULL_ON_NULL -> new JsonObjectAggFunction(call, false, withRetraction);
             case JSON_OBJECTAGG_ABSENT_ON_NULL -> new JsonObjectAggFunction(call, true, withRetraction);
+            case SINGLE_VALUE -> new SingleValueFunction(call);
         };
         // MIN/MAX of distinct values are MIN/MAX of all values; other functions need the distinct view.
         boolean distinctMatters = call.kind() != AggregateKind.MIN && call.kind() != AggregateKind.MAX;

@@ -23,5 +23,7 @@ public enum AggregateKind {
     JSON_ARRAYAGG_ABSENT_ON_NULL,
     JSON_ARRAYAGG_NULL_ON_NULL,
     JSON_OBJECTAGG_NULL_ON_NULL,
-    JSON_OBJECTAGG_ABSENT_ON_NULL
+    JSON_OBJECTAGG_ABSENT_ON_NULL,
+    /** The value of the only row (scalar sub-queries); a second row is an error. */
+    SINGLE_VALUE
 }
