@@ -1,6 +1,7 @@
 package dev.runnel.planner.functions;
 
 import java.util.List;
+import java.util.TimeZone;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
@@ -16,7 +17,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * Casts and narrow integer arithmetic whose Calcite semantics differ from Flink's, as calls of
  * Runnel functions. Flink wraps integers as Java does (CAST(300 AS TINYINT) is 44, TINYINT 127 + 1
  * is -128; Calcite fails "out of range") and prints every fraction digit of a TIMESTAMP(p) and
- * the significant ones of a TIME(p) (Calcite drops trailing zeros).
+ * the significant ones of a TIME(p) (Calcite drops trailing zeros); a TIMESTAMP cast to
+ * TIMESTAMP_LTZ keeps its milliseconds.
  */
 public final class FlinkCastRules {
     /** Not callable by name: a number narrowed to the integer type of the call, as a Java cast. */
@@ -30,6 +32,17 @@ public final class FlinkCastRules {
                     ? StaticMethods.method(TemporalFunctions.class, "timeToString", Integer.class, Long.class)
                     : StaticMethods.method(TemporalFunctions.class, "timestampToString", Long.class, Long.class),
             true, SqlSyntax.FUNCTION);
+
+    /**
+     * Not callable by name: {@code CAST(ts AS TIMESTAMP_LTZ(p))}, the local date-time in the
+     * session time zone, keeping its milliseconds (Calcite's cast goes through seconds). Not
+     * deterministic: the result depends on the session time zone, which only the generated code
+     * knows.
+     */
+    static final RunnelFunction TIMESTAMP_TO_LTZ = new RunnelFunction("$TIMESTAMP_TO_LTZ", ReturnTypes.ARG0,
+            List.of(SqlTypeFamily.TIMESTAMP), 1,
+            call -> StaticMethods.method(TemporalFunctions.class, "timestampToLtz", Long.class, TimeZone.class),
+            false, SqlSyntax.FUNCTION);
 
     private FlinkCastRules() {
     }
@@ -52,6 +65,10 @@ public final class FlinkCastRules {
             return text;
         }
         RexNode operand = cast.getOperands().get(0);
+        if (operand.getType().getSqlTypeName() == SqlTypeName.TIMESTAMP
+                && cast.getType().getSqlTypeName() == SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE) {
+            return rex.makeCall(cast.getType(), TIMESTAMP_TO_LTZ, List.of(operand));
+        }
         if (narrows(operand.getType(), cast.getType())) {
             return rex.makeCall(cast.getType(), NARROW, List.of(operand));
         }

@@ -264,6 +264,21 @@ public final class TemporalFunctions {
         return formatLenient(seconds * 1000, format, zone);
     }
 
+    // ---- CAST ----
+
+    /**
+     * {@code CAST(ts AS TIMESTAMP_LTZ)}: the instant at which the session time zone's clocks show
+     * the date-time {@code millis} (milliseconds since 1970-01-01 00:00 of that local time), to
+     * the millisecond.
+     */
+    public static Long timestampToLtz(Long millis, TimeZone zone) {
+        if (millis == null) {
+            return null;
+        }
+        return LocalDateTime.ofInstant(java.time.Instant.ofEpochMilli(millis), ZoneOffset.UTC)
+                .atZone(zone.toZoneId()).toInstant().toEpochMilli();
+    }
+
     // ---- CAST to STRING ----
 
     /** {@code CAST(ts AS STRING)} of a TIMESTAMP(p): always p fraction digits, as Flink prints it. */

@@ -77,6 +77,15 @@ class TemporalFunctionsTest {
         assertThat(TemporalFunctions.timeToString(null, 3L)).isNull();
     }
 
+    @Test
+    void castToLtzKeepsTheMillisecondsInTheSessionTimeZone() {
+        assertThat(TemporalFunctions.timestampToLtz(millis(2024, 1, 1, 10, 0, 0) + 123, TimeZone.getTimeZone("UTC")))
+                .isEqualTo(1_704_103_200_123L);
+        assertThat(TemporalFunctions.timestampToLtz(millis(2024, 1, 1, 10, 0, 0) + 123,
+                TimeZone.getTimeZone("Asia/Shanghai"))).isEqualTo(1_704_074_400_123L);
+        assertThat(TemporalFunctions.timestampToLtz(null, TimeZone.getTimeZone("UTC"))).isNull();
+    }
+
     private static int days(int y, int m, int d) {
         return (int) LocalDate.of(y, m, d).toEpochDay();
     }
