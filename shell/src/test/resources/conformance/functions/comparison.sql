@@ -1,4 +1,4 @@
--- Comparison and logical operators with SQL's three-valued logic.
+-- Comparison and logical operators with SQL's three-valued logic, and IN/EXISTS sub-queries.
 SELECT 1 = 1 AS eq, 1 <> 2 AS ne, 2 > 1 AS gt, 2 >= 2 AS ge, 1 < 2 AS lt, 1 <= 1 AS le,
        CAST(NULL AS INT) = 1 AS null_eq, CAST(NULL AS INT) <> 1 AS null_ne;
 
@@ -17,3 +17,9 @@ SELECT TRUE OR CAST(NULL AS BOOLEAN) AS or_null, TRUE AND CAST(NULL AS BOOLEAN) 
 
 SELECT b, b IS FALSE AS is_f, b IS NOT TRUE AS not_t, b IS NOT UNKNOWN AS known
 FROM (VALUES (TRUE), (FALSE), (CAST(NULL AS BOOLEAN))) AS t(b);
+
+SELECT x AS in_sub FROM (VALUES (1), (2), (3)) AS t(x) WHERE x IN (SELECT y FROM (VALUES (1), (3)) AS s(y));
+
+SELECT x AS not_in_sub FROM (VALUES (1), (2), (3)) AS t(x) WHERE x NOT IN (SELECT y FROM (VALUES (1), (3)) AS s(y));
+
+SELECT x AS exists_any FROM (VALUES (1), (2)) AS t(x) WHERE EXISTS (SELECT 1 FROM (VALUES (5)) AS s(y) WHERE y > 3);
