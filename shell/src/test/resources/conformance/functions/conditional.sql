@@ -46,3 +46,16 @@ SELECT b IS TRUE AS is_true, b IS NOT FALSE AS not_false, b IS UNKNOWN AS is_unk
 FROM (VALUES (TRUE), (FALSE), (CAST(NULL AS BOOLEAN))) AS t(b);
 
 SELECT GREATEST(1, 5, 3) AS g, LEAST(1, 5, 3) AS l, IFNULL(CAST(NULL AS STRING), 'dflt') AS ifn;
+
+SELECT IS_ALPHA('abc') AS a1, IS_ALPHA('ab1') AS a2, IS_ALPHA('') AS a3, IS_ALPHA(CAST(NULL AS STRING)) AS a4, IS_ALPHA('äb') AS a5,
+       IS_ALPHA(1) AS a_number;
+
+SELECT IS_DECIMAL('1.5') AS d1, IS_DECIMAL('x') AS d2, IS_DECIMAL('1e3') AS d3, IS_DECIMAL(' 1') AS d4, IS_DECIMAL('NaN') AS d5,
+       IS_DECIMAL(CAST(NULL AS STRING)) AS d6, IS_DECIMAL(1.5) AS d_decimal, IS_DECIMAL(7) AS d_int,
+       IS_DECIMAL(CAST(1.5 AS DOUBLE)) AS d_double;
+
+SELECT IS_DIGIT('123') AS g1, IS_DIGIT('1.2') AS g2, IS_DIGIT('-1') AS g3, IS_DIGIT('') AS g4, IS_DIGIT('٣') AS g5,
+       IS_DIGIT(123) AS g_int, IS_DIGIT(1.5) AS g_decimal;
+
+SELECT CASE 1 WHEN 1, 2 THEN 'a' ELSE 'b' END AS several_values, IFNULL(CAST(NULL AS INT), 5) AS ifn,
+       GREATEST(1, CAST(NULL AS INT)) AS g_null, LEAST('b', 'a') AS l_str;

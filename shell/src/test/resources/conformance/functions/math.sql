@@ -30,3 +30,39 @@ SELECT 2147483647 + CAST(1 AS BIGINT) AS widened, CAST(9223372036854775807 AS BI
 SELECT x, x * 2 + 1 AS y, -x AS neg FROM (VALUES (1), (-4), (CAST(NULL AS INT))) AS t(x);
 
 SELECT 0.1 + 0.2 AS dec_sum, CAST(0.1 AS DOUBLE) + CAST(0.2 AS DOUBLE) AS dbl_sum;
+
+-- Flink's arithmetic functions beyond standard SQL.
+SELECT LOG(100) AS ln100, LOG(10, 100) AS log10_100, LOG(2, 8) AS log2_8, LOG(0) AS log0, LOG(-1) AS log_neg,
+       LOG(1, 8) AS base1, LOG(10, CAST(NULL AS INT)) AS log_null;
+
+SELECT E() AS e, SINH(1) AS sinh1, COSH(1) AS cosh1, TANH(1) AS tanh1, SINH(CAST(1.5 AS DECIMAL(3, 1))) AS sinh_dec;
+
+SELECT SIN(0) AS sin0, COS(0) AS cos0, TAN(0) AS tan0, COT(1) AS cot1, ASIN(0) AS asin0, ACOS(1) AS acos1,
+       ATAN(0) AS atan0, ATAN2(1, 1) AS atan2, DEGREES(PI()) AS deg, RADIANS(180) AS rad;
+
+SELECT BIN(4) AS b4, BIN(12) AS b12, BIN(0) AS b0, BIN(CAST(NULL AS INT)) AS b_null, BIN(CAST(5 AS TINYINT)) AS b_tiny;
+
+SELECT HEX(20) AS h20, HEX(100) AS h100, HEX(-1) AS h_neg, HEX('hello,world') AS h_str, HEX('é') AS h_utf8,
+       HEX('') AS h_empty, HEX(CAST(NULL AS STRING)) AS h_null;
+
+SELECT TO_BASE64(UNHEX('414243')) AS abc, TO_BASE64(UNHEX('abc')) AS odd, TO_BASE64(UNHEX('')) AS empty_s,
+       UNHEX('4g') AS bad, UNHEX(CAST(NULL AS STRING)) AS null_hex;
+
+SELECT TRUNCATE(42.324, 2) AS t1, TRUNCATE(42.324) AS t2, TRUNCATE(CAST(42.324 AS DOUBLE), 1) AS t3,
+       TRUNCATE(-1.99) AS t4, TRUNCATE(123, -1) AS t5, TRUNCATE(CAST(1.999 AS FLOAT), 2) AS t6,
+       TRUNCATE(CAST(NULL AS DOUBLE), 1) AS t7;
+
+SELECT ROUND(CAST(2.5 AS DOUBLE)) AS r1, ROUND(-2.5) AS r2, ROUND(CAST(1.005 AS DOUBLE), 2) AS r3, ROUND(125, -1) AS r4,
+       ROUND(CAST(NULL AS DOUBLE)) AS r5, ROUND(1.25, 1) AS r6;
+
+SELECT x, RAND(7) AS seeded, RAND(x) AS per_row, RAND_INTEGER(3, 100) AS seeded_int FROM (VALUES (1), (2), (3)) AS t(x);
+
+SELECT RAND(CAST(NULL AS INT)) AS rand_null, RAND_INTEGER(CAST(NULL AS INT)) AS ri_null,
+       RAND_INTEGER(3, CAST(NULL AS INT)) AS ri_null_bound, RAND_INTEGER(10) BETWEEN 0 AND 9 AS in_range;
+
+SELECT a + b AS wrapped_sum, a * b AS product, -a AS neg, CAST(c AS TINYINT) AS narrowed, CAST(c AS SMALLINT) AS fits,
+       b + b AS doubled
+FROM (VALUES (CAST(1 AS TINYINT), CAST(127 AS TINYINT), 300)) AS t(a, b, c);
+
+SELECT CAST(300 AS TINYINT) AS c1, CAST(2147483648 AS INT) AS c2, CAST(128.7 AS TINYINT) AS c3,
+       CAST(-129 AS TINYINT) AS c4, CAST(1e10 AS INT) AS saturated, 2147483647 + 1 AS int_wrap;

@@ -82,13 +82,40 @@ public final class RunnelTypeSystem extends RelDataTypeSystemImpl {
         RelDataType d2 = typeFactory.decimalOf(type2);
         int scale = Math.max(6, d1.getScale() + d2.getPrecision() + 1);
         int precision = d1.getPrecision() - d1.getScale() + d2.getScale() + scale;
+        return flinkDecimal(typeFactory, precision, scale, type1.isNullable() || type2.isNullable());
+    }
+
+    /**
+     * Flink's type of a decimal multiplication: precision {@code p1 + p2 + 1}, scale
+     * {@code s1 + s2}, adjusted to 38 digits as for division. Null (Calcite's rule) when neither
+     * operand is a decimal.
+     */
+    @Override
+    public RelDataType deriveDecimalMultiplyType(RelDataTypeFactory typeFactory, RelDataType type1,
+                                                 RelDataType type2) {
+        if (!SqlTypeUtil.isExactNumeric(type1) || !SqlTypeUtil.isExactNumeric(type2)
+                || (!SqlTypeUtil.isDecimal(type1) && !SqlTypeUtil.isDecimal(type2))) {
+            return null;
+        }
+        RelDataType d1 = typeFactory.decimalOf(type1);
+        RelDataType d2 = typeFactory.decimalOf(type2);
+        return flinkDecimal(typeFactory, d1.getPrecision() + d2.getPrecision() + 1, d1.getScale() + d2.getScale(),
+                type1.isNullable() || type2.isNullable());
+    }
+
+    /*
+     * Above 38 digits the precision is 38 and the scale gives way down to min(scale, 6), keeping
+     * the integral digits (Flink's LogicalTypeMerging.adjustPrecisionScale).
+     */
+    private static RelDataType flinkDecimal(RelDataTypeFactory typeFactory, int precision, int scale,
+                                            boolean nullable) {
         if (precision > MAX_DECIMAL_PRECISION) {
             int integral = precision - scale;
             scale = Math.max(MAX_DECIMAL_PRECISION - integral, Math.min(scale, 6));
             precision = MAX_DECIMAL_PRECISION;
         }
         return typeFactory.createTypeWithNullability(typeFactory.createSqlType(SqlTypeName.DECIMAL, precision, scale),
-                type1.isNullable() || type2.isNullable());
+                nullable);
     }
 
     @Override

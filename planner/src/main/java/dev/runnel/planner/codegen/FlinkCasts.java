@@ -1,5 +1,6 @@
 package dev.runnel.planner.codegen;
 
+import dev.runnel.planner.functions.FlinkCastRules;
 import dev.runnel.planner.functions.RunnelOperatorTable;
 import java.util.Comparator;
 import java.util.List;
@@ -15,7 +16,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * Rewrites the casts whose Calcite implementation differs from Flink's before code
- * generation: {@code CAST(ltz AS STRING)} is the local date-time in the session time zone
+ * generation: those of {@link FlinkCastRules} (integer narrowing and TIMESTAMP/TIME text),
+ * {@code CAST(ltz AS STRING)} is the local date-time in the session time zone
  * without the zone's name. Decimal division and {@code SIGN} of a decimal are rescaled to the
  * scale of their type (Calcite computes the value but keeps its natural scale). {@code MOD} of two
  * integers of different types is computed in the wider type, as Java would.
@@ -29,6 +31,10 @@ final class FlinkCasts {
             @Override
             public RexNode visitCall(RexCall call) {
                 RexCall visited = (RexCall) super.visitCall(call);
+                RexNode flink = FlinkCastRules.rewrite(visited, rexBuilder);
+                if (flink != null) {
+                    return flink;
+                }
                 if (visited.isA(SqlKind.CAST)
                         && SqlTypeFamily.CHARACTER.contains(visited.getType())
                         && visited.getOperands().get(0).getType().getSqlTypeName()

@@ -22,6 +22,7 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import org.apache.calcite.avatica.util.ByteString;
 
 /**
  * The implementations of Flink's scalar functions that Calcite lacks (or implements with other
@@ -39,15 +40,6 @@ public final class RunnelFunctions {
     private static final int CACHE_LIMIT = 1_000;
     private static final ConcurrentMap<String, DateTimeFormatter> FORMATTERS = new ConcurrentHashMap<>();
     private static final ConcurrentMap<String, Pattern> PATTERNS = new ConcurrentHashMap<>();
-    private static final DateTimeFormatter DEFAULT_PARSER = new DateTimeFormatterBuilder()
-            .appendPattern("yyyy-MM-dd")
-            .optionalStart().appendLiteral(' ').optionalEnd()
-            .optionalStart().appendLiteral('T').optionalEnd()
-            .optionalStart().appendPattern("HH:mm")
-            .optionalStart().appendPattern(":ss").optionalEnd()
-            .optionalStart().appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true).optionalEnd()
-            .optionalEnd()
-            .toFormatter().withResolverStyle(ResolverStyle.SMART);
 
     private RunnelFunctions() {
     }
@@ -59,15 +51,25 @@ public final class RunnelFunctions {
         return locate(needle, haystack, 1);
     }
 
-    /** {@code LOCATE(needle, haystack, from)}: searching from the 1-based position {@code from}. */
+    /**
+     * {@code LOCATE(needle, haystack, from)}: searching from the 1-based position {@code from}
+     * (from the start when it is below 1), in characters (code points), as Flink.
+     */
     public static Integer locate(String needle, String haystack, Integer from) {
         if (needle == null || haystack == null || from == null) {
             return null;
         }
-        if (from < 1 || from > haystack.length() + 1) {
+        if (needle.isEmpty()) {
+            // As Flink: the empty string is at position 1 wherever the search starts.
+            return 1;
+        }
+        int length = haystack.codePointCount(0, haystack.length());
+        int start = Math.max(from, 1) - 1;
+        if (start > length) {
             return 0;
         }
-        return haystack.indexOf(needle, from - 1) + 1;
+        int at = haystack.indexOf(needle, haystack.offsetByCodePoints(0, start));
+        return at < 0 ? 0 : haystack.codePointCount(0, at) + 1;
     }
 
     /**
@@ -77,6 +79,10 @@ public final class RunnelFunctions {
      */
     public static String splitIndex(String str, String separator, Integer index) {
         if (str == null || separator == null || index == null || index < 0) {
+            return null;
+        }
+        if (str.isEmpty()) {
+            // Flink splits the empty string into no pieces.
             return null;
         }
         if (separator.isEmpty()) {
@@ -92,6 +98,17 @@ public final class RunnelFunctions {
         }
         int end = str.indexOf(separator, start);
         return end < 0 ? str.substring(start) : str.substring(start, end);
+    }
+
+    /**
+     * {@code SPLIT_INDEX(str, character, index)}: split at the character whose code is
+     * {@code character} (1 to 255; NULL otherwise).
+     */
+    public static String splitIndex(String str, Long character, Integer index) {
+        if (str == null || character == null || character < 1 || character > 255) {
+            return null;
+        }
+        return splitIndex(str, String.valueOf((char) character.intValue()), index);
     }
 
     /** {@code REGEXP_EXTRACT(str, regex)}: the whole first match, as group 0. */
@@ -151,6 +168,11 @@ public final class RunnelFunctions {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("FROM_BASE64: '" + str + "' is not base64: " + e.getMessage(), e);
         }
+    }
+
+    /** {@code FROM_BASE64(bytes)}: the UTF-8 string whose base64 encoding {@code bytes} holds. */
+    public static String fromBase64(ByteString bytes) {
+        return bytes == null ? null : fromBase64(new String(bytes.getBytes(), StandardCharsets.UTF_8));
     }
 
     // ---- math ----
@@ -220,18 +242,16 @@ public final class RunnelFunctions {
 
     /**
      * {@code UNIX_TIMESTAMP(str, format)}: seconds since the epoch of the date-time
-     * {@code str} in the session time zone; as in Flink, {@link Long#MIN_VALUE} when
-     * {@code str} does not match {@code format}.
+     * {@code str} in the session time zone, or in the zone the text names ({@code X} in the
+     * format); read as Flink reads it, by {@link java.text.SimpleDateFormat} (a prefix of
+     * {@code str} is enough). As in Flink, {@link Long#MIN_VALUE} when {@code str} does not parse.
      */
     public static Long unixTimestamp(String str, String format, TimeZone zone) {
         if (str == null || format == null) {
             return null;
         }
-        LocalDateTime parsed = parseLocal(str, format);
-        if (parsed == null) {
-            return Long.MIN_VALUE;
-        }
-        return parsed.atZone(zone.toZoneId()).toEpochSecond();
+        Long millis = TemporalFunctions.parseLenient(str, format, zone);
+        return millis == null ? Long.MIN_VALUE : millis / 1000;
     }
 
     /** {@code FROM_UNIXTIME(seconds)}: with the default format. */
@@ -241,58 +261,27 @@ public final class RunnelFunctions {
 
     /** {@code FROM_UNIXTIME(seconds, format)}: the instant formatted in the session time zone. */
     public static String fromUnixtime(Long seconds, String format, TimeZone zone) {
-        if (seconds == null || format == null) {
-            return null;
-        }
-        return formatter(format).format(Instant.ofEpochSecond(seconds).atZone(zone.toZoneId()));
+        return TemporalFunctions.fromUnixtime(seconds, format, zone);
     }
 
-    /**
-     * {@code TO_TIMESTAMP_LTZ(n, precision)}: the instant {@code n} seconds (precision 0) or
-     * milliseconds (precision 3) after the epoch; other precisions are an error, as in Flink.
-     */
-    public static Long toTimestampLtz(Long n, Integer precision) {
-        if (n == null || precision == null) {
-            return null;
-        }
-        return switch (precision) {
-            case 0 -> n * 1000;
-            case 3 -> n;
-            default -> throw new IllegalArgumentException(
-                    "TO_TIMESTAMP_LTZ: the precision must be 0 (seconds) or 3 (milliseconds), was " + precision);
-        };
-    }
-
-    /** {@code TO_TIMESTAMP(str)}: 'yyyy-MM-dd[ HH:mm[:ss[.fff]]]'; NULL when it does not parse. */
+    /** {@code TO_TIMESTAMP(str)}: 'yyyy-M[M]-d[d][ H[H]:m[m]:s[s][.fff]]'; NULL when it does not parse. */
     public static Long toTimestamp(String str) {
-        if (str == null) {
-            return null;
-        }
-        LocalDateTime parsed = parseDefault(str.trim());
-        return parsed == null ? null : parsed.toInstant(ZoneOffset.UTC).toEpochMilli();
+        return TemporalFunctions.toTimestamp(str);
     }
 
     /** {@code TO_TIMESTAMP(str, format)}; NULL when {@code str} does not match. */
     public static Long toTimestamp(String str, String format) {
-        if (str == null || format == null) {
-            return null;
-        }
-        LocalDateTime parsed = parseLocal(str, format);
-        return parsed == null ? null : parsed.toInstant(ZoneOffset.UTC).toEpochMilli();
+        return TemporalFunctions.toTimestamp(str, format);
     }
 
     /** {@code TO_DATE(str)}: 'yyyy-MM-dd'; NULL when it does not parse. */
     public static Integer toDate(String str) {
-        return toDate(str, "yyyy-MM-dd");
+        return TemporalFunctions.toDate(str);
     }
 
     /** {@code TO_DATE(str, format)}; NULL when {@code str} does not match. */
     public static Integer toDate(String str, String format) {
-        if (str == null || format == null) {
-            return null;
-        }
-        LocalDateTime parsed = parseLocal(str, format);
-        return parsed == null ? null : (int) parsed.toLocalDate().toEpochDay();
+        return TemporalFunctions.toDate(str, format);
     }
 
     /** {@code DATE_FORMAT(timestamp, format)} of a TIMESTAMP (no time zone involved). */
@@ -311,39 +300,18 @@ public final class RunnelFunctions {
         return formatter(format).format(Instant.ofEpochMilli(instant).atZone(zone.toZoneId()));
     }
 
-    /** {@code DATE_FORMAT(str, format)}: {@code str} read as 'yyyy-MM-dd HH:mm:ss[.fff]'. */
+    /**
+     * {@code DATE_FORMAT(str, format)}: {@code str} read as 'yyyy-MM-dd HH:mm:ss' (a prefix is
+     * enough, a date alone is not: NULL) and written in {@code format}, both by
+     * {@link java.text.SimpleDateFormat} in UTC, as Flink does.
+     */
     public static String dateFormat(String timestamp, String format) {
         if (timestamp == null || format == null) {
             return null;
         }
-        LocalDateTime parsed = parseDefault(timestamp.trim());
-        return parsed == null ? null : formatter(format).format(parsed);
-    }
-
-    private static LocalDateTime parseDefault(String str) {
-        try {
-            return toLocalDateTime(DEFAULT_PARSER.parse(str));
-        } catch (DateTimeParseException e) {
-            return null;
-        }
-    }
-
-    private static LocalDateTime parseLocal(String str, String format) {
-        try {
-            return toLocalDateTime(formatter(format).parse(str));
-        } catch (DateTimeParseException | IllegalArgumentException e) {
-            return null;
-        }
-    }
-
-    private static LocalDateTime toLocalDateTime(TemporalAccessor parsed) {
-        LocalDate date = parsed.isSupported(ChronoField.EPOCH_DAY)
-                ? LocalDate.ofEpochDay(parsed.getLong(ChronoField.EPOCH_DAY))
-                : LocalDate.of(1970, 1, 1);
-        LocalTime time = parsed.isSupported(ChronoField.NANO_OF_DAY)
-                ? LocalTime.ofNanoOfDay(parsed.getLong(ChronoField.NANO_OF_DAY))
-                : LocalTime.MIDNIGHT;
-        return LocalDateTime.of(date, time);
+        TimeZone utc = TimeZone.getTimeZone("UTC");
+        Long millis = TemporalFunctions.parseLenient(timestamp, TemporalFunctions.DEFAULT_FORMAT, utc);
+        return millis == null ? null : TemporalFunctions.formatLenient(millis, format, utc);
     }
 
     /*

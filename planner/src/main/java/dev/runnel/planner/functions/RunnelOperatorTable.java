@@ -41,10 +41,10 @@ import org.apache.calcite.sql.validate.SqlUserDefinedFunction;
 
 /**
  * Flink's scalar functions that neither Calcite's standard operators nor its dialect libraries
- * provide with Flink's semantics. Each is a {@link SqlUserDefinedFunction}, so that Calcite's
- * code generation ({@code RexImpTable}) calls its implementation: a static method of
- * {@link RunnelFunctions} chosen by the call's operands. Functions that read the session time
- * zone get it from the generated class's {@code DataContext} ({@code root.get("timeZone")}).
+ * provide with Flink's semantics. Each is a {@link RunnelFunction} whose implementation is a
+ * static method of {@link RunnelFunctions} chosen by the call's operands. Functions that read
+ * the session time zone get it from the generated class's {@code DataContext}
+ * ({@code root.get("timeZone")}).
  */
 public final class RunnelOperatorTable {
     private static final SqlReturnTypeInference STRING_NULLABLE =
@@ -57,14 +57,18 @@ public final class RunnelOperatorTable {
     public static final SqlOperator LOCATE = function("LOCATE", ReturnTypes.INTEGER_NULLABLE,
             families(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER, SqlTypeFamily.INTEGER), 2,
             byArity("locate"));
-    public static final SqlOperator SPLIT_INDEX = function("SPLIT_INDEX", STRING_FORCE_NULLABLE,
-            families(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER, SqlTypeFamily.INTEGER), 3,
-            byArity("splitIndex"));
+    /** {@code SPLIT_INDEX(str, separator, index)}; the separator may also be a character's code. */
+    public static final SqlOperator SPLIT_INDEX = new RunnelFunction("SPLIT_INDEX", STRING_FORCE_NULLABLE,
+            OperandTypes.or(OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER, SqlTypeFamily.INTEGER),
+                    OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER)),
+            call -> SqlTypeFamily.CHARACTER.contains(call.getOperands().get(1).getType())
+                    ? method("splitIndex", String.class, String.class, Integer.class)
+                    : method("splitIndex", String.class, Long.class, Integer.class), true);
     public static final SqlOperator REGEXP_EXTRACT = function("REGEXP_EXTRACT", STRING_FORCE_NULLABLE,
             families(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER, SqlTypeFamily.INTEGER), 2,
             byArity("regexpExtract"));
     public static final SqlOperator FROM_BASE64 = function("FROM_BASE64", STRING_NULLABLE,
-            families(SqlTypeFamily.CHARACTER), 1, byArity("fromBase64"));
+            families(SqlTypeFamily.STRING), 1, Declarations.byRepresentation(RunnelFunctions.class, "fromBase64"));
     public static final SqlOperator CONCAT_WS = new RunnelFunction("CONCAT_WS",
             opBinding -> opBinding.getTypeFactory().createTypeWithNullability(
                     opBinding.getTypeFactory().createSqlType(SqlTypeName.VARCHAR, Integer.MAX_VALUE),
@@ -99,17 +103,14 @@ public final class RunnelOperatorTable {
     public static final SqlOperator TO_TIMESTAMP = function("TO_TIMESTAMP",
             explicit(SqlTypeName.TIMESTAMP, 3).andThen(SqlTypeTransforms.FORCE_NULLABLE),
             families(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER), 1, byArity("toTimestamp"));
-    public static final SqlOperator TO_TIMESTAMP_LTZ = function("TO_TIMESTAMP_LTZ",
-            explicit(SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE, 3).andThen(SqlTypeTransforms.TO_NULLABLE),
-            families(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER), 2, byArity("toTimestampLtz"));
     public static final SqlOperator TO_DATE = function("TO_DATE", ReturnTypes.DATE.andThen(SqlTypeTransforms.FORCE_NULLABLE),
             families(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER), 1, byArity("toDate"));
     // DATE_FORMAT of a TIMESTAMP_LTZ and FROM_UNIXTIME depend on the session time zone.
-    public static final SqlOperator DATE_FORMAT = new RunnelFunction("DATE_FORMAT", STRING_NULLABLE,
+    public static final SqlOperator DATE_FORMAT = new RunnelFunction("DATE_FORMAT", STRING_FORCE_NULLABLE,
             OperandTypes.or(OperandTypes.family(SqlTypeFamily.TIMESTAMP, SqlTypeFamily.CHARACTER),
                     OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER)),
             RunnelOperatorTable::dateFormatMethod, false);
-    public static final SqlOperator FROM_UNIXTIME = new RunnelFunction("FROM_UNIXTIME", STRING_NULLABLE,
+    public static final SqlOperator FROM_UNIXTIME = new RunnelFunction("FROM_UNIXTIME", STRING_FORCE_NULLABLE,
             families(SqlTypeFamily.INTEGER, SqlTypeFamily.CHARACTER), 1, byArity("fromUnixtime"),
             false, SqlSyntax.FUNCTION);
     public static final SqlOperator UNIX_TIMESTAMP = new RunnelFunction("UNIX_TIMESTAMP",
@@ -131,7 +132,7 @@ public final class RunnelOperatorTable {
             SqlSyntax.FUNCTION_ID);
 
     private static final List<SqlOperator> ALL = List.of(LOCATE, CONCAT_WS, SPLIT_INDEX, REGEXP_EXTRACT, FROM_BASE64, LOG2, LOG10,
-            TO_TIMESTAMP, TO_TIMESTAMP_LTZ, TO_DATE, DATE_FORMAT, FROM_UNIXTIME, UNIX_TIMESTAMP, NOW, PROCTIME, CURRENT_TIMESTAMP,
+            TO_TIMESTAMP, TO_DATE, DATE_FORMAT, FROM_UNIXTIME, UNIX_TIMESTAMP, NOW, PROCTIME, CURRENT_TIMESTAMP,
             LOCALTIMESTAMP);
 
     private RunnelOperatorTable() {
@@ -139,7 +140,8 @@ public final class RunnelOperatorTable {
 
     /** The table to chain before Calcite's standard operators (its functions take precedence). */
     public static SqlOperatorTable instance() {
-        return SqlOperatorTables.chain(SqlOperatorTables.of(ALL), SqlOperatorTables.of(WindowTableFunctions.ALL));
+        return SqlOperatorTables.chain(SqlOperatorTables.of(ALL), FunctionFamilies.table(),
+                SqlOperatorTables.of(WindowTableFunctions.ALL));
     }
 
     private static SqlReturnTypeInference explicit(SqlTypeName type, int precision) {
@@ -158,7 +160,7 @@ public final class RunnelOperatorTable {
 
     /** The method of {@link RunnelFunctions} named {@code name} that takes the call's operands. */
     private static Function<RexCall, Method> byArity(String name) {
-        return call -> method(name, (int) call.getOperands().stream().filter(o -> !o.isA(SqlKind.DEFAULT)).count());
+        return StaticMethods.byArity(RunnelFunctions.class, name);
     }
 
     private static Method dateFormatMethod(RexCall call) {
@@ -173,181 +175,11 @@ public final class RunnelOperatorTable {
     }
 
     private static Method method(String name, Class<?>... parameterTypes) {
-        try {
-            return RunnelFunctions.class.getMethod(name, parameterTypes);
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException("No method RunnelFunctions." + name, e);
-        }
+        return StaticMethods.method(RunnelFunctions.class, name, parameterTypes);
     }
 
     /** The method named {@code name} with {@code operands} parameters besides the time zone. */
     private static Method method(String name, int operands) {
-        for (Method m : RunnelFunctions.class.getMethods()) {
-            int params = m.getParameterCount();
-            boolean zoned = params > 0 && m.getParameterTypes()[params - 1] == TimeZone.class;
-            if (m.getName().equals(name) && params - (zoned ? 1 : 0) == operands) {
-                return m;
-            }
-        }
-        throw new IllegalStateException("No method RunnelFunctions." + name + " with " + operands + " operands");
-    }
-
-    /** A Flink function implemented by a static method of {@link RunnelFunctions}. */
-    static final class RunnelFunction extends SqlUserDefinedFunction {
-        private final boolean deterministic;
-        private final SqlOperandTypeChecker checker;
-        private final List<SqlTypeFamily> families;
-
-        RunnelFunction(String name, SqlReturnTypeInference returnType, List<SqlTypeFamily> families, int required,
-                       Function<RexCall, Method> implementation, boolean deterministic, SqlSyntax syntax) {
-            super(new SqlIdentifier(name, SqlParserPos.ZERO), SqlKind.OTHER_FUNCTION, returnType, null,
-                    operands(families, required), new Implementation(implementation), syntax);
-            this.deterministic = deterministic;
-            this.checker = OperandTypes.family(families, i -> i >= required);
-            this.families = families;
-        }
-
-        /** A function with any number of operands, checked by {@code checker}. */
-        RunnelFunction(String name, SqlReturnTypeInference returnType, SqlOperandTypeChecker checker,
-                       Function<RexCall, Method> implementation, boolean deterministic) {
-            super(new SqlIdentifier(name, SqlParserPos.ZERO), SqlKind.OTHER_FUNCTION, returnType, null,
-                    null, new Implementation(implementation), SqlSyntax.FUNCTION);
-            this.deterministic = deterministic;
-            this.checker = checker;
-            this.families = null;
-        }
-
-        /*
-         * Calcite checks a user-defined function against its parameter types; these functions
-         * are checked against type families, as Calcite's built-in functions are.
-         */
-        @Override
-        public SqlOperandCountRange getOperandCountRange() {
-            return checker.getOperandCountRange();
-        }
-
-        @Override
-        public boolean checkOperandTypes(SqlCallBinding callBinding, boolean throwOnFailure) {
-            if (families != null && callBinding.getOperandCount() <= families.size()) {
-                // A family checker silently accepts a call with fewer operands than families.
-                return OperandTypes.family(families.subList(0, callBinding.getOperandCount()))
-                        .checkOperandTypes(callBinding, throwOnFailure);
-            }
-            return checker.checkOperandTypes(callBinding, throwOnFailure);
-        }
-
-        @Override
-        public String getAllowedSignatures(String opNameToUse) {
-            return checker.getAllowedSignatures(this, opNameToUse);
-        }
-
-        private static SqlOperandMetadata operands(List<SqlTypeFamily> families, int required) {
-            return new Operands(OperandTypes.operandMetadata(families,
-                    typeFactory -> families.stream().map(f -> anyType(typeFactory)).toList(),
-                    i -> "arg" + i, i -> i >= required));
-        }
-
-        private static RelDataType anyType(RelDataTypeFactory typeFactory) {
-            return typeFactory.createSqlType(SqlTypeName.ANY);
-        }
-
-        /*
-         * Non-deterministic functions (the clock) must not be folded into constants when the
-         * plan is optimized; neither may functions of the session time zone, which only the
-         * generated code knows.
-         */
-        @Override
-        public boolean isDeterministic() {
-            return deterministic;
-        }
-
-        @Override
-        public boolean isDynamicFunction() {
-            return !deterministic;
-        }
-    }
-
-    /*
-     * Calcite fills omitted optional operands of a function with fixed parameters with
-     * DEFAULT(); these functions are overloads (LOCATE with 2 or 3 operands), so their
-     * operands are not fixed and the implementation sees only those the user wrote.
-     */
-    private record Operands(SqlOperandMetadata families) implements SqlOperandMetadata {
-        @Override
-        public List<RelDataType> paramTypes(RelDataTypeFactory typeFactory) {
-            return families.paramTypes(typeFactory);
-        }
-
-        @Override
-        public List<String> paramNames() {
-            return families.paramNames();
-        }
-
-        @Override
-        public boolean checkOperandTypes(SqlCallBinding callBinding, boolean throwOnFailure) {
-            return families.checkOperandTypes(callBinding, throwOnFailure);
-        }
-
-        @Override
-        public SqlOperandCountRange getOperandCountRange() {
-            return families.getOperandCountRange();
-        }
-
-        @Override
-        public String getAllowedSignatures(SqlOperator op, String opName) {
-            return families.getAllowedSignatures(op, opName);
-        }
-
-        @Override
-        public boolean isOptional(int i) {
-            return families.isOptional(i);
-        }
-
-        @Override
-        public boolean isFixedParameters() {
-            return false;
-        }
-    }
-
-    /** Calls the chosen static method; NULL handling is the method's own. */
-    private record Implementation(Function<RexCall, Method> chooser) implements ScalarFunction, ImplementableFunction {
-        @Override
-        public RelDataType getReturnType(RelDataTypeFactory typeFactory) {
-            return typeFactory.createSqlType(SqlTypeName.ANY);
-        }
-
-        @Override
-        public List<FunctionParameter> getParameters() {
-            return List.of();
-        }
-
-        @Override
-        public CallImplementor getImplementor() {
-            return RexImpTable.createImplementor((translator, call, operands) -> {
-                Method method = chooser.apply(call);
-                // Omitted optional operands arrive as DEFAULT(): the method takes the others.
-                List<Expression> args = new ArrayList<>();
-                for (int i = 0; i < operands.size(); i++) {
-                    if (!call.getOperands().get(i).isA(SqlKind.DEFAULT)) {
-                        args.add(operands.get(i));
-                    }
-                }
-                if (method.getParameterCount() == args.size() + 1) {
-                    args.add(Expressions.convert_(Expressions.call(DataContext.ROOT, "get",
-                            Expressions.constant("timeZone")), TimeZone.class));
-                }
-                if (method.isVarArgs()) {
-                    int fixed = method.getParameterCount() - 1;
-                    List<Expression> rest = new ArrayList<>(args.subList(fixed, args.size()));
-                    args = new ArrayList<>(args.subList(0, fixed));
-                    args.add(Expressions.newArrayInit(String.class, rest));
-                }
-                Class<?>[] types = method.getParameterTypes();
-                for (int i = 0; i < types.length; i++) {
-                    args.set(i, EnumUtils.convert(args.get(i), types[i]));
-                }
-                return Expressions.call(method, args);
-            }, NullPolicy.NONE, false);
-        }
+        return StaticMethods.method(RunnelFunctions.class, name, operands);
     }
 }

@@ -1,5 +1,7 @@
 package dev.runnel.planner.validate;
 
+import dev.runnel.planner.functions.FunctionValidation;
+import dev.runnel.planner.functions.JsonOperators;
 import dev.runnel.planner.functions.UserFunctionOperator;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,12 +63,16 @@ final class RunnelValidator extends SqlValidatorImpl {
                         kept.toArray(SqlNode[]::new));
             }
         }
+        if (node instanceof SqlCall call) {
+            JsonOperators.rewriteJsonValues(call);
+        }
         return super.performUnconditionalRewrites(node, underFrom);
     }
 
     @Override
     public void validateCall(SqlCall call, SqlValidatorScope scope) {
         super.validateCall(call, scope);
+        FunctionValidation.check(call, operand -> deriveType(scope, operand));
         if (call.getKind().belongsTo(SqlKind.BINARY_COMPARISON) && call.operandCount() == 2) {
             RelDataType left = deriveType(scope, call.operand(0));
             RelDataType right = deriveType(scope, call.operand(1));

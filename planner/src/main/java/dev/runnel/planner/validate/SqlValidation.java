@@ -4,6 +4,7 @@ import dev.runnel.planner.catalog.CatalogSchema;
 import dev.runnel.planner.functions.FlinkAggregateFunctions;
 import dev.runnel.planner.functions.FunctionCatalog;
 import dev.runnel.planner.functions.RunnelOperatorTable;
+import dev.runnel.planner.functions.UnsupportedFunctions;
 import dev.runnel.planner.functions.WindowTableFunctions;
 import dev.runnel.planner.session.SqlExecutionException;
 import java.util.List;
@@ -89,6 +90,7 @@ public final class SqlValidation {
                 FlinkAggregateFunctions.table(),
                 FlinkAggregateFunctions.withoutCalcites(WindowTableFunctions.withoutCalcites(SqlStdOperatorTable.instance())),
                 SqlOperatorTables.of(FLINK_FUNCTIONS_FROM_LIBRARIES),
+                UnsupportedFunctions.table(),
                 functions.catalogTable(),
                 catalogReader);
     }

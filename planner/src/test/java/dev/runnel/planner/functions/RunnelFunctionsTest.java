@@ -44,7 +44,7 @@ class RunnelFunctionsTest {
     @Test
     void fromBase64DecodesUtf8AndNamesBadInput() {
         assertThat(RunnelFunctions.fromBase64("aGVsbG8=")).isEqualTo("hello");
-        assertThat(RunnelFunctions.fromBase64(null)).isNull();
+        assertThat(RunnelFunctions.fromBase64((String) null)).isNull();
         assertThatThrownBy(() -> RunnelFunctions.fromBase64("%%")).hasMessageContaining("'%%' is not base64");
     }
 
@@ -88,13 +88,6 @@ class RunnelFunctionsTest {
     void ltzToStringHasThePrecisionsDigitsAndNoZoneName() {
         assertThat(RunnelFunctions.ltzToString(123L, 3, UTC)).isEqualTo("1970-01-01 00:00:00.123");
         assertThat(RunnelFunctions.ltzToString(0L, 0, SHANGHAI)).isEqualTo("1970-01-01 08:00:00");
-    }
-
-    @Test
-    void toTimestampLtzTakesSecondsOrMillis() {
-        assertThat(RunnelFunctions.toTimestampLtz(5L, 0)).isEqualTo(5_000L);
-        assertThat(RunnelFunctions.toTimestampLtz(5L, 3)).isEqualTo(5L);
-        assertThatThrownBy(() -> RunnelFunctions.toTimestampLtz(5L, 6)).hasMessageContaining("precision");
     }
 
     private static long millis(int y, int mo, int d, int h, int mi, int s) {

@@ -79,7 +79,7 @@ class CreateTableDdlTest {
                 new TableColumn.Physical("id", DataType.of(TypeRoot.BIGINT).notNull(), "order id"),
                 new TableColumn.Physical("price", DataType.decimal(10, 2), null),
                 new TableColumn.Physical("qty", DataType.of(TypeRoot.INTEGER), null),
-                new TableColumn.Computed("total", DataType.decimal(19, 2), "`price` * `qty`", "price times quantity"),
+                new TableColumn.Computed("total", DataType.decimal(21, 2), "`price` * `qty`", "price times quantity"),
                 new TableColumn.Physical("ts", DataType.of(TypeRoot.TIMESTAMP, 3), null));
         assertThat(orders.schema().names()).containsExactly("id", "price", "qty", "ts");
         assertThat(orders.watermark()).isEqualTo(new WatermarkSpec("ts", "`ts` - INTERVAL '5' SECOND"));
@@ -96,7 +96,7 @@ class CreateTableDdlTest {
                 Row.of("id", "BIGINT", false, "PRI(id)", "", ""),
                 Row.of("price", "DECIMAL(10, 2)", true, "", "", ""),
                 Row.of("qty", "INT", true, "", "", ""),
-                Row.of("total", "DECIMAL(19, 2)", true, "", "AS `price` * `qty`", ""),
+                Row.of("total", "DECIMAL(21, 2)", true, "", "AS `price` * `qty`", ""),
                 Row.of("ts", "TIMESTAMP(3) *ROWTIME*", true, "", "", "`ts` - INTERVAL '5' SECOND"));
     }
 

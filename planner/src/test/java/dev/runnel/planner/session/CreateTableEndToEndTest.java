@@ -126,7 +126,7 @@ class CreateTableEndToEndTest {
                     "{\"id\":5,\"amount\":70.00,\"label\":\"ORDER-5\"}");
             List<Row> described = ((StatementResult.Table) session.execute("DESCRIBE big_orders")).rows();
             assertThat(described).extracting(r -> r.getField(0) + " " + r.getField(1))
-                    .containsExactly("id BIGINT", "amount DECIMAL(19, 2)", "label STRING");
+                    .containsExactly("id BIGINT", "amount DECIMAL(21, 2)", "label STRING");
         }
     }
 

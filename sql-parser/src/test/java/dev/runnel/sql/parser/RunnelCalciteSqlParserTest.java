@@ -71,6 +71,14 @@ class RunnelCalciteSqlParserTest extends SqlParserTest {
   }
 
   @Test
+  void uuidIsAFunctionCallAsInFlink() {
+    sql("select uuid(), char_length(uuid()) from emps")
+        .ok("SELECT `UUID`(), CHAR_LENGTH(`UUID`())\nFROM `EMPS`");
+    var metadata = fixture().parser().getMetadata();
+    assertThat(metadata.isReservedWord("UUID")).isFalse();
+  }
+
+  @Test
   void flinkRowTypesWithAngleBracketsHaveNullableFields() {
     sql("create table t (p row<name string, age int not null>, q row<a row<b int>>)")
         .ok("CREATE TABLE `T` (`P` ROW(`NAME` STRING NULL, `AGE` INTEGER), `Q` ROW(`A` ROW(`B` INTEGER NULL) NULL))");

@@ -2,6 +2,7 @@ package dev.runnel.planner.plan.logical;
 
 import dev.runnel.planner.catalog.CatalogSchema;
 import dev.runnel.planner.catalog.CatalogTable;
+import dev.runnel.planner.functions.FlinkConvertletTable;
 import dev.runnel.planner.parse.StatementParser;
 import dev.runnel.planner.session.SqlExecutionException;
 import dev.runnel.planner.plan.physical.PhysicalRules;
@@ -35,7 +36,6 @@ import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
-import org.apache.calcite.sql2rel.StandardConvertletTable;
 import org.apache.calcite.util.Util;
 
 /**
@@ -100,7 +100,7 @@ public final class LogicalPlanner {
                                         SqlNode query) {
         return new SqlToRelConverter(
                 (rowType, queryString, schemaPath, viewPath) -> expandView(cluster, queryString, schemaPath, viewPath),
-                validator, reader, cluster, StandardConvertletTable.INSTANCE,
+                validator, reader, cluster, FlinkConvertletTable.INSTANCE,
                 SqlToRelConverter.config().withTrimUnusedFields(false)
                         .withExpand(hasPartitionedTableArgument(query))
                         .withInSubQueryThreshold(Integer.MAX_VALUE));

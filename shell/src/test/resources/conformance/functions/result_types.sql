@@ -1,0 +1,46 @@
+-- Result types of functions, as Flink's TYPEOF spells them.
+SELECT TYPEOF(SUBSTRING('hello' FROM 2)) AS sub, TYPEOF(LTRIM('a')) AS lt, TYPEOF(MD5('a')) AS md5, TYPEOF(UPPER('a')) AS up,
+       TYPEOF(LPAD('a', 2, 'b')) AS lpad, TYPEOF(CONCAT('a', 'b')) AS concat, TYPEOF('a' || 'b') AS pipes,
+       TYPEOF(REPLACE('a', 'b', 'c')) AS rep, TYPEOF(ELT(1, 'a', 'bb')) AS elt, TYPEOF(TRANSLATE('a', 'b', 'c')) AS tr;
+
+SELECT TYPEOF(CHR(65)) AS chr, TYPEOF(UNHEX('41')) AS unhex, TYPEOF(ENCODE('a', 'UTF-8')) AS enc, TYPEOF(HEX(1)) AS hex,
+       TYPEOF(BIN(1)) AS bin, TYPEOF(ROUND(1.5)) AS round, TYPEOF(TRUNCATE(1.55, 1)) AS trunc, TYPEOF(LOG(2)) AS log,
+       TYPEOF(E()) AS e, TYPEOF(RAND()) AS rand, TYPEOF(RAND_INTEGER(5)) AS rand_int;
+
+SELECT TYPEOF(REGEXP_EXTRACT('a', 'a')) AS rx, TYPEOF(REGEXP('a', 'a')) AS re, TYPEOF(SPLIT_INDEX('a', ',', 0)) AS split,
+       TYPEOF(INITCAP('a')) AS cap, TYPEOF(REVERSE('a')) AS rev, TYPEOF(REPEAT('a', 2)) AS repeat, TYPEOF(LEFT('a', 1)) AS l,
+       TYPEOF(SUBSTR('abc', 2)) AS substr, TYPEOF(CONCAT_WS('-', 'a')) AS ws, TYPEOF(FROM_BASE64('YQ==')) AS from64,
+       TYPEOF(TO_BASE64('a')) AS to64;
+
+SELECT TYPEOF(DATE_FORMAT(TIMESTAMP '2024-01-01 00:00:00', 'yyyy')) AS df, TYPEOF(CONVERT_TZ('a', 'b', 'c')) AS tz,
+       TYPEOF(FROM_UNIXTIME(1)) AS fu, TYPEOF(UNIX_TIMESTAMP('x')) AS ut, TYPEOF(TO_DATE('x')) AS td,
+       TYPEOF(TO_TIMESTAMP('x')) AS tt, TYPEOF(IS_ALPHA('a')) AS alpha;
+
+SELECT TYPEOF(JSON_EXISTS('{}', '$')) AS je, TYPEOF('{}' IS JSON) AS ij, TYPEOF(JSON_STRING(1)) AS js,
+       TYPEOF(JSON_QUOTE('a')) AS jq, TYPEOF(URL_ENCODE('a')) AS ue, TYPEOF(PARSE_URL('a', 'HOST')) AS pu,
+       TYPEOF(INET_ATON('1')) AS aton, TYPEOF(INET_NTOA(1)) AS ntoa, TYPEOF(PRINTF('a')) AS pf, TYPEOF(BTRIM('a')) AS bt,
+       TYPEOF(STARTSWITH('a', 'b')) AS sw;
+
+SELECT TYPEOF(REGEXP_COUNT('a', 'a')) AS rc, TYPEOF(REGEXP_SUBSTR('a', 'a')) AS rs, TYPEOF(INSTR('a', 'a')) AS ins,
+       TYPEOF(LOCATE('a', 'a')) AS loc, TYPEOF(POSITION('a' IN 'a')) AS pos, TYPEOF(ASCII('a')) AS asc_, TYPEOF(CHAR_LENGTH('a')) AS len,
+       TYPEOF(SHA2('a', 256)) AS sha2, TYPEOF(SHA1(x'01')) AS sha1, TYPEOF(IFNULL(CAST(NULL AS INT), 1)) AS ifn,
+       TYPEOF(COALESCE(CAST(NULL AS INT), 1)) AS coal;
+
+SELECT TYPEOF(NULLIF(1, 1)) AS ni, TYPEOF(GREATEST(1, 2)) AS gr, TYPEOF(IF(TRUE, 1, 2)) AS if_, TYPEOF(CURRENT_TIME) AS ct,
+       TYPEOF(EXTRACT(DAY FROM DATE '2024-01-01')) AS ex, TYPEOF(YEAR(DATE '2024-01-01')) AS yr,
+       TYPEOF(TIMESTAMPDIFF(DAY, DATE '2024-01-01', DATE '2024-01-02')) AS td;
+
+SELECT TYPEOF(ABS(-1)) AS ab, TYPEOF(MOD(7, 3)) AS md, TYPEOF(POWER(2, 3)) AS pw, TYPEOF(SQRT(4)) AS sq, TYPEOF(SIGN(-1.5)) AS sg,
+       TYPEOF(CEIL(1.5)) AS ce, TYPEOF(7 / 2) AS dv, TYPEOF(1.5 * 2) AS mul, TYPEOF(DEGREES(1)) AS dg, TYPEOF(LN(1)) AS ln_type;
+
+SELECT TYPEOF(SINH(1)) AS sinh, TYPEOF(SUBSTRING(s FROM 2)) AS sub, TYPEOF(LTRIM(s)) AS lt, TYPEOF(UPPER(s)) AS up,
+       TYPEOF(OVERLAY(s PLACING 'x' FROM 2)) AS ov, TYPEOF(REGEXP_REPLACE(s, 'a', 'b')) AS rr, TYPEOF(TRIM(s)) AS tr,
+       TYPEOF(LOWER(s)) AS lo, TYPEOF(REPLACE(s, 'a', 'b')) AS rp FROM (VALUES (CAST('abc' AS VARCHAR(5)))) AS t(s);
+
+SELECT TYPEOF(TO_TIMESTAMP_LTZ(1, 6)) AS p6, TYPEOF(TO_TIMESTAMP_LTZ('a', 'yyyy-MM-dd HH:mm:ss.SSSSSS')) AS fmt6,
+       TYPEOF(TO_TIMESTAMP_LTZ('a', 'yyyy')) AS fmt0, TYPEOF(TO_TIMESTAMP_LTZ(CAST(1.5 AS DOUBLE))) AS dbl, TYPEOF(UUID()) AS uuid,
+       TYPEOF(CURRENT_DATABASE()) AS db, TYPEOF(TYPEOF(1)) AS typeof_, TYPEOF(MD5(CAST(NULL AS STRING))) AS md5_null,
+       TYPEOF(JSON_UNQUOTE('"a"')) AS unq;
+
+SELECT TYPEOF(CURRENT_ROW_TIMESTAMP()) AS crt, TYPEOF(LOCALTIME) AS lt, TYPEOF(LOCALTIMESTAMP) AS lts, TYPEOF(CURRENT_DATE) AS cd,
+       TYPEOF(NOW()) AS now_;
