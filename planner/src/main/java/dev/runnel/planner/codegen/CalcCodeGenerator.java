@@ -2,6 +2,7 @@ package dev.runnel.planner.codegen;
 
 import dev.runnel.planner.functions.UserFunctionOperator;
 import dev.runnel.planner.functions.UserScalarFunction;
+import dev.runnel.runtime.codegen.CastFailures;
 import dev.runnel.runtime.codegen.GeneratedClass;
 import dev.runnel.runtime.codegen.UserFunctionHolder;
 import dev.runnel.runtime.data.Row;
@@ -24,6 +25,7 @@ import org.apache.calcite.adapter.enumerable.RexToLixTranslator;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.linq4j.tree.BlockBuilder;
+import org.apache.calcite.linq4j.tree.BlockStatement;
 import org.apache.calcite.linq4j.tree.Expression;
 import org.apache.calcite.linq4j.tree.Expressions;
 import org.apache.calcite.linq4j.tree.MethodDeclaration;
@@ -78,8 +80,22 @@ public final class CalcCodeGenerator {
                 Expressions.call(t.row(), "kind"),
                 Expressions.newArrayInit(Object.class, outputs))));
         MethodDeclaration apply = Expressions.methodDecl(Modifier.PUBLIC, Row.class, "apply", List.of(t.row()),
-                t.body().toBlock());
+                withCastFailures(t.body().toBlock(), t.stringToNumberCasts()));
         return generated(className, CalcFunction.class, apply, zone, t.functions());
+    }
+
+    /*
+     * A string that is not a number fails a CAST with Java's bare "For input string: ..."; the
+     * body rethrows it naming the value, the cast and TRY_CAST (see CastFailures).
+     */
+    private static BlockStatement withCastFailures(BlockStatement body, String[] casts) {
+        if (casts.length == 0) {
+            return body;
+        }
+        ParameterExpression failure = Expressions.parameter(NumberFormatException.class, "castFailure");
+        return Expressions.block(Expressions.tryCatch(body, Expressions.catch_(failure,
+                Expressions.throw_(Expressions.call(CastFailures.class, "failed", failure,
+                        Expressions.constant(casts, String[].class))))));
     }
 
     /**
@@ -115,7 +131,8 @@ public final class CalcCodeGenerator {
      * so that they are evaluated only for rows that pass it.
      */
     private record Translation(ParameterExpression row, BlockBuilder body, Expression condition,
-                               Supplier<List<Expression>> projects, Collection<UserScalarFunction> functions) {
+                               Supplier<List<Expression>> projects, Collection<UserScalarFunction> functions,
+                               String[] stringToNumberCasts) {
     }
 
     private Translation translate(RexProgram program) {
@@ -159,7 +176,8 @@ public final class CalcCodeGenerator {
         }
         Supplier<List<Expression>> projects = () -> RexToLixTranslator.translateProjects(normalized, typeFactory,
                 SqlConformanceEnum.DEFAULT, body, null, null, DataContext.ROOT, inputGetter, null);
-        return new Translation(row, body, condition, projects, userFunctions(normalized));
+        return new Translation(row, body, condition, projects, userFunctions(normalized),
+                StringToNumberCasts.describe(normalized));
     }
 
     /** The user-defined functions the program calls, each once (a program lists every call in its expressions). */

@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -144,11 +145,20 @@ public final class ShellCommands implements AutoCloseable {
             out.println("[ERROR] \\i needs a file: \\i script.sql");
             return;
         }
+        Path path = Path.of(file);
         String script;
         try {
-            script = Files.readString(Path.of(file), StandardCharsets.UTF_8);
+            script = Files.readString(path, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            out.println("[ERROR] \\i: " + file + " does not exist (relative paths start at "
+                    + Path.of("").toAbsolutePath() + ")");
+            return;
         } catch (IOException e) {
-            out.println("[ERROR] Cannot read " + file + ": " + e.getMessage());
+            // the exceptions of the file system often say only the path again
+            String why = Files.isDirectory(path) ? "it is a directory"
+                    : e.getMessage() == null || e.getMessage().equals(file) ? e.getClass().getSimpleName()
+                    : e.getMessage();
+            out.println("[ERROR] \\i: cannot read " + file + ": " + why);
             return;
         }
         scriptRunner.run(file, script, out);

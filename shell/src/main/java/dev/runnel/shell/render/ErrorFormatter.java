@@ -2,10 +2,8 @@ package dev.runnel.shell.render;
 
 import dev.runnel.planner.session.SqlExecutionException;
 import dev.runnel.shell.script.ScriptStatement;
-import dev.runnel.shell.text.SqlKeywords;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -41,26 +39,10 @@ public final class ErrorFormatter {
             ScriptStatement.Position at = statement.toScript(sql.line(), Math.max(1, sql.column()));
             sb.append("At line ").append(at.line()).append(", column ").append(at.column()).append(": ");
             sb.append(withoutPosition(message(error), sql.line(), sql.column()));
-            return sb.append(caret(statement.text(), sql.line(), sql.column())).append(hint(message(error))).toString();
+            return sb.append(caret(statement.text(), sql.line(), sql.column())).toString();
         }
         return sb.append(message(error)).toString();
     }
-
-    /*
-     * The parser names the token it did not expect; when that is a reserved word (a table
-     * called "order", a column called "value"), the fix is to quote it, which the parser's list
-     * of expected tokens does not say.
-     */
-    static String hint(String message) {
-        Matcher encountered = ENCOUNTERED.matcher(message);
-        if (encountered.lookingAt() && SqlKeywords.reserved(encountered.group(1))) {
-            String word = encountered.group(1);
-            return "\nHint: " + word + " is a reserved word; write `" + word + "` to use it as a name.";
-        }
-        return "";
-    }
-
-    private static final Pattern ENCOUNTERED = Pattern.compile("Encountered \"([A-Za-z_]+)\"");
 
     /**
      * The statement's line that holds the error and a caret under the error's column, each

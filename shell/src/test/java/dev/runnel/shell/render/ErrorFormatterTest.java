@@ -36,20 +36,6 @@ class ErrorFormatterTest {
     }
 
     @Test
-    void aReservedWordUsedAsANameGetsAHintToQuoteIt() {
-        var statement = new ScriptStatement(1, "SELECT * FROM order", 1, 1);
-        var error = new SqlExecutionException("Encountered \"order\" at line 1, column 15. Was expecting one of: "
-                + "\"LATERAL\", \"TABLE\", an identifier", 1, 15, null);
-
-        assertThat(ErrorFormatter.replError(statement, error)).isEqualTo("[ERROR] At line 1, column 15: "
-                + "Encountered \"order\". Was expecting one of: \"LATERAL\", \"TABLE\", an identifier\n"
-                + "  SELECT * FROM order\n" + "  " + " ".repeat(14) + "^\n"
-                + "Hint: order is a reserved word; write `order` to use it as a name.");
-        var notReserved = new SqlExecutionException("Encountered \"orders\" at line 1, column 15.", 1, 15, null);
-        assertThat(ErrorFormatter.replError(statement, notReserved)).doesNotContain("Hint");
-    }
-
-    @Test
     void keepsPositionsInMessagesOfErrorsWithoutPosition() {
         var error = new SqlExecutionException("Bad record at line 3, column 2.");
 

@@ -2,6 +2,7 @@ package dev.runnel.sql.parser;
 
 import dev.runnel.sql.parser.impl.RunnelSqlParserImpl;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.config.Lex;
 import org.apache.calcite.sql.SqlDialect;
@@ -38,6 +39,7 @@ public final class RunnelSqlParser {
       .withCaseSensitive(true));
 
   private static final int MAX_EXPECTED_TOKENS_SHOWN = 12;
+  private static final Pattern ENCOUNTERED = Pattern.compile("Encountered \"([^\"]*)\"");
 
   private RunnelSqlParser() {
   }
@@ -89,7 +91,7 @@ public final class RunnelSqlParser {
         // the text held only whitespace, comments and semicolons.
         return List.of();
       }
-      throw readable(e);
+      throw ParseErrorHints.unknownStatement(sql, e).orElseGet(() -> readable(e));
     }
     return List.copyOf(list.getList());
   }
@@ -134,6 +136,9 @@ public final class RunnelSqlParser {
     } else {
       shortened = head + " Was expecting one of: " + String.join(", ", expected) + ".";
     }
+    var found = ENCOUNTERED.matcher(head);
+    shortened += ParseErrorHints.reservedWord(found.lookingAt() ? found.group(1) : null,
+        expected.contains("an identifier"));
     return new SqlParseException(shortened, e.getPos(), e.getExpectedTokenSequences(),
         e.getTokenImages(), e.getCause());
   }

@@ -143,4 +143,56 @@ class RunnelSqlParserErrorTest {
 
     assertAt(e, 3, 11);
   }
+
+  @Test
+  void aMistypedStatementWordIsAnUnknownStatementWithASuggestion() {
+    var e = parseError("SELEC * FROM t");
+
+    assertAt(e, 1, 1);
+    assertThat(e.getMessage())
+        .isEqualTo("Unknown statement 'SELEC' at line 1, column 1. Did you mean 'SELECT'?");
+  }
+
+  @Test
+  void anUnknownStatementAfterAComment() {
+    var e = parseError("-- load\n  INSRT INTO t SELECT 1");
+
+    assertAt(e, 2, 3);
+    assertThat(e.getMessage())
+        .isEqualTo("Unknown statement 'INSRT' at line 2, column 3. Did you mean 'INSERT'?");
+  }
+
+  @Test
+  void anUnknownStatementFarFromEveryStatementGetsNoSuggestion() {
+    var e = parseError("FROBNICATE t");
+
+    assertAt(e, 1, 1);
+    assertThat(e.getMessage()).isEqualTo("Unknown statement 'FROBNICATE' at line 1, column 1");
+  }
+
+  @Test
+  void aReservedWordAsAnAliasSuggestsBackticks() throws SqlParseException {
+    var e = parseError("SELECT 1 AS value");
+
+    assertAt(e, 1, 13);
+    assertThat(e.getMessage()).endsWith(
+        "value is a reserved word; write `value` to use it as a name.");
+    assertThat(RunnelSqlParser.parse("SELECT 1 AS `value`")).isNotNull();
+  }
+
+  @Test
+  void aReservedWordAsATableNameSuggestsBackticks() {
+    var e = parseError("CREATE TABLE user (a INT) WITH ('connector' = 'datagen')");
+
+    assertAt(e, 1, 14);
+    assertThat(e.getMessage()).isEqualTo("Encountered \"user\" at line 1, column 14. Was expecting"
+        + " an identifier. user is a reserved word; write `user` to use it as a name.");
+  }
+
+  @Test
+  void aNonReservedUnexpectedWordGetsNoBacktickHint() {
+    var e = parseError("CREATE TABLE t (a INT) WITH (connector = 'datagen')");
+
+    assertThat(e.getMessage()).doesNotContain("reserved");
+  }
 }
