@@ -1,6 +1,7 @@
 package dev.runnel.shell;
 
 import dev.runnel.planner.session.SessionOptions;
+import dev.runnel.runtime.RunnelVersion;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.rest.RestOptions;
 import dev.runnel.shell.bench.BenchCommand;
@@ -31,7 +32,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.Stack;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -348,18 +348,10 @@ public final class Main implements Callable<Integer> {
         }
     }
 
-    /** {@code --version}: the project version the build filtered into a resource. */
+    /** {@code --version}: the project version the build filtered into a resource ({@link RunnelVersion}). */
     static final class Version implements CommandLine.IVersionProvider {
         static String number() {
-            Properties properties = new Properties();
-            try (InputStream resource = Main.class.getResourceAsStream("runnel-version.properties")) {
-                if (resource != null) {
-                    properties.load(resource);
-                }
-            } catch (IOException e) {
-                return "unknown";
-            }
-            return properties.getProperty("version", "unknown");
+            return RunnelVersion.number();
         }
 
         @Override

@@ -79,6 +79,7 @@ public final class RestServer implements AutoCloseable {
         RestRouter router = new RestRouter();
         new ClusterHandlers(gateway).register(router);
         new JobHandlers(gateway).register(router);
+        new JobExceptionHandlers(gateway).register(router);
         new CheckpointHandlers(gateway).register(router);
         new SavepointHandlers(gateway).register(router);
         return router;
