@@ -18,6 +18,8 @@ abstract class QueryView {
     static final Duration FETCH_TIMEOUT = Duration.ofMillis(100);
     /** Whether the user asked to stop (Ctrl-C), during {@link #show}. */
     BooleanSupplier cancelRequested = () -> false;
+    /** The query shown, during {@link #show}. */
+    QueryResult query;
 
     /**
      * Fetches and shows {@code query}'s rows until its end, or until {@code cancelRequested}
@@ -29,6 +31,7 @@ abstract class QueryView {
      */
     final boolean show(QueryResult query, BooleanSupplier cancelRequested) {
         this.cancelRequested = cancelRequested;
+        this.query = query;
         start(query.columns());
         boolean ended = false;
         try {
