@@ -16,6 +16,7 @@ import dev.runnel.shell.render.ErrorFormatter;
 import dev.runnel.shell.repl.Repl;
 import dev.runnel.shell.script.ScriptRunner;
 import dev.runnel.shell.script.ScriptSource;
+import dev.runnel.shell.script.StoppedJobs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStreamWriter;
@@ -230,6 +231,9 @@ public final class Main implements Callable<Integer> {
         AtomicBoolean stopping = new AtomicBoolean();
         Thread shutdownHook = new Thread(() -> {
             stopping.set(true);
+            if (scriptMode) {
+                StoppedJobs.report(executor.cluster(), stderr);
+            }
             executor.close();
         }, "runnel-shutdown");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
