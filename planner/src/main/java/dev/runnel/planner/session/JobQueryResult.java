@@ -11,7 +11,12 @@ import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
-/** A query whose rows a job's collect sink sends back; fetched through the {@link ClusterClient}. */
+/**
+ * A query whose rows a job's collect sink sends back; fetched through the {@link ClusterClient}.
+ * A query whose result is complete after a known number of rows ({@code LIMIT n} over an
+ * insert-only input) ends once it has them, cancelling its job: over an unbounded source the job
+ * would otherwise run on without ever emitting another row (Flink's client keeps waiting).
+ */
 final class JobQueryResult implements QueryResult {
     /** Rows fetched per call at most, so a fast query does not build one huge chunk. */
     static final int MAX_ROWS_PER_FETCH = 1_000;
@@ -21,16 +26,25 @@ final class JobQueryResult implements QueryResult {
     private final List<ColumnInfo> columns;
     private final boolean insertOnly;
     private final boolean bounded;
+    private final long rowLimit;
+    private long received;
     private boolean ended;
     /** Whether the job was cancelled by someone other than {@link #cancel()}. */
     private boolean cancelledElsewhere;
 
-    JobQueryResult(ClusterClient cluster, JobId jobId, List<ColumnInfo> columns, boolean insertOnly, boolean bounded) {
+    /**
+     * @param insertOnly whether the result holds only INSERT rows (its plan's changelog mode)
+     * @param bounded whether the result ends on its own (every source of its plan is bounded)
+     * @param rowLimit the number of rows after which the result is complete, or -1 when unknown
+     */
+    JobQueryResult(ClusterClient cluster, JobId jobId, List<ColumnInfo> columns, boolean insertOnly, boolean bounded,
+            long rowLimit) {
         this.cluster = cluster;
         this.jobId = jobId;
         this.columns = List.copyOf(columns);
         this.insertOnly = insertOnly;
         this.bounded = bounded;
+        this.rowLimit = rowLimit;
     }
 
     @Override
@@ -79,6 +93,12 @@ final class JobQueryResult implements QueryResult {
                 }
                 return new ResultChunk(chunk.rows(), false);
             }
+            return chunk;
+        }
+        received += chunk.rows().size();
+        if (rowLimit >= 0 && received >= rowLimit) {
+            cancel();
+            return new ResultChunk(chunk.rows(), true);
         }
         return chunk;
     }
@@ -104,7 +124,14 @@ final class JobQueryResult implements QueryResult {
         }
         ended = true;
         if (!cluster.getJob(jobId).status().isTerminal()) {
-            cluster.cancelJob(jobId);
+            try {
+                cluster.cancelJob(jobId);
+            } catch (RuntimeException e) {
+                // The job ended on its own meanwhile: nothing is left to cancel.
+                if (!cluster.getJob(jobId).status().isTerminal()) {
+                    throw e;
+                }
+            }
         }
     }
 

@@ -1,10 +1,13 @@
 package dev.runnel.runtime.testing;
 
 import dev.runnel.runtime.checkpoint.InMemoryOperatorStateStore;
+import dev.runnel.runtime.checkpoint.KeyedStateHandle;
 import dev.runnel.runtime.checkpoint.OperatorStateStore;
+import dev.runnel.runtime.checkpoint.SnapshotTarget;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.fs.FileSystems;
 import dev.runnel.runtime.metrics.Counter;
 import dev.runnel.runtime.metrics.OperatorCounters;
 import dev.runnel.runtime.operators.Operator;
@@ -20,6 +23,8 @@ import dev.runnel.runtime.state.TypeSerializer;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.Watermark;
 import dev.runnel.runtime.types.RowType;
+import java.net.URI;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -45,6 +50,11 @@ import java.util.List;
  * opens a new operator instance on that state. {@link #crash()} drops the operator without
  * closing it, as a failure does.
  *
+ * <p>Checkpoints of keyed state: with {@link #withCheckpointDirectory}, {@link #snapshot} also
+ * writes a full snapshot of every keyed state backend the operator created (state and timers)
+ * under that directory, and a harness restored from it opens its backends on that state. Restore
+ * on the other backend type works as it does for savepoints.
+ *
  * <p>Single-threaded, like a task.
  */
 public final class OperatorHarness implements AutoCloseable {
@@ -62,6 +72,8 @@ public final class OperatorHarness implements AutoCloseable {
     private final ManualProcessingTimeService processingTime = new ManualProcessingTimeService(0);
     private final List<KeyedStateBackend> backends = new ArrayList<>();
     private InMemoryOperatorStateStore operatorState = new InMemoryOperatorStateStore();
+    private URI checkpointDirectory;
+    private List<KeyedStateHandle> restoredKeyedState = List.of();
     private boolean opened;
     private boolean closed;
 
@@ -101,9 +113,16 @@ public final class OperatorHarness implements AutoCloseable {
         return this;
     }
 
-    /** Opens the operator on non-keyed state restored from {@code snapshot} (call before {@link #open}). */
+    /** Opens the operator on the state restored from {@code snapshot}, keyed state included (call before {@link #open}). */
     public OperatorHarness withRestoredState(OperatorSnapshot snapshot) {
         this.operatorState = snapshot.restore();
+        this.restoredKeyedState = snapshot.keyedState();
+        return this;
+    }
+
+    /** Makes {@link #snapshot} write the keyed state backends' snapshots under {@code directory} (a test's temporary directory). */
+    public OperatorHarness withCheckpointDirectory(Path directory) {
+        this.checkpointDirectory = directory.toUri();
         return this;
     }
 
@@ -178,14 +197,27 @@ public final class OperatorHarness implements AutoCloseable {
 
     /**
      * Takes checkpoint {@code checkpointId} as a task does when its barrier arrives:
-     * {@code prepareSnapshotPreBarrier}, then {@code snapshotState}; returns the operator state.
+     * {@code prepareSnapshotPreBarrier}, then {@code snapshotState}; returns the operator state,
+     * and the keyed state when a {@link #withCheckpointDirectory checkpoint directory} is set.
      */
     public OperatorSnapshot snapshot(long checkpointId) throws Exception {
         checkOpen();
         operator.prepareSnapshotPreBarrier(checkpointId);
         output.flush();
         operator.snapshotState(checkpointId);
-        return OperatorSnapshot.of(operatorState);
+        List<KeyedStateHandle> keyed = new ArrayList<>();
+        if (checkpointDirectory != null) {
+            for (int i = 0; i < backends.size(); i++) {
+                URI directory = checkpointDirectory.resolve("chk-" + checkpointId + "/backend-" + i + "/");
+                // A self-contained (savepoint-like) snapshot, so that it restores on either backend type.
+                KeyedStateHandle handle = backends.get(i).snapshot(new SnapshotTarget(checkpointId,
+                        FileSystems.forUri(directory), directory, null, false)).write();
+                if (handle != null) {
+                    keyed.add(handle);
+                }
+            }
+        }
+        return OperatorSnapshot.of(operatorState, keyed);
     }
 
     public OperatorHarness notifyCheckpointComplete(long checkpointId) throws Exception {
@@ -348,7 +380,7 @@ public final class OperatorHarness implements AutoCloseable {
             }
             KeyedStateBackend backend = KeyedStateBackends.create(new KeyedStateBackends.Parameters("harness", name,
                     subtaskIndex, parallelism, config.get(RuntimeOptions.MAX_PARALLELISM), config, keySerializer,
-                    processingTime));
+                    processingTime, restoredKeyedState));
             backends.add(backend);
             return backend;
         }
