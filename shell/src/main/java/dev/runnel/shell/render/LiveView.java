@@ -8,6 +8,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import org.jline.terminal.Size;
 import org.jline.terminal.Terminal;
@@ -77,6 +78,8 @@ final class LiveView extends QueryView {
     private ColumnWindow window;
     private PagingKeys keys;
     private JobInfo job;
+    /** Whether a Ctrl-C came as a key rather than as SIGINT: it stops the query all the same. */
+    private boolean interruptTyped;
     private long jobPolledAt;
 
     /**
@@ -94,6 +97,8 @@ final class LiveView extends QueryView {
 
     @Override
     void start(List<ColumnInfo> columns) {
+        BooleanSupplier signalled = cancelRequested;
+        cancelRequested = () -> interruptTyped || signalled.getAsBoolean();
         this.columns = columns;
         fixed = materialize ? 0 : 1;
         String[] columnNames = TableauPrinter.names(columns);
@@ -148,6 +153,10 @@ final class LiveView extends QueryView {
     /** Scrolls as {@code key} asks; whether anything moved. */
     private boolean move(PagingKeys.Key key) {
         switch (key) {
+            case INTERRUPT -> {
+                interruptTyped = true;
+                return false;
+            }
             case LEFT -> {
                 int before = firstColumn;
                 firstColumn = Math.max(fixed, window.firstScrolled(fixed) - 1);

@@ -21,7 +21,11 @@ final class PagingKeys implements AutoCloseable {
     /** How long to wait for the rest of an escape sequence once ESC arrived. */
     private static final long SEQUENCE_MILLIS = 20;
 
-    enum Key { NONE, NEXT, PREVIOUS, FIRST, LAST, UP, DOWN, LEFT, RIGHT, QUIT }
+    /** {@code INTERRUPT}: a Ctrl-C that came as a character rather than as SIGINT. */
+    enum Key { NONE, NEXT, PREVIOUS, FIRST, LAST, UP, DOWN, LEFT, RIGHT, QUIT, INTERRUPT }
+
+    /** Ctrl-C as a character (ETX), where the terminal did not turn it into SIGINT. */
+    private static final int CTRL_C = 3;
 
     private final Terminal terminal;
     private final Attributes saved;
@@ -52,6 +56,11 @@ final class PagingKeys implements AutoCloseable {
             if (c < 0) {
                 return Key.NONE;
             }
+            if (c == CTRL_C) {
+                // Read here, never left for the next prompt, where it would count toward exiting.
+                reader.read(1);
+                return Key.INTERRUPT;
+            }
             Key key = pagingKey(c);
             if (key == null) {
                 close();
@@ -79,7 +88,7 @@ final class PagingKeys implements AutoCloseable {
             if (c == NonBlockingReader.READ_EXPIRED) {
                 return Key.NONE;
             }
-            if (c < 0 || c == 'q' || c == 'Q' || c == '\r' || c == '\n') {
+            if (c < 0 || c == 'q' || c == 'Q' || c == '\r' || c == '\n' || c == CTRL_C) {
                 return Key.QUIT;
             }
             Key key = pagingKey(c);

@@ -36,7 +36,8 @@ abstract class QueryView {
         boolean ended = false;
         try {
             while (true) {
-                if (cancelRequested.getAsBoolean()) {
+                // the field: a view may add its own ways to stop (a Ctrl-C read as a key)
+                if (this.cancelRequested.getAsBoolean()) {
                     query.cancel();
                     ended = true;
                     cancelled();

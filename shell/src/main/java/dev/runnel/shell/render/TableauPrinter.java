@@ -112,6 +112,10 @@ public final class TableauPrinter {
      * binaries, rows; after the op column), one cell to each in turn, up to their types' lengths.
      */
     private static void widen(int[] widths, List<ColumnInfo> columns, int screenWidth) {
+        if (screenWidth == Integer.MAX_VALUE) {
+            // No screen (a script's output, a pipe): Flink's widths, not a type's length of cells.
+            return;
+        }
         int spare = screenWidth - 1 - lineWidth(widths);
         boolean grew = true;
         while (spare > 0 && grew) {

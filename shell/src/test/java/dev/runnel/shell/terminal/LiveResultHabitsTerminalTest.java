@@ -3,7 +3,6 @@ package dev.runnel.shell.terminal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.runnel.shell.repl.Repl;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,7 +29,12 @@ class LiveResultHabitsTerminalTest {
             + "'fields.n.kind' = 'sequence', 'fields.n.start' = '1', 'fields.n.end' = '1000000', "
             + "'rows-per-second' = '20');";
     private static final Pattern NUMBER_LINE = Pattern.compile("(?m)^\\|\\s+(\\d+) \\|$");
-    private static final Pattern SHOWN = Pattern.compile("rows (\\d+)-(\\d+) shown");
+    /** What the shell says at the first Ctrl-C at an empty prompt. */
+    private static final String EXIT_HINT = "Press Ctrl-C again to exit, or type QUIT;";
+    private static final Pattern SHOWN = Pattern.compile("(the first \\d+|rows \\d+-\\d+) shown");
+
+    /** The terminal the reports must fit. */
+    private static final int REPORT_COLUMNS = 160;
 
     @TempDir
     Path home;
@@ -65,10 +69,10 @@ class LiveResultHabitsTerminalTest {
 
         shell.press("C-c");
         shell.awaitScreen("Query cancelled.");
-        assertThat(shell.screen()).doesNotContain(Repl.EXIT_HINT);
+        assertThat(shell.screen()).doesNotContain(EXIT_HINT);
         // the first Ctrl-C at the prompt only warns
         shell.press("C-c");
-        shell.awaitScreen(Repl.EXIT_HINT);
+        shell.awaitScreen(EXIT_HINT);
         assertThat(shell.ended()).as("the shell still runs").isFalse();
         shell.enter("SHOW TABLES;");
         shell.awaitScreen("1 row in set");
@@ -92,7 +96,7 @@ class LiveResultHabitsTerminalTest {
         shell.press("PageUp");
         String back = shell.awaitScreen(" shown (PgUp/PgDn, End: follow)");
         Matcher range = SHOWN.matcher(back);
-        assertThat(range.find()).isTrue();
+        assertThat(range.find()).as(back).isTrue();
         String rows = range.group();
         List<Long> held = numbers(back);
         long received = received(back);
@@ -106,6 +110,10 @@ class LiveResultHabitsTerminalTest {
         assertThat(newestNow).isGreaterThan(held.get(held.size() - 1) + 20);
         shell.press("C-c");
         shell.awaitScreen("Query cancelled.");
+    }
+
+    private static String tableLines(String screen) {
+        return screen.lines().filter(l -> l.startsWith("|")).collect(Collectors.joining("\n"));
     }
 
     private static long received(String screen) {
@@ -126,9 +134,10 @@ class LiveResultHabitsTerminalTest {
 
         shell.press("C-l");
         run("SET 'sql-client.execution.result-mode' = 'tableau';", "[INFO] Session property has been set.");
-        shell.enter("SELECT s, t FROM texts;");
+        shell.enter("SELECT s FROM texts;");
         String tableau = shell.awaitScreen("Received a total of 1 row");
-        assertThat(tableau).containsPattern("\\| \\+I \\| +" + value + " \\| +a\\\\tb \\|");
+        assertThat(tableau).as("not cut at Flink's 30 cells: the column has the screen's width")
+                .containsPattern("\\| \\+I \\| +" + value + " \\|");
     }
 
     @Test
@@ -147,16 +156,17 @@ class LiveResultHabitsTerminalTest {
         String select = IntStream.rangeClosed(1, 20).mapToObj(c -> (1_000_000_000 + c) + " AS column_" + c)
                 .collect(Collectors.joining(", ", "SELECT ", ";"));
         shell.enter(select);
-        String first = shell.awaitScreen("Left/Right: columns");
+        shell.awaitScreen("the table has 1 row, columns 1-8 of 20 (Left/Right: columns");
+        String first = tableLines(shell.screen());
         assertThat(first).contains("column_1 |", "1000000001 |").doesNotContain("column_20", "…");
-        List<String> lines = first.lines().filter(l -> l.startsWith("|")).toList();
-        assertThat(lines).allSatisfy(l -> assertThat(l).endsWith("|").hasSizeLessThan(TmuxShell.COLUMNS));
+        assertThat(first.lines()).allSatisfy(l -> assertThat(l).endsWith("|").hasSizeLessThan(TmuxShell.COLUMNS));
 
         for (int i = 0; i < 19; i++) {
             shell.press("Right");
         }
-        String last = shell.awaitScreen("column_20 |");
-        assertThat(last).contains("1000000020 |").doesNotContain("column_1 |");
+        shell.awaitScreen("columns 13-20 of 20");
+        String last = tableLines(shell.screen());
+        assertThat(last).contains("column_20 |", "1000000020 |").doesNotContain("column_1 |");
         shell.press("q");
         await().atMost(Duration.ofSeconds(30)).until(() -> shell.screen().strip().endsWith("runnel>"));
     }
@@ -183,5 +193,36 @@ class LiveResultHabitsTerminalTest {
         shell.press("C-l");
         shell.enter("SHOW JOBS;");
         assertThat(shell.awaitScreen("1 row in set")).contains("FAILED");
+    }
+
+    @Test
+    void showJobsAndDescribeJobFitTheScreenLeftAlignedWithOneTimeFormat() throws Exception {
+        run(NUMBERS, "[INFO] Table has been created.");
+        run("CREATE TABLE sink (n INT) WITH ('connector' = 'blackhole');", "[INFO] Table has been created.");
+        shell.enter("INSERT INTO sink SELECT n FROM numbers;");
+        shell.awaitScreen("Ctrl-C detaches");
+        shell.press("C-c");
+        shell.awaitScreen("Detached from job");
+        shell.resize(REPORT_COLUMNS);
+        shell.press("C-l");
+
+        shell.enter("SHOW JOBS;");
+        String jobs = shell.awaitScreen("1 row in set");
+        List<String> lines = jobs.lines().filter(l -> l.startsWith("|") || l.startsWith("+")).toList();
+        assertThat(lines).as("a header and one row, each on one line").hasSize(5)
+                .allSatisfy(l -> assertThat(l.length()).isLessThan(REPORT_COLUMNS));
+        Matcher row = Pattern.compile("\\| ([0-9a-f]{32}) \\| (\\S+) +\\| RUNNING +\\| "
+                + "(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3}) \\|").matcher(jobs);
+        assertThat(row.find()).as("left-aligned text, the start time as TIMESTAMP_LTZ(3)").isTrue();
+        String startTime = row.group(3);
+
+        shell.press("C-l");
+        shell.enter("DESCRIBE JOB '" + row.group(1) + "';");
+        String described = shell.awaitScreen("rows in set");
+        assertThat(described.lines().filter(l -> l.startsWith("|")))
+                .allSatisfy(l -> assertThat(l.length()).isLessThan(REPORT_COLUMNS));
+        assertThat(described).containsPattern("\\| status +\\| RUNNING +\\|")
+                .containsPattern("\\| start time +\\| " + Pattern.quote(startTime) + " +\\|")
+                .containsPattern("\\| restarts +\\| 0 +\\|");
     }
 }
