@@ -1,6 +1,7 @@
 package dev.runnel.shell;
 
 import dev.runnel.planner.session.SessionOptions;
+import dev.runnel.runtime.RunnelVersion;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.rest.RestOptions;
 import dev.runnel.shell.bench.BenchCommand;
@@ -15,6 +16,7 @@ import dev.runnel.shell.render.ErrorFormatter;
 import dev.runnel.shell.repl.Repl;
 import dev.runnel.shell.script.ScriptRunner;
 import dev.runnel.shell.script.ScriptSource;
+import dev.runnel.shell.script.StoppedJobs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStreamWriter;
@@ -31,7 +33,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.Stack;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -230,6 +231,9 @@ public final class Main implements Callable<Integer> {
         AtomicBoolean stopping = new AtomicBoolean();
         Thread shutdownHook = new Thread(() -> {
             stopping.set(true);
+            if (scriptMode) {
+                StoppedJobs.report(executor.cluster(), stderr);
+            }
             executor.close();
         }, "runnel-shutdown");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
@@ -348,18 +352,10 @@ public final class Main implements Callable<Integer> {
         }
     }
 
-    /** {@code --version}: the project version the build filtered into a resource. */
+    /** {@code --version}: the project version the build filtered into a resource ({@link RunnelVersion}). */
     static final class Version implements CommandLine.IVersionProvider {
         static String number() {
-            Properties properties = new Properties();
-            try (InputStream resource = Main.class.getResourceAsStream("runnel-version.properties")) {
-                if (resource != null) {
-                    properties.load(resource);
-                }
-            } catch (IOException e) {
-                return "unknown";
-            }
-            return properties.getProperty("version", "unknown");
+            return RunnelVersion.number();
         }
 
         @Override

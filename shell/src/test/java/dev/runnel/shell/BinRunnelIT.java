@@ -165,6 +165,10 @@ class BinRunnelIT {
 
             assertThat(process.waitFor(30, TimeUnit.SECONDS)).as("ended after SIGTERM").isTrue();
             assertThat(process.exitValue()).isEqualTo(143);
+            String submitted = stdout().lines().filter(l -> l.startsWith("Job submitted: ")).findFirst().orElseThrow();
+            assertThat(Files.readString(home.resolve("stderr"), StandardCharsets.UTF_8)).as("says what it cancelled")
+                    .contains("[INFO] The script was stopped: job " + submitted.substring("Job submitted: ".length())
+                            + " (insert-into_default_catalog.default_database.sink) is cancelled; ");
             assertThat(Files.readString(home.resolve("log/runnel.log"))).contains("CANCELED");
         } finally {
             process.destroyForcibly();

@@ -146,7 +146,7 @@ class ScriptModeTest {
     }
 
     @Test
-    void aCancelledJobIsNotAFailure() {
+    void aJobCancelledFromOutsideFailsTheScriptWithAMessage() {
         FakeEngine engine = new FakeEngine();
         JobId job = engine.fakeCluster().addRunningJob(JOB_ID, "insert-into_sink");
         engine.fakeCluster().finish(job, JobStatus.CANCELED, null);
@@ -154,7 +154,9 @@ class ScriptModeTest {
 
         ShellRun run = ShellRun.of(engine.factory(), "-e", "INSERT INTO sink SELECT * FROM source");
 
-        assertThat(run.exitCode()).isZero();
+        assertThat(run.err()).isEqualTo("<command-line>:1: [ERROR] Job " + JOB_ID + " (insert-into_sink) was cancelled "
+                + "before it finished (by STOP JOB or the REST API); its output is not complete\n");
+        assertThat(run.exitCode()).isEqualTo(1);
     }
 
     @Test

@@ -1,11 +1,17 @@
 package dev.runnel.planner.session;
 
+import dev.runnel.planner.session.StatementResult.Table.Fit;
+import dev.runnel.runtime.cluster.JobFailure;
 import dev.runnel.runtime.cluster.JobInfo;
+import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.cluster.VertexInfo;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.metrics.TaskTimes;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
+import dev.runnel.runtime.types.Values;
+import java.time.Instant;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -14,27 +20,62 @@ import java.util.StringJoiner;
 import java.util.TreeSet;
 
 /**
- * {@code DESCRIBE JOB 'id'}: the job as {@code property | value} rows — its name, status, times
- * and counts, the slots it holds, its checkpoints ({@code -} while Runnel takes none), its
- * backpressure, each vertex with its parallelism, subtask states, slots, counts and (while it
- * runs) busy, back-pressured and idle time, and the operators' counters.
+ * {@code SHOW JOBS} (one row per job) and {@code DESCRIBE JOB 'id'} (the job as
+ * {@code property | value} rows — its name, status, times and counts, its restarts and last
+ * failure, the slots it holds, its checkpoints, its backpressure, each vertex with its
+ * parallelism, subtask states, slots, counts and (while it runs) busy, back-pressured and idle
+ * time, and the operators' counters). Both are reports ({@link StatementResult.Table#report()}):
+ * the shell fits them to the screen. Times are shown as {@code SHOW JOBS}' TIMESTAMP_LTZ(3) column
+ * shows them, {@code 2026-12-01 08:30:37.090} in the session time zone.
  */
 final class JobDescriptions {
+    private static final DataType STRING = DataType.of(TypeRoot.VARCHAR);
     private static final DataType STRING_NOT_NULL = DataType.of(TypeRoot.VARCHAR).notNull();
+    private static final DataType TIME = DataType.of(TypeRoot.TIMESTAMP_LTZ, 3);
+    private static final DataType COUNT = DataType.of(TypeRoot.BIGINT).notNull();
+
+    /** The columns of {@code SHOW JOBS}, as {@code docs/shell.md} lists them. */
+    static final List<ColumnInfo> JOB_COLUMNS = List.of(
+            new ColumnInfo("job id", STRING_NOT_NULL),
+            new ColumnInfo("job name", STRING_NOT_NULL),
+            new ColumnInfo("status", STRING_NOT_NULL),
+            new ColumnInfo("start time", TIME),
+            new ColumnInfo("records in", COUNT),
+            new ColumnInfo("records out", COUNT),
+            new ColumnInfo("last checkpoint", DataType.of(TypeRoot.BIGINT)),
+            new ColumnInfo("restarts", COUNT),
+            new ColumnInfo("last failure", STRING));
+    private static final List<Fit> JOB_FITS = List.of(Fit.WHOLE, Fit.SHORTEN, Fit.WHOLE, Fit.WHOLE, Fit.WHOLE,
+            Fit.WHOLE, Fit.WHOLE, Fit.WHOLE, Fit.SHORTEN);
 
     private JobDescriptions() {
     }
 
-    static StatementResult describe(JobInfo job) {
+    /** {@code SHOW JOBS}: every job the cluster knows, oldest first. */
+    static StatementResult list(List<JobInfo> jobs) {
+        List<Row> rows = new ArrayList<>();
+        for (JobInfo job : jobs) {
+            long lastCheckpoint = job.checkpoints().latestCompletedId();
+            rows.add(Row.of(job.id().value(), job.name(), job.status().name(), millis(job.startTime()), job.recordsIn(),
+                    job.recordsOut(), lastCheckpoint < 0 ? null : lastCheckpoint, (long) job.restarts(),
+                    failureText(job)));
+        }
+        return new StatementResult.Table(JOB_COLUMNS, rows, JOB_FITS);
+    }
+
+    /** {@code DESCRIBE JOB}: one job's properties. */
+    static StatementResult describe(JobInfo job, ZoneId zone) {
         List<Row> rows = new ArrayList<>();
         rows.add(Row.of("job id", job.id().value()));
         rows.add(Row.of("job name", job.name()));
-        rows.add(Row.of("status", job.status().name()
-                + (job.failureCause() == null ? "" : ": " + job.failureCause())));
-        rows.add(Row.of("start time", job.startTime() == null ? "-" : job.startTime().toString()));
-        rows.add(Row.of("end time", job.endTime() == null ? "-" : job.endTime().toString()));
+        rows.add(Row.of("status", job.status().name()));
+        rows.add(Row.of("start time", time(job.startTime(), zone)));
+        rows.add(Row.of("end time", time(job.endTime(), zone)));
         rows.add(Row.of("records in", String.valueOf(job.recordsIn())));
         rows.add(Row.of("records out", String.valueOf(job.recordsOut())));
+        rows.add(Row.of("restarts", String.valueOf(job.restarts())));
+        rows.add(Row.of("last failure", job.lastFailure().map(f -> describeFailure(job, f, zone)).orElse(
+                job.failureCause() == null ? "-" : job.failureCause())));
         TreeSet<String> slots = new TreeSet<>();
         job.vertices().forEach(v -> slots.addAll(v.slots()));
         rows.add(Row.of("slots", slots.isEmpty() ? "-" : slots.size() + " (" + String.join(", ", slots) + ")"));
@@ -48,7 +89,29 @@ final class JobDescriptions {
             rows.add(Row.of("metric " + counter.getKey(), String.valueOf(counter.getValue())));
         }
         return new StatementResult.Table(List.of(new ColumnInfo("property", STRING_NOT_NULL),
-                new ColumnInfo("value", STRING_NOT_NULL)), rows);
+                new ColumnInfo("value", STRING_NOT_NULL)), rows, List.of(Fit.SHORTEN, Fit.WRAP));
+    }
+
+    /** What went wrong last: a failed job's cause (which says when the restarts gave up), else the latest failure's. */
+    private static String failureText(JobInfo job) {
+        if (job.status() == JobStatus.FAILED && job.failureCause() != null) {
+            return job.failureCause();
+        }
+        return job.lastFailure().map(JobFailure::message).orElse(null);
+    }
+
+    /** {@code 2026-12-01 08:30:37.090 in Source: t (1/2): <message>}. */
+    private static String describeFailure(JobInfo job, JobFailure failure, ZoneId zone) {
+        return time(failure.timestamp(), zone) + (failure.taskName() == null ? "" : " in " + failure.taskName())
+                + ": " + failureText(job);
+    }
+
+    private static Long millis(Instant instant) {
+        return instant == null ? null : instant.toEpochMilli();
+    }
+
+    private static String time(Instant instant, ZoneId zone) {
+        return instant == null ? "-" : Values.toText(instant.toEpochMilli(), TIME, zone);
     }
 
     /**

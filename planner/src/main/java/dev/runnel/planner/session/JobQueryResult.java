@@ -2,9 +2,12 @@ package dev.runnel.planner.session;
 
 import dev.runnel.runtime.cluster.ClusterClient;
 import dev.runnel.runtime.cluster.JobId;
+import dev.runnel.runtime.cluster.JobInfo;
+import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.cluster.ResultChunk;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
@@ -26,6 +29,8 @@ final class JobQueryResult implements QueryResult {
     private final long rowLimit;
     private long received;
     private boolean ended;
+    /** Whether the job was cancelled by someone other than {@link #cancel()}. */
+    private boolean cancelledElsewhere;
 
     /**
      * @param insertOnly whether the result holds only INSERT rows (its plan's changelog mode)
@@ -64,6 +69,9 @@ final class JobQueryResult implements QueryResult {
 
     @Override
     public ResultChunk fetch(Duration timeout) {
+        if (cancelledElsewhere) {
+            throw cancelledElsewhere();
+        }
         if (ended) {
             return new ResultChunk(List.of(), true);
         }
@@ -76,6 +84,15 @@ final class JobQueryResult implements QueryResult {
         }
         if (chunk.endOfResult()) {
             ended = true;
+            if (cluster.getJob(jobId).status() == JobStatus.CANCELED) {
+                // Not by cancel(), which ends the result first: someone stopped the job, and its rows are not
+                // all there. The rows that came are shown; the next fetch says why no more come.
+                cancelledElsewhere = true;
+                if (chunk.rows().isEmpty()) {
+                    throw cancelledElsewhere();
+                }
+                return new ResultChunk(chunk.rows(), false);
+            }
             return chunk;
         }
         received += chunk.rows().size();
@@ -84,6 +101,20 @@ final class JobQueryResult implements QueryResult {
             return new ResultChunk(chunk.rows(), true);
         }
         return chunk;
+    }
+
+    private SqlExecutionException cancelledElsewhere() {
+        return new SqlExecutionException("The query's job " + jobId + " was cancelled (by STOP JOB, the REST API or "
+                + "the cluster stopping) before its result was complete");
+    }
+
+    @Override
+    public Optional<JobInfo> job() {
+        try {
+            return Optional.of(cluster.getJob(jobId));
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     @Override

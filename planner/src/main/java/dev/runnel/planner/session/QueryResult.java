@@ -1,15 +1,18 @@
 package dev.runnel.planner.session;
 
 import dev.runnel.runtime.cluster.JobId;
+import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.ResultChunk;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A {@code SELECT} running as a job whose rows stream back to the client. Rows carry their
  * {@link dev.runnel.runtime.data.RowKind} (a changelog). The caller fetches until
  * {@link ResultChunk#endOfResult()} or calls {@link #cancel()}. Fetching from a failed job
- * throws {@link SqlExecutionException} with the job's failure.
+ * throws {@link SqlExecutionException} with the job's failure, and so does fetching from a job
+ * that someone else cancelled ({@code STOP JOB}, the REST API): its result is not complete.
  */
 public non-sealed interface QueryResult extends StatementResult {
     JobId jobId();
@@ -35,4 +38,12 @@ public non-sealed interface QueryResult extends StatementResult {
 
     /** Cancels the query's job; fetching afterwards returns the end of the result. */
     void cancel();
+
+    /**
+     * The query's job as the cluster sees it now (its status, restarts and latest failure), for
+     * a live view; empty where that is not known.
+     */
+    default Optional<JobInfo> job() {
+        return Optional.empty();
+    }
 }

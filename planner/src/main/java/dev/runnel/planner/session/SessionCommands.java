@@ -5,7 +5,6 @@ import dev.runnel.planner.catalog.CatalogException;
 import dev.runnel.planner.catalog.CatalogTable;
 import dev.runnel.planner.catalog.ObjectIdentifier;
 import dev.runnel.runtime.checkpoint.CheckpointOptions;
-import dev.runnel.runtime.cluster.CheckpointStats;
 import dev.runnel.runtime.cluster.ClusterClient;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
@@ -26,7 +25,6 @@ import dev.runnel.sql.parser.dql.SqlShowJobs;
 import dev.runnel.sql.parser.dql.SqlSavepoint;
 import dev.runnel.sql.parser.dql.SqlStopJob;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -76,11 +74,11 @@ final class SessionCommands {
         } else if (node instanceof SqlDescribeTable describe) {
             return describe(describe);
         } else if (node instanceof SqlShowJobs) {
-            return showJobs();
+            return JobDescriptions.list(cluster.listJobs());
         } else if (node instanceof SqlStopJob stop) {
             return stopJob(stop);
         } else if (node instanceof SqlDescribeJob describe) {
-            return JobDescriptions.describe(existingJob(describe));
+            return JobDescriptions.describe(existingJob(describe), SessionOptions.zone(configuration));
         } else if (node instanceof SqlSavepoint savepoint) {
             return savepoint(savepoint);
         } else if (node instanceof SqlSet set) {
@@ -127,31 +125,6 @@ final class SessionCommands {
                 new ColumnInfo("extras", STRING),
                 new ColumnInfo("watermark", STRING));
         return new StatementResult.Table(columns, TableDescriptions.describeRows(table));
-    }
-
-    private StatementResult showJobs() {
-        List<ColumnInfo> columns = List.of(
-                new ColumnInfo("job id", STRING_NOT_NULL),
-                new ColumnInfo("job name", STRING_NOT_NULL),
-                new ColumnInfo("status", STRING_NOT_NULL),
-                new ColumnInfo("start time", DataType.of(TypeRoot.TIMESTAMP_LTZ, 3)),
-                new ColumnInfo("records in", DataType.of(TypeRoot.BIGINT).notNull()),
-                new ColumnInfo("records out", DataType.of(TypeRoot.BIGINT).notNull()),
-                new ColumnInfo("last checkpoint", DataType.of(TypeRoot.BIGINT)),
-                new ColumnInfo("checkpoint duration ms", DataType.of(TypeRoot.BIGINT)),
-                new ColumnInfo("checkpoint size", DataType.of(TypeRoot.BIGINT)),
-                new ColumnInfo("failed checkpoints", DataType.of(TypeRoot.BIGINT).notNull()));
-        List<Row> rows = new ArrayList<>();
-        for (JobInfo job : cluster.listJobs()) {
-            CheckpointStats checkpoints = job.checkpoints();
-            boolean any = checkpoints.latestCompletedId() >= 0;
-            rows.add(Row.of(job.id().value(), job.name(), job.status().name(),
-                    job.startTime() == null ? null : job.startTime().toEpochMilli(), job.recordsIn(), job.recordsOut(),
-                    any ? checkpoints.latestCompletedId() : null,
-                    any && checkpoints.latestDuration() != null ? checkpoints.latestDuration().toMillis() : null,
-                    any ? checkpoints.latestStateSize() : null, checkpoints.failed()));
-        }
-        return new StatementResult.Table(columns, rows);
     }
 
     private StatementResult stopJob(SqlStopJob stop) {

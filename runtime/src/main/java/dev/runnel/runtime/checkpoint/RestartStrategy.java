@@ -58,6 +58,15 @@ public final class RestartStrategy {
         return delay;
     }
 
+    /**
+     * Why the job fails although it could restart before: {@code the job restarted 3 times and
+     * the fixed-delay restart strategy allows no more (restart-strategy.fixed-delay.attempts = 3)}.
+     */
+    public String gaveUp() {
+        return "the job restarted " + restarts + (restarts == 1 ? " time" : " times") + " and the " + type
+                + " restart strategy allows no more (" + CheckpointOptions.RESTART_ATTEMPTS.key() + " = " + maxAttempts + ")";
+    }
+
     public int restarts() {
         return restarts;
     }

@@ -21,10 +21,13 @@ import java.util.Optional;
  *                subtasks; empty unless {@code metrics.latency.interval} is set
  * @param vertices the job's vertices with their subtasks' states, slots and counts, for
  *                 {@code DESCRIBE JOB}; empty where the JobManager did not say
+ * @param history when it entered each status, its restarts and its failures
+ *                ({@link JobHistory#NONE} where the JobManager did not say)
  */
 public record JobInfo(JobId id, String name, JobStatus status, Instant startTime, Instant endTime,
                       long recordsIn, long recordsOut, String failureCause, Map<String, Long> counters,
-                      CheckpointStats checkpoints, LatencyHistogram latency, List<VertexInfo> vertices)
+                      CheckpointStats checkpoints, LatencyHistogram latency, List<VertexInfo> vertices,
+                      JobHistory history)
         implements Serializable {
 
     public JobInfo {
@@ -32,6 +35,15 @@ public record JobInfo(JobId id, String name, JobStatus status, Instant startTime
         checkpoints = checkpoints == null ? CheckpointStats.NONE : checkpoints;
         latency = latency == null ? new LatencyHistogram() : latency.copy();
         vertices = vertices == null ? List.of() : List.copyOf(vertices);
+        history = history == null ? JobHistory.NONE : history;
+    }
+
+    /** A job without its history. */
+    public JobInfo(JobId id, String name, JobStatus status, Instant startTime, Instant endTime,
+                   long recordsIn, long recordsOut, String failureCause, Map<String, Long> counters,
+                   CheckpointStats checkpoints, LatencyHistogram latency, List<VertexInfo> vertices) {
+        this(id, name, status, startTime, endTime, recordsIn, recordsOut, failureCause, counters, checkpoints, latency,
+                vertices, null);
     }
 
     /** A job without vertex details. */
@@ -39,7 +51,7 @@ public record JobInfo(JobId id, String name, JobStatus status, Instant startTime
                    long recordsIn, long recordsOut, String failureCause, Map<String, Long> counters,
                    CheckpointStats checkpoints, LatencyHistogram latency) {
         this(id, name, status, startTime, endTime, recordsIn, recordsOut, failureCause, counters, checkpoints, latency,
-                List.of());
+                List.of(), null);
     }
 
     /** A job without latency figures. */
@@ -70,6 +82,16 @@ public record JobInfo(JobId id, String name, JobStatus status, Instant startTime
         return vertices.stream().filter(v -> v.times() != null)
                 .max(Comparator.comparingLong((VertexInfo v) -> v.times().backPressuredTimeMsPerSecond())
                         .thenComparing(Comparator.comparingInt(VertexInfo::id).reversed()));
+    }
+
+    /** How many times the job was restarted after a failure. */
+    public int restarts() {
+        return history.restarts();
+    }
+
+    /** The job's latest failure, also one it restarted from, if it ever failed. */
+    public Optional<JobFailure> lastFailure() {
+        return history.lastFailure();
     }
 
     /** The counter called {@code name} summed over subtasks, 0 when no operator keeps it. */

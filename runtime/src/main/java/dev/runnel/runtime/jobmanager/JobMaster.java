@@ -8,6 +8,8 @@ import dev.runnel.runtime.checkpoint.StateAssignment;
 import dev.runnel.runtime.checkpoint.StopMode;
 import dev.runnel.runtime.checkpoint.TaskStateSnapshot;
 import dev.runnel.runtime.cluster.JobExecutionException;
+import dev.runnel.runtime.cluster.JobFailure;
+import dev.runnel.runtime.cluster.JobHistory;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.JobStatus;
@@ -32,7 +34,9 @@ import dev.runnel.runtime.taskmanager.TaskManagerId;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -80,6 +84,11 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
     private String failureCause;
     private boolean restartScheduled;
     private ScheduledFuture<?> restartTimer;
+    /** When the job last entered each status: Flink's job timestamps. */
+    private final EnumMap<JobStatus, Instant> statusTimes = new EnumMap<>(JobStatus.class);
+    /** The latest failures, newest first: Flink's exception history. */
+    private final ArrayDeque<JobFailure> failures = new ArrayDeque<>();
+    private int restarts;
 
     JobMaster(JobId jobId, JobGraph jobGraph, SlotPool slotPool, ScheduledExecutorService mainThread, Clock clock,
               SharedStateRegistry sharedStateRegistry) {
@@ -90,6 +99,7 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         this.clock = clock;
         this.sharedStateRegistry = sharedStateRegistry;
         this.startTime = clock.instant();
+        statusTimes.put(JobStatus.CREATED, startTime);
         this.results = new ResultBuffer(jobGraph.configuration().get(RuntimeOptions.COLLECT_BUFFER_ROWS));
     }
 
@@ -172,7 +182,7 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
             return;
         }
         boolean firstStart = status == JobStatus.CREATED;
-        status = JobStatus.RUNNING;
+        setStatus(JobStatus.RUNNING);
         for (ExecutionVertex vertex : executionGraph.vertices()) {
             AllocatedSlot slot = SlotSharing.slotFor(slots, vertex.subtaskIndex());
             List<TaskStateSnapshot> states = restore.get(vertex.jobVertex().id());
@@ -209,26 +219,45 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         // A failure while the job is already failing, restarting or being cancelled changes
         // nothing: the first cause is the one the user needs.
         if (update.state() == ExecutionState.FAILED && status == JobStatus.RUNNING) {
-            failOver(update.failureCause());
+            failOver(failure(vertex, update));
         }
         endOrRestartIfAllTerminal();
     }
 
+    /** What {@code update}, a FAILED subtask's report, says for the job's exception history. */
+    private JobFailure failure(ExecutionVertex vertex, TaskExecutionState update) {
+        String cause = update.failureCause() == null ? "Subtask " + vertex.attemptId() + " failed" : update.failureCause();
+        String taskName = vertex.jobVertex().name() + " (" + (vertex.subtaskIndex() + 1) + "/"
+                + vertex.jobVertex().parallelism() + ")";
+        String location = vertex.slot() == null ? null : vertex.slot().id().taskManagerId().toString();
+        return new JobFailure(cause, update.exceptionName(), update.stackTrace(), clock.instant(), taskName, location);
+    }
+
     /** A subtask failed (or checkpoints failed too often): restart if the strategy allows, else fail. */
-    private void failOver(String cause) {
+    private void failOver(JobFailure failure) {
+        String cause = failure.message();
+        failures.addFirst(failure);
+        if (failures.size() > JobHistory.MAX_FAILURES) {
+            failures.removeLast();
+        }
         if (checkpoints != null) {
             checkpoints.abortPending("a task failed: " + cause);
         }
         if (restartStrategy != null && restartStrategy.canRestart()) {
-            status = JobStatus.RESTARTING;
+            setStatus(JobStatus.RESTARTING);
             failureCause = cause;
             LOG.info("Job '{}' ({}) is restarting after: {}", jobGraph.name(), jobId, cause);
         } else {
-            failureCause = cause;
-            status = JobStatus.FAILING;
+            failureCause = restarts == 0 ? cause : cause + "; " + restartStrategy.gaveUp();
+            setStatus(JobStatus.FAILING);
             LOG.info("Job '{}' ({}) is failing: {}", jobGraph.name(), jobId, failureCause);
         }
         cancelTasks();
+    }
+
+    private void setStatus(JobStatus next) {
+        status = next;
+        statusTimes.put(next, clock.instant());
     }
 
     private void endOrRestartIfAllTerminal() {
@@ -258,6 +287,7 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         }
         slotPool.releaseSlots(jobId);
         Duration delay = restartStrategy.nextRestart();
+        restarts++;
         checkpoints.countRestart();
         restartTimer = mainThread.schedule(() -> {
             restartScheduled = false;
@@ -284,7 +314,7 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
     @Override
     public void checkpointFailuresExceeded(String cause) {
         if (status == JobStatus.RUNNING) {
-            failOver(cause);
+            failOver(new JobFailure(cause, null, null, clock.instant(), null, null));
             endOrRestartIfAllTerminal();
         }
     }
@@ -381,7 +411,7 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
             // A restart may be waiting for slots.
             slotPool.cancelRequest(jobId);
         }
-        status = JobStatus.CANCELLING;
+        setStatus(JobStatus.CANCELLING);
         cancelTasks();
         if (executionGraph.allTerminal()) {
             end(JobStatus.CANCELED);
@@ -402,6 +432,7 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
 
     private void failBeforeDeployment(String cause) {
         failureCause = cause;
+        failures.addFirst(new JobFailure(cause, null, null, clock.instant(), null, null));
         if (executionGraph != null) {
             executionGraph.vertices().forEach(v -> v.transitionTo(ExecutionState.FAILED));
         }
@@ -409,8 +440,8 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
     }
 
     private void end(JobStatus finalStatus) {
-        status = finalStatus;
-        endTime = clock.instant();
+        setStatus(finalStatus);
+        endTime = statusTimes.get(finalStatus);
         if (checkpoints != null) {
             checkpoints.stop(finalStatus);
         }
@@ -477,7 +508,8 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         // While restarting, the cause is the failure being recovered from; it is not the job's failure.
         String cause = status == JobStatus.RESTARTING || status == JobStatus.RUNNING ? null : failureCause;
         return new JobInfo(jobId, jobGraph.name(), status, startTime, endTime, total.recordsIn(), total.recordsOut(),
-                cause, total.operatorCounters(), checkpoints == null ? null : checkpoints.stats(), total.latency(), vertices);
+                cause, total.operatorCounters(), checkpoints == null ? null : checkpoints.stats(), total.latency(), vertices,
+                new JobHistory(statusTimes, restarts, List.copyOf(failures)));
     }
 
     /** A collect sink's rows; see {@link ResultBuffer#offer}. */

@@ -4,6 +4,7 @@ import static dev.runnel.runtime.rest.RestServer.JSON;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.runnel.runtime.RunnelVersion;
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.cluster.TaskManagerInfo;
@@ -13,7 +14,7 @@ import java.util.TimeZone;
 /** {@code /config}, {@code /overview} and {@code /taskmanagers}: the cluster as a whole. */
 final class ClusterHandlers {
     /** Reported as {@code flink-version}: tools read the field; Runnel says its own version there. */
-    static final String VERSION = version();
+    static final String VERSION = RunnelVersion.number();
 
     private final RestGateway gateway;
 
@@ -78,10 +79,5 @@ final class ClusterHandlers {
                     .put("managedMemory", 0);
         }
         return node;
-    }
-
-    private static String version() {
-        String version = RestServer.class.getPackage().getImplementationVersion();
-        return version == null ? "unknown" : version;
     }
 }

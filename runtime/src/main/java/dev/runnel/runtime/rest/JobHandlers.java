@@ -71,9 +71,10 @@ final class JobHandlers {
                 .put("isStoppable", false).put("state", job.status().name()).put("job-type", "STREAMING");
         times(node, job, now);
         node.put("maxParallelism", -1).put("now", now);
+        // When the job last entered each status, 0 for those it never was in (as Flink reports them).
         ObjectNode timestamps = node.putObject("timestamps");
         for (JobStatus status : JobStatus.values()) {
-            timestamps.put(status.name(), 0L);
+            timestamps.put(status.name(), job.history().enteredAt(status).map(Instant::toEpochMilli).orElse(0L));
         }
         timestamps.put(JobStatus.CREATED.name(), millis(job.startTime()));
         if (job.endTime() != null) {

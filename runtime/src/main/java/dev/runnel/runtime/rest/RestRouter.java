@@ -53,6 +53,11 @@ final class RestRouter {
         return this;
     }
 
+    /** Every route as {@code GET /jobs/:jobid}, in the order they were added. */
+    List<String> endpoints() {
+        return routes.stream().map(r -> r.method + " /" + String.join("/", r.segments)).toList();
+    }
+
     /**
      * The route of {@code method} and {@code path}.
      *

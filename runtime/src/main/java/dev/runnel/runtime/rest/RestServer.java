@@ -75,10 +75,12 @@ public final class RestServer implements AutoCloseable {
         return rest;
     }
 
-    private static RestRouter routes(RestGateway gateway) {
+    /** Every endpoint, as {@code docs/rest.md} lists them. */
+    static RestRouter routes(RestGateway gateway) {
         RestRouter router = new RestRouter();
         new ClusterHandlers(gateway).register(router);
         new JobHandlers(gateway).register(router);
+        new JobExceptionHandlers(gateway).register(router);
         new CheckpointHandlers(gateway).register(router);
         new SavepointHandlers(gateway).register(router);
         return router;

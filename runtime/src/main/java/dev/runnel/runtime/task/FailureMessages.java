@@ -1,6 +1,8 @@
 package dev.runnel.runtime.task;
 
 import dev.runnel.runtime.connector.RecordException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 
 /** Turns a task's exception into the one-line cause a user sees for a FAILED job. */
 final class FailureMessages {
@@ -17,6 +19,17 @@ final class FailureMessages {
             }
         }
         return rootMessage(failure) + " (in " + operator + ", subtask " + (subtaskIndex + 1) + "/" + parallelism + ")";
+    }
+
+    /** Stack traces longer than this are cut: the JobManager keeps several, and the log has them whole. */
+    private static final int MAX_STACK_TRACE_CHARS = 32 * 1024;
+
+    /** {@code failure} with its stack trace and causes, as Java prints it (cut after 32 KiB). */
+    static String stackTrace(Throwable failure) {
+        StringWriter text = new StringWriter();
+        failure.printStackTrace(new PrintWriter(text));
+        String trace = text.toString();
+        return trace.length() <= MAX_STACK_TRACE_CHARS ? trace : trace.substring(0, MAX_STACK_TRACE_CHARS) + "\n\t...";
     }
 
     /**

@@ -253,6 +253,7 @@ public final class Task implements Runnable {
     public void run() {
         ExecutionState end;
         String cause = null;
+        Throwable failure = null;
         try {
             setUp();
             report(ExecutionState.RUNNING, null);
@@ -270,11 +271,17 @@ public final class Task implements Runnable {
             } else {
                 end = ExecutionState.FAILED;
                 cause = FailureMessages.describe(t, tdd.vertex().name(), tdd.subtaskIndex(), tdd.parallelism());
+                failure = t;
                 LOG.warn("Task {} of job {} failed", tdd.taskName(), tdd.jobName(), t);
             }
             cleanUpAfterFailure(t);
         }
-        report(end, cause);
+        if (failure == null) {
+            report(end, cause);
+        } else {
+            listener.stateChanged(new TaskExecutionState(tdd.attemptId(), end, cause, counters(),
+                    failure.getClass().getName(), FailureMessages.stackTrace(failure)));
+        }
     }
 
     private void report(ExecutionState state, String cause) {

@@ -45,7 +45,8 @@ public enum BuiltinCommand {
               [EXECUTE] INSERT INTO t [PARTITION (dt = '...')] SELECT ...   starts a job
               EXECUTE STATEMENT SET BEGIN INSERT ...; INSERT ...; END   one job for all
               EXPLAIN [CHANGELOG_MODE, JSON_EXECUTION_PLAN] stmt        the plans
-              STOP JOB '<id>'                   DESCRIBE JOB '<id>'  vertices, slots, counts
+              SHOW JOBS  DESCRIBE JOB '<id>'    status, restarts, last failure, vertices, counts
+              STOP JOB '<id>' [WITH SAVEPOINT [WITH DRAIN]]   SAVEPOINT '<id>'   into state.savepoints.dir
               SET; SET 'key' = 'value'; RESET ['key']   e.g. SET 'parallelism.default' = '2'
               SET 'sql-client.verbose' = 'true' shows stack traces of errors
               HELP;  QUIT;  EXIT;

@@ -14,11 +14,14 @@ final class FinalTableView extends QueryView {
     private final PrintWriter out;
     private final TableauPrinter tables;
     private final ChangelogTable table = new ChangelogTable();
+    private final boolean expanded;
     private List<ColumnInfo> columns;
 
-    FinalTableView(PrintWriter out, TableauPrinter tables) {
+    /** @param expanded print the table as record blocks ({@code \x}) */
+    FinalTableView(PrintWriter out, TableauPrinter tables, boolean expanded) {
         this.out = out;
         this.tables = tables;
+        this.expanded = expanded;
     }
 
     @Override
@@ -37,12 +40,20 @@ final class FinalTableView extends QueryView {
 
     @Override
     void end() {
-        tables.printTable(columns, table.rows());
+        print();
+    }
+
+    private void print() {
+        if (expanded) {
+            new ExpandedPrinter(out, tables).print(columns, table.rows());
+        } else {
+            tables.printTable(columns, table.rows());
+        }
     }
 
     @Override
     void cancelled() {
-        tables.printTable(columns, table.rows());
+        print();
         out.println("Query cancelled, received a total of " + TableauPrinter.rowsText(table.changes()));
         out.flush();
     }

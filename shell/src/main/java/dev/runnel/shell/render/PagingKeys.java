@@ -7,9 +7,11 @@ import org.jline.utils.NonBlockingReader;
 
 /**
  * The keys that page through a live table: PgDn, Space or {@code n} for the next page, PgUp or
- * {@code p} for the previous one, Home/{@code g} and End/{@code G} for the first and last. The
- * terminal is put in raw mode (no echo, no line buffering; Ctrl-C still signals) while the view
- * is open. While the query runs ({@link #poll()}) any other key ends paging and is left unread,
+ * {@code p} for the previous one, Home/{@code g} and End/{@code G} for the first and last, the
+ * arrow keys Up and Down for a row, Left and Right for a column. The terminal is put in raw mode
+ * (no echo, no line buffering) while the view is open, with its signals kept: Ctrl-C stays the
+ * SIGINT that stops the query, never a character that the next prompt would read as a Ctrl-C of
+ * its own. While the query runs ({@link #poll()}) any other key ends paging and is left unread,
  * so that what a person types ahead still reaches the next prompt; once it ended
  * ({@link #await}) paging goes on until {@code q} or Enter, as in psql's pager. Single use, on
  * the shell's thread.
@@ -19,7 +21,11 @@ final class PagingKeys implements AutoCloseable {
     /** How long to wait for the rest of an escape sequence once ESC arrived. */
     private static final long SEQUENCE_MILLIS = 20;
 
-    enum Key { NONE, NEXT, PREVIOUS, FIRST, LAST, QUIT }
+    /** {@code INTERRUPT}: a Ctrl-C that came as a character rather than as SIGINT. */
+    enum Key { NONE, NEXT, PREVIOUS, FIRST, LAST, UP, DOWN, LEFT, RIGHT, QUIT, INTERRUPT }
+
+    /** Ctrl-C as a character (ETX), where the terminal did not turn it into SIGINT. */
+    private static final int CTRL_C = 3;
 
     private final Terminal terminal;
     private final Attributes saved;
@@ -31,7 +37,12 @@ final class PagingKeys implements AutoCloseable {
     }
 
     static PagingKeys open(Terminal terminal) {
-        return new PagingKeys(terminal, terminal.enterRawMode());
+        Attributes saved = terminal.enterRawMode();
+        // JLine's raw mode turns ISIG off, which makes Ctrl-C a character: keep it a signal.
+        Attributes raw = terminal.getAttributes();
+        raw.setLocalFlag(Attributes.LocalFlag.ISIG, true);
+        terminal.setAttributes(raw);
+        return new PagingKeys(terminal, saved);
     }
 
     /** The paging key pressed since the last call, without waiting; NONE if there is none. */
@@ -44,6 +55,11 @@ final class PagingKeys implements AutoCloseable {
             int c = reader.peek(1);
             if (c < 0) {
                 return Key.NONE;
+            }
+            if (c == CTRL_C) {
+                // Read here, never left for the next prompt, where it would count toward exiting.
+                reader.read(1);
+                return Key.INTERRUPT;
             }
             Key key = pagingKey(c);
             if (key == null) {
@@ -72,7 +88,7 @@ final class PagingKeys implements AutoCloseable {
             if (c == NonBlockingReader.READ_EXPIRED) {
                 return Key.NONE;
             }
-            if (c < 0 || c == 'q' || c == 'Q' || c == '\r' || c == '\n') {
+            if (c < 0 || c == 'q' || c == 'Q' || c == '\r' || c == '\n' || c == CTRL_C) {
                 return Key.QUIT;
             }
             Key key = pagingKey(c);
@@ -94,17 +110,37 @@ final class PagingKeys implements AutoCloseable {
         };
     }
 
-    /* ESC [ 6 ~ (PgDn), ESC [ 5 ~ (PgUp), ESC [ H / ESC [ 1 ~ (Home), ESC [ F / ESC [ 4 ~ (End). */
+    /*
+     * ESC [ 6 ~ (PgDn), ESC [ 5 ~ (PgUp), ESC [ H / ESC [ 1 ~ (Home), ESC [ F / ESC [ 4 ~ (End),
+     * ESC [ A to D (Up, Down, Right, Left); ESC O … where the terminal sends application keys.
+     */
     private static Key sequence(NonBlockingReader reader) throws IOException {
-        if (reader.read(SEQUENCE_MILLIS) != '[') {
+        int introducer = reader.read(SEQUENCE_MILLIS);
+        if (introducer != '[' && introducer != 'O') {
             return Key.NONE;
         }
         int c = reader.read(SEQUENCE_MILLIS);
-        if (c == 'H') {
-            return Key.FIRST;
-        }
-        if (c == 'F') {
-            return Key.LAST;
+        switch (c) {
+            case 'H' -> {
+                return Key.FIRST;
+            }
+            case 'F' -> {
+                return Key.LAST;
+            }
+            case 'A' -> {
+                return Key.UP;
+            }
+            case 'B' -> {
+                return Key.DOWN;
+            }
+            case 'C' -> {
+                return Key.RIGHT;
+            }
+            case 'D' -> {
+                return Key.LEFT;
+            }
+            default -> {
+            }
         }
         if (reader.read(SEQUENCE_MILLIS) != '~') {
             return Key.NONE;

@@ -18,6 +18,8 @@ abstract class QueryView {
     static final Duration FETCH_TIMEOUT = Duration.ofMillis(100);
     /** Whether the user asked to stop (Ctrl-C), during {@link #show}. */
     BooleanSupplier cancelRequested = () -> false;
+    /** The query shown, during {@link #show}. */
+    QueryResult query;
 
     /**
      * Fetches and shows {@code query}'s rows until its end, or until {@code cancelRequested}
@@ -29,11 +31,13 @@ abstract class QueryView {
      */
     final boolean show(QueryResult query, BooleanSupplier cancelRequested) {
         this.cancelRequested = cancelRequested;
+        this.query = query;
         start(query.columns());
         boolean ended = false;
         try {
             while (true) {
-                if (cancelRequested.getAsBoolean()) {
+                // the field: a view may add its own ways to stop (a Ctrl-C read as a key)
+                if (this.cancelRequested.getAsBoolean()) {
                     query.cancel();
                     ended = true;
                     cancelled();

@@ -43,13 +43,17 @@ public enum ResultMode {
      * The view of this mode.
      *
      * @param terminal the terminal to redraw, or {@code null} where output is not a terminal
+     * @param expanded each row as a block of {@code column | value} lines ({@code \x})
      */
-    QueryView view(PrintWriter out, TableauPrinter tables, Terminal terminal, LongSupplier nanoClock) {
+    QueryView view(PrintWriter out, TableauPrinter tables, Terminal terminal, LongSupplier nanoClock, boolean expanded) {
         boolean live = canRedraw(terminal);
+        int screenWidth = terminal != null && terminal.getWidth() > 0 ? terminal.getWidth() : Integer.MAX_VALUE;
         return switch (this) {
-            case TABLE -> live ? new LiveView(terminal, tables, true, nanoClock) : new FinalTableView(out, tables);
-            case CHANGELOG -> live ? new LiveView(terminal, tables, false, nanoClock) : new TableauView(tables);
-            case TABLEAU -> new TableauView(tables);
+            case TABLE -> live ? new LiveView(terminal, tables, true, expanded, nanoClock)
+                    : new FinalTableView(out, tables, expanded);
+            case CHANGELOG -> live ? new LiveView(terminal, tables, false, expanded, nanoClock)
+                    : new TableauView(out, tables, expanded, screenWidth);
+            case TABLEAU -> new TableauView(out, tables, expanded, screenWidth);
         };
     }
 }

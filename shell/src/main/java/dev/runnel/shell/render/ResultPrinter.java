@@ -10,8 +10,10 @@ import org.jline.terminal.Terminal;
 /**
  * Prints what a statement produced, in the form both the REPL and script mode use:
  * {@code [INFO] text} for messages, a table for finite results (an {@code EXPLAIN} as plain
- * text), {@code Job submitted: id}
- * for jobs, and queries in their {@link ResultMode}. Not thread-safe.
+ * text; a report such as {@code SHOW JOBS} fitted to the terminal's width by a
+ * {@link ReportPrinter}), {@code Job submitted: id} for jobs, and queries in their
+ * {@link ResultMode}. Expanded display ({@code \x}) shows finite results and queries alike as
+ * record blocks. Not thread-safe.
  */
 public final class ResultPrinter {
     private final PrintWriter out;
@@ -34,7 +36,7 @@ public final class ResultPrinter {
         this(out, zone, mode, terminal, false);
     }
 
-    /** @param expanded print finite results as one block per row ({@code \x}), see {@link ExpandedPrinter} */
+    /** @param expanded print results as one block per row ({@code \x}), see {@link ExpandedPrinter} */
     public ResultPrinter(PrintWriter out, ZoneId zone, ResultMode mode, Terminal terminal, boolean expanded) {
         this.out = out;
         this.tables = new TableauPrinter(out, zone);
@@ -61,13 +63,16 @@ public final class ResultPrinter {
             out.flush();
         } else if (result instanceof StatementResult.Table table && expanded) {
             new ExpandedPrinter(out, tables).print(table.columns(), table.rows());
+        } else if (result instanceof StatementResult.Table table && table.isReport()) {
+            int width = terminal != null && terminal.getWidth() > 0 ? terminal.getWidth() : Integer.MAX_VALUE;
+            new ReportPrinter(out, tables, width).print(table);
         } else if (result instanceof StatementResult.Table table) {
             tables.printTable(table.columns(), table.rows());
         } else if (result instanceof StatementResult.JobSubmitted job) {
             out.println("Job submitted: " + job.jobId());
             out.flush();
         } else if (result instanceof QueryResult query) {
-            return mode.view(out, tables, terminal, System::nanoTime).show(query, cancelRequested);
+            return mode.view(out, tables, terminal, System::nanoTime, expanded).show(query, cancelRequested);
         } else {
             throw new IllegalArgumentException("Unknown result " + result);
         }

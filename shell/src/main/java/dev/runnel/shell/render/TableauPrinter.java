@@ -8,7 +8,6 @@ import java.io.PrintWriter;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
-import org.jline.utils.WCWidth;
 
 /**
  * Prints rows as ASCII tables in the style of Flink SQL client's "tableau" mode: {@code +---+}
@@ -17,7 +16,10 @@ import org.jline.utils.WCWidth;
  *
  * <p>A finite result ({@link #printTable}) sizes each column to its widest value. A streaming
  * result ({@link #startStream}) cannot know its values in advance, so its columns are sized
- * from their types and longer values are cut with {@code ...}. Not thread-safe.
+ * from their types and longer values are cut with {@code ...}: a string column gets 30 cells
+ * (Flink's {@code table.display.max-column-width}), and on a terminal its share of the
+ * screen's width. Control characters in values are escaped ({@link Cells#escapeControls}), so
+ * that every row is one line. Not thread-safe.
  */
 public final class TableauPrinter {
     /** How SQL NULL is shown, as in Flink's SQL client. */
@@ -45,12 +47,12 @@ public final class TableauPrinter {
         List<String[]> cells = new ArrayList<>(rows.size());
         int[] widths = new int[columns.size()];
         for (int c = 0; c < widths.length; c++) {
-            widths[c] = displayWidth(columns.get(c).name());
+            widths[c] = Cells.width(columns.get(c).name());
         }
         for (Row row : rows) {
             String[] texts = texts(columns, row);
             for (int c = 0; c < texts.length; c++) {
-                widths[c] = Math.max(widths[c], displayWidth(texts[c]));
+                widths[c] = Math.max(widths[c], Cells.width(texts[c]));
             }
             cells.add(texts);
         }
@@ -71,9 +73,18 @@ public final class TableauPrinter {
      * returns the stream to print its rows into, each as soon as it arrives.
      */
     public Stream startStream(List<ColumnInfo> columns) {
+        return startStream(columns, Integer.MAX_VALUE);
+    }
+
+    /**
+     * Like {@link #startStream(List)} on a screen {@code screenWidth} cells wide: string columns
+     * share what the other columns leave of it, up to their types' lengths.
+     */
+    Stream startStream(List<ColumnInfo> columns, int screenWidth) {
         int[] widths = new int[columns.size() + 1];
         widths[0] = 2;
         System.arraycopy(streamWidths(columns), 0, widths, 1, columns.size());
+        widen(widths, columns, screenWidth);
         String[] header = new String[widths.length];
         header[0] = "op";
         String[] names = names(columns);
@@ -91,9 +102,41 @@ public final class TableauPrinter {
         int[] widths = new int[columns.size()];
         for (int c = 0; c < widths.length; c++) {
             ColumnInfo column = columns.get(c);
-            widths[c] = Math.max(displayWidth(column.name()), typeWidth(column.type()));
+            widths[c] = Math.max(Cells.width(column.name()), typeWidth(column.type()));
         }
         return widths;
+    }
+
+    /*
+     * Gives the cells a line of widths leaves of screenWidth to the columns a type caps (strings,
+     * binaries, rows; after the op column), one cell to each in turn, up to their types' lengths.
+     */
+    private static void widen(int[] widths, List<ColumnInfo> columns, int screenWidth) {
+        if (screenWidth == Integer.MAX_VALUE) {
+            // No screen (a script's output, a pipe): Flink's widths, not a type's length of cells.
+            return;
+        }
+        int spare = screenWidth - 1 - lineWidth(widths);
+        boolean grew = true;
+        while (spare > 0 && grew) {
+            grew = false;
+            for (int c = 1; c < widths.length && spare > 0; c++) {
+                if (widths[c] < typeWidth(columns.get(c - 1).type(), Integer.MAX_VALUE)) {
+                    widths[c]++;
+                    spare--;
+                    grew = true;
+                }
+            }
+        }
+    }
+
+    /** How wide a table line with columns of {@code widths} is: {@code | a | b |}. */
+    static int lineWidth(int[] widths) {
+        int width = 1;
+        for (int w : widths) {
+            width += w + 3;
+        }
+        return width;
     }
 
     /** The rows of one streaming result; see {@link #startStream}. */
@@ -162,7 +205,7 @@ public final class TableauPrinter {
             // Flink's tableau prints booleans as TRUE and FALSE (formats write true and false)
             String text = value instanceof Boolean b ? (b ? "TRUE" : "FALSE")
                     : Values.toText(value, columns.get(c).type(), zone);
-            texts[c] = text == null ? NULL_TEXT : text;
+            texts[c] = text == null ? NULL_TEXT : Cells.escapeControls(text);
         }
         return texts;
     }
@@ -182,55 +225,30 @@ public final class TableauPrinter {
     static String line(int[] widths, String[] cells) {
         StringBuilder sb = new StringBuilder("|");
         for (int c = 0; c < widths.length; c++) {
-            sb.append(' ').append(" ".repeat(Math.max(0, widths[c] - displayWidth(cells[c]))))
-                    .append(cells[c]).append(" |");
+            sb.append(' ').append(Cells.pad(cells[c], widths[c], false)).append(" |");
         }
         return sb.toString();
     }
 
     static String truncate(String text, int width) {
-        return truncate(text, width, ELLIPSIS);
-    }
-
-    /** {@code text} cut to {@code width} cells, ending with {@code ellipsis} where it was cut. */
-    static String truncate(String text, int width, String ellipsis) {
-        if (displayWidth(text) <= width) {
-            return text;
-        }
-        int budget = Math.max(0, width - displayWidth(ellipsis));
-        int used = 0;
-        int end = 0;
-        while (end < text.length()) {
-            int codePoint = text.codePointAt(end);
-            int cells = cells(codePoint);
-            if (used + cells > budget) {
-                break;
-            }
-            used += cells;
-            end += Character.charCount(codePoint);
-        }
-        return text.substring(0, end) + ellipsis;
-    }
-
-    /** Width in terminal cells: wide East Asian glyphs take two, combining marks none. */
-    static int displayWidth(String text) {
-        int width = 0;
-        for (int i = 0; i < text.length(); ) {
-            int codePoint = text.codePointAt(i);
-            width += cells(codePoint);
-            i += Character.charCount(codePoint);
-        }
-        return width;
-    }
-
-    private static int cells(int codePoint) {
-        // Control characters have no width of their own (-1); count them as one so that
-        // a value holding one still lines up as well as it can.
-        return Math.max(WCWidth.wcwidth(codePoint), codePoint < 0x20 ? 1 : 0);
+        return Cells.truncate(text, width, ELLIPSIS);
     }
 
     /** The widest text a value of {@code type} prints as, capped for unbounded strings. */
     static int typeWidth(DataType type) {
+        return typeWidth(type, MAX_STREAM_COLUMN_WIDTH);
+    }
+
+    /**
+     * The widest text a value of a fixed-size type prints as (NULL's {@code <NULL>} included);
+     * 0 for strings, binaries and rows, whose values say how wide they are.
+     */
+    static int fixedWidth(DataType type) {
+        return typeWidth(type.notNull(), 0) == 0 ? 0 : typeWidth(type, 0);
+    }
+
+    /** The widest text a value of {@code type} prints as, strings and binaries capped at {@code cap}. */
+    static int typeWidth(DataType type, int cap) {
         int width = switch (type.root()) {
             case BOOLEAN -> 5;
             case TINYINT -> 4;
@@ -240,14 +258,14 @@ public final class TableauPrinter {
             case FLOAT -> 15;
             case DOUBLE -> 24;
             case DECIMAL -> type.precision() + 2;
-            case CHAR, VARCHAR -> Math.min(type.precision(), MAX_STREAM_COLUMN_WIDTH);
-            case BINARY, VARBINARY -> (int) Math.min(4L * ((type.precision() + 2L) / 3), MAX_STREAM_COLUMN_WIDTH);
+            case CHAR, VARCHAR -> Math.min(type.precision(), cap);
+            case BINARY, VARBINARY -> (int) Math.min(4L * ((type.precision() + 2L) / 3), cap);
             case DATE -> 10;
             case TIME -> 8 + fractionWidth(type.precision());
             case TIMESTAMP, TIMESTAMP_LTZ -> 19 + fractionWidth(type.precision());
             // "(a, b)": the fields' widths, their separators and the parentheses.
-            case ROW -> Math.min(MAX_STREAM_COLUMN_WIDTH, type.fields().stream()
-                    .mapToInt(f -> typeWidth(f.type()) + 2).sum());
+            case ROW -> (int) Math.min(cap, type.fields().stream()
+                    .mapToLong(f -> typeWidth(f.type(), cap) + 2L).sum());
         };
         return type.nullable() ? Math.max(width, NULL_TEXT.length()) : width;
     }

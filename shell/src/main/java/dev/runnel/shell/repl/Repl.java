@@ -91,6 +91,9 @@ public final class Repl {
                 try {
                     input = reader.readLine(PROMPT);
                 } catch (UserInterruptException e) {
+                    // JLine interrupts its thread on SIGINT; a Ctrl-C that came before it read anything
+                    // leaves the flag set, and the next prompt would end at once, as a second Ctrl-C.
+                    Thread.interrupted();
                     if (!e.getPartialLine().isBlank()) {
                         interruptedAtEmptyPrompt = false;
                     } else if (interruptedAtEmptyPrompt) {

@@ -26,8 +26,9 @@ import java.util.function.BooleanSupplier;
  * lets it go on. Under {@code SET 'table.dml-sync' = 'true'} an {@code INSERT} waits for its job
  * before the next statement ({@link DmlSync}). Called on one thread.
  *
- * <p>Exit codes: 0 when every statement ran and every submitted job ended without failing;
- * 1 when a statement failed or a job FAILED; {@link #STOPPED} when the process is being stopped.
+ * <p>Exit codes: 0 when every statement ran and every submitted job finished; 1 when a
+ * statement failed, a job FAILED or a job was cancelled from outside (REST, {@code STOP JOB});
+ * {@link #STOPPED} when the process is being stopped.
  */
 public final class ScriptRunner {
     /** The exit code of a script stopped by a signal, as shells report SIGINT. */
@@ -208,12 +209,22 @@ public final class ScriptRunner {
             if (end.status() == JobStatus.FAILED) {
                 reportJob(job, DmlSync.failureText(job.job(), end));
                 failed = true;
+            } else if (end.status() == JobStatus.CANCELED && !stopping.getAsBoolean()) {
+                // Not by this script, which cancels only when it is stopped: its output is not complete.
+                reportJob(job, cancelledText(job.job()));
+                failed = true;
             }
         }
         return failed;
     }
 
-    /** {@code script.sql:12: [ERROR] message}, at the statement that submitted the job. */
+    /** What a script says of a job that someone else cancelled (REST, {@code STOP JOB} of another session). */
+    static String cancelledText(StatementResult.JobSubmitted job) {
+        return "Job " + job.jobId() + " (" + job.jobName() + ") was cancelled before it finished (by STOP JOB or the "
+                + "REST API); its output is not complete";
+    }
+
+        /** {@code script.sql:12: [ERROR] message}, at the statement that submitted the job. */
     private void reportJob(Submitted job, String message) {
         error(job.source() + ":" + job.statement().line() + ": [ERROR] " + message);
     }

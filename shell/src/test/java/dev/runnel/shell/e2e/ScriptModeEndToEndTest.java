@@ -1,12 +1,19 @@
 package dev.runnel.shell.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.runnel.shell.ShellRun;
+import dev.runnel.runtime.cluster.JobInfo;
+import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.shell.engine.EmbeddedEngine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -70,6 +77,28 @@ class ScriptModeEndToEndTest {
                 + "(insert-into_default_catalog.default_database.snk) failed: Cannot read line 2 of file "
                 + in.resolve("orders.json"));
         assertThat(run.out()).as("the script stopped at the INSERT").isEmpty();
+        assertThat(run.exitCode()).isEqualTo(1);
+    }
+
+    @Test
+    void aJobCancelledFromOutsideMakesTheScriptFailAndSaySo() throws Exception {
+        AtomicReference<EmbeddedEngine> engine = new AtomicReference<>();
+        CompletableFuture<ShellRun> running = CompletableFuture.supplyAsync(() -> ShellRun.of(configuration -> {
+            engine.set(EmbeddedEngine.start(configuration));
+            return engine.get();
+        }, "--quiet", "-e", String.join("\n",
+                "CREATE TABLE clicks (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '100');",
+                "CREATE TABLE sink (id BIGINT) WITH ('connector' = 'blackhole');",
+                "INSERT INTO sink SELECT id FROM clicks;")));
+        JobInfo job = await().atMost(Duration.ofSeconds(60)).until(() -> engine.get() == null ? null
+                : engine.get().cluster().listJobs().stream().filter(j -> j.status() == JobStatus.RUNNING).findFirst()
+                        .orElse(null), j -> j != null);
+
+        engine.get().cluster().cancelJob(job.id());
+
+        ShellRun run = running.get(60, TimeUnit.SECONDS);
+        assertThat(run.err()).isEqualTo("<command-line>:3: [ERROR] Job " + job.id() + " (" + job.name()
+                + ") was cancelled before it finished (by STOP JOB or the REST API); its output is not complete\n");
         assertThat(run.exitCode()).isEqualTo(1);
     }
 }

@@ -61,4 +61,23 @@ class TableauPrinterTest {
         assertThat(TableauPrinter.typeWidth(DataType.of(TypeRoot.TIMESTAMP, 3))).isEqualTo(23);
         assertThat(TableauPrinter.typeWidth(DataType.of(TypeRoot.DATE).notNull())).isEqualTo(10);
     }
+
+    @Test
+    void aStringColumnTakesTheScreensRoomAndWithoutAScreenFlinksThirtyCells() {
+        List<ColumnInfo> columns = List.of(new ColumnInfo("s", DataType.of(TypeRoot.VARCHAR)));
+        String value = "x".repeat(40);
+        for (int width : new int[] {80, Integer.MAX_VALUE}) {
+            StringWriter text = new StringWriter();
+            TableauPrinter.Stream stream = new TableauPrinter(new PrintWriter(text), ZoneId.of("UTC"))
+                    .startStream(columns, width);
+            stream.row(Row.of(value));
+            stream.end();
+            String row = text.toString().lines().filter(l -> l.startsWith("| +I")).findFirst().orElseThrow();
+            if (width == 80) {
+                assertThat(row).hasSize(79).endsWith(" " + value + " |");
+            } else {
+                assertThat(row).isEqualTo("| +I | " + "x".repeat(27) + "... |");
+            }
+        }
+    }
 }

@@ -68,21 +68,22 @@ class ResultModeReplTest {
         session.type("SELECT * FROM users;\n");
         query.push(List.of(row(RowKind.INSERT, 1, "alice"), row(RowKind.INSERT, 2, "bob"),
                 row(RowKind.INSERT, 3, "carol")));
-        session.awaitScreen("|                    3 |    carol |");
+        // a string column is as wide as its widest value shown so far
+        session.awaitScreen("|                    3 | carol |");
         query.push(List.of(row(RowKind.UPDATE_BEFORE, 1, "alice"), row(RowKind.UPDATE_AFTER, 1, "alicia"),
                 row(RowKind.DELETE, 2, "bob")));
-        session.awaitScreen("|                    1 |   alicia |");
+        session.awaitScreen("|                    1 | alicia |");
         query.finish();
         session.awaitScreen("Query finished.");
 
         String screen = session.screen();
         assertThat(screen).contains("""
-                +----------------------+----------+
-                |                   id |     name |
-                +----------------------+----------+
-                |                    1 |   alicia |
-                |                    3 |    carol |
-                +----------------------+----------+
+                +----------------------+--------+
+                |                   id |   name |
+                +----------------------+--------+
+                |                    1 | alicia |
+                |                    3 |  carol |
+                +----------------------+--------+
                 Received 6 rows (""").doesNotContain("alice ", "bob", "| op |");
         assertThat(screen).containsPattern(" rows/s\\) in 00:00:\\d\\d; the table has 2 rows\\. Query finished\\.");
         assertThat(session.raw()).as("moved the cursor up to redraw").containsPattern("\u001b\\[\\d*A");
@@ -100,14 +101,14 @@ class ResultModeReplTest {
         session.awaitScreen("Query finished.");
 
         assertThat(session.screen()).contains("""
-                +----+----------------------+----------+
-                | op |                   id |     name |
-                +----+----------------------+----------+
-                | +I |                    1 |    alice |
-                | -U |                    1 |    alice |
-                | +U |                    1 |   alicia |
-                | -D |                    1 |   alicia |
-                +----+----------------------+----------+
+                +----+----------------------+--------+
+                | op |                   id |   name |
+                +----+----------------------+--------+
+                | +I |                    1 |  alice |
+                | -U |                    1 |  alice |
+                | +U |                    1 | alicia |
+                | -D |                    1 | alicia |
+                +----+----------------------+--------+
                 Received 4 rows (""");
     }
 
@@ -136,10 +137,27 @@ class ResultModeReplTest {
         session = new Screen(engine(query));
 
         session.type("SELECT * FROM users;\n");
-        session.awaitScreen("|                    7 |        x |");
+        session.awaitScreen("|                    7 |    x |");
         session.terminal.raise(Terminal.Signal.INT);
         session.awaitScreen("the table has 1 row. Query cancelled.\n" + Repl.PROMPT.strip());
         assertThat(query.cancelled()).isTrue();
+    }
+
+    @Test
+    void aCtrlCThatStopsALiveTableDoesNotCountTowardLeavingTheShell() throws Exception {
+        FakeQuery query = FakeQuery.unbounded(COLUMNS, List.of(row(RowKind.INSERT, 7, "x")));
+        session = new Screen(engine(query));
+
+        session.type("SELECT * FROM users;\n");
+        session.awaitScreen("|                    7 |    x |");
+        session.type("\u0003");
+        session.awaitScreen("Query cancelled.\n" + Repl.PROMPT.strip());
+        assertThat(query.cancelled()).isTrue();
+
+        session.type("\u0003");
+        session.awaitScreen(Repl.EXIT_HINT);
+        assertThat(session.screen().split(Repl.EXIT_HINT, -1)).as("one Ctrl-C at the prompt, one hint").hasSize(2);
+        assertThat(session.exitCode).as("the shell still runs").isNotDone();
     }
 
     @Test

@@ -61,6 +61,11 @@ final class TmuxShell implements AutoCloseable {
         return shell;
     }
 
+    /** Makes the terminal {@code columns} wide (the shell gets SIGWINCH, as when a window is resized). */
+    void resize(int columns) throws IOException, InterruptedException {
+        tmux("resize-window", "-t", "runnel", "-x", String.valueOf(columns), "-y", String.valueOf(ROWS));
+    }
+
     /** Types {@code text} as it is (a trailing {@code ;} included). */
     void type(String text) throws IOException, InterruptedException {
         String body = text.endsWith(";") ? text.substring(0, text.length() - 1) : text;
