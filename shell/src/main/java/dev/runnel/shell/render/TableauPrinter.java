@@ -248,6 +248,8 @@ public final class TableauPrinter {
             // "(a, b)": the fields' widths, their separators and the parentheses.
             case ROW -> Math.min(MAX_STREAM_COLUMN_WIDTH, type.fields().stream()
                     .mapToInt(f -> typeWidth(f.type()) + 2).sum());
+            // unbounded, as Flink's tableau sizes them
+            case ARRAY, MULTISET, MAP -> MAX_STREAM_COLUMN_WIDTH;
         };
         return type.nullable() ? Math.max(width, NULL_TEXT.length()) : width;
     }
