@@ -1,5 +1,6 @@
 package dev.runnel.planner.codegen;
 
+import dev.runnel.planner.functions.NestedBinaries;
 import dev.runnel.planner.functions.UserFunctionOperator;
 import dev.runnel.planner.functions.UserScalarFunction;
 import dev.runnel.runtime.codegen.GeneratedClass;

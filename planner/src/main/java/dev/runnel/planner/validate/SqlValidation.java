@@ -1,6 +1,7 @@
 package dev.runnel.planner.validate;
 
 import dev.runnel.planner.catalog.CatalogSchema;
+import dev.runnel.planner.functions.CollectionOperatorTable;
 import dev.runnel.planner.functions.FunctionCatalog;
 import dev.runnel.planner.functions.RunnelOperatorTable;
 import dev.runnel.planner.functions.WindowTableFunctions;
@@ -85,6 +86,7 @@ public final class SqlValidation {
         this.operatorTable = SqlOperatorTables.chain(
                 functions.systemTable(),
                 RunnelOperatorTable.instance(),
+                CollectionOperatorTable.instance(),
                 WindowTableFunctions.withoutCalcites(SqlStdOperatorTable.instance()),
                 SqlOperatorTables.of(FLINK_FUNCTIONS_FROM_LIBRARIES),
                 functions.catalogTable(),

@@ -88,7 +88,7 @@ public final class LogicalPlanner {
     private SqlToRelConverter converter(RelOptCluster cluster, SqlValidator validator, Prepare.CatalogReader reader) {
         return new SqlToRelConverter(
                 (rowType, queryString, schemaPath, viewPath) -> expandView(cluster, queryString, schemaPath, viewPath),
-                validator, reader, cluster, StandardConvertletTable.INSTANCE,
+                validator, reader, cluster, new CollectionConvertlets(StandardConvertletTable.INSTANCE),
                 SqlToRelConverter.config().withTrimUnusedFields(false).withExpand(true));
     }
 
@@ -112,7 +112,7 @@ public final class LogicalPlanner {
 
     /** Runs the logical rule phases over {@code rel}. */
     public static RelNode optimize(RelNode rel) {
-        RelNode simplified = runHep(rel, LogicalRules.SIMPLIFY);
+        RelNode simplified = runHep(CollectionRewrites.rewrite(rel), LogicalRules.SIMPLIFY);
         OverWindows.checkPlanned(simplified);
         return runHep(simplified, LogicalRules.TO_CALC);
     }

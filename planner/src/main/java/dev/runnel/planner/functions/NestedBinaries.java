@@ -1,4 +1,4 @@
-package dev.runnel.planner.codegen;
+package dev.runnel.planner.functions;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -12,15 +12,16 @@ import org.apache.calcite.sql.type.SqlTypeUtil;
 /**
  * Converts the binary values nested in rows and collections between the runtime's
  * {@code byte[]} and Calcite's {@link ByteString}, which generated code reads and writes. Called
- * by generated code only for the fields whose type {@link #needsConversion needs it}: every other
- * nested value already is in Calcite's representation.
+ * by generated code ({@code CalcCodeGenerator}) only for the fields whose type
+ * {@link #needsConversion needs it}: every other nested value already is in Calcite's
+ * representation.
  */
 public final class NestedBinaries {
     private NestedBinaries() {
     }
 
     /** Whether a value of {@code type} holds binary values inside a row or a collection. */
-    static boolean needsConversion(RelDataType type) {
+    public static boolean needsConversion(RelDataType type) {
         if (type.isStruct()) {
             return type.getFieldList().stream().map(RelDataTypeField::getType).anyMatch(NestedBinaries::holdsBinary);
         }
