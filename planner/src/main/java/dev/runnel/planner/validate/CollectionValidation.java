@@ -1,10 +1,13 @@
 package dev.runnel.planner.validate;
 
+import dev.runnel.planner.session.SqlExecutionException;
 import java.math.BigDecimal;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.JoinType;
 import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
@@ -42,6 +45,32 @@ final class CollectionValidation {
             return null;
         }
         return validator.getTypeFactory().createTypeWithNullability(target, value.isNullable());
+    }
+
+    /**
+     * @throws SqlExecutionException at {@code UNNEST} of several collections, and at a RIGHT or FULL
+     *         JOIN of {@code UNNEST}, which are not supported yet
+     */
+    static void checkUnnest(SqlCall call) {
+        if (call.getKind() == SqlKind.UNNEST && call.operandCount() > 1) {
+            throw unsupported("UNNEST of several collections", call);
+        }
+        if (call instanceof SqlJoin join && (join.getJoinType() == JoinType.RIGHT || join.getJoinType() == JoinType.FULL)
+                && unnest(join.getRight()) != null) {
+            throw unsupported("A " + join.getJoinType() + " JOIN of UNNEST", unnest(join.getRight()));
+        }
+    }
+
+    private static SqlNode unnest(SqlNode node) {
+        if (node != null && node.getKind() == SqlKind.AS) {
+            node = ((SqlCall) node).operand(0);
+        }
+        return node != null && node.getKind() == SqlKind.UNNEST ? node : null;
+    }
+
+    private static SqlExecutionException unsupported(String feature, SqlNode node) {
+        SqlParserPos pos = node.getParserPosition();
+        return new SqlExecutionException(feature + " is not supported yet", pos.getLineNum(), pos.getColumnNum(), null);
     }
 
     /** @throws CalciteContextException for {@code a[i]} on an array with a constant {@code i < 1} */

@@ -40,6 +40,7 @@ public final class UnsupportedSyntax {
     }
 
     private static void checkCall(SqlCall call) {
+        CollectionValidation.checkUnnest(call);
         if (call instanceof SqlSelect select) {
             failIfPresent("A WINDOW clause", select.getWindowList());
             failIfPresent("ORDER BY", select.getOrderList());

@@ -112,7 +112,7 @@ public final class LogicalPlanner {
 
     /** Runs the logical rule phases over {@code rel}. */
     public static RelNode optimize(RelNode rel) {
-        RelNode simplified = runHep(CollectionRewrites.rewrite(rel), LogicalRules.SIMPLIFY);
+        RelNode simplified = runHep(Unnests.rewrite(CollectionRewrites.rewrite(rel)), LogicalRules.SIMPLIFY);
         OverWindows.checkPlanned(simplified);
         return runHep(simplified, LogicalRules.TO_CALC);
     }

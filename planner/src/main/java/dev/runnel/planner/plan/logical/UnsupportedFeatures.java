@@ -46,7 +46,8 @@ public final class UnsupportedFeatures {
         if (rel instanceof Join join && !join.getJoinType().projectsRight()) {
             return "A semi or anti join (from IN, EXISTS or NOT EXISTS subqueries)";
         }
-        if (rel instanceof Correlate correlate && !TemporalJoins.isTemporalJoin(correlate)) {
+        if (rel instanceof Correlate correlate && !TemporalJoins.isTemporalJoin(correlate)
+                && !Unnests.isUnnest(correlate)) {
             return "A correlated subquery or LATERAL join";
         }
         if (rel instanceof Sort) {

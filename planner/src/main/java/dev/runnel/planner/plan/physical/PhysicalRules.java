@@ -57,7 +57,7 @@ public final class PhysicalRules {
                     OverAggregatePhysicalRules.OVER_AGGREGATE,
                     JoinPhysicalRules.JOIN, JoinPhysicalRules.INTERVAL_JOIN, JoinPhysicalRules.TEMPORAL_JOIN,
                     JoinPhysicalRules.LOOKUP_JOIN,
-                    WindowJoinPhysicalRules.WINDOW_JOIN)).toList();
+                    WindowJoinPhysicalRules.WINDOW_JOIN, CorrelatePhysicalRules.CORRELATE)).toList();
 
     private static RelNode physical(RelNode input) {
         return ConverterRule.convert(input, input.getTraitSet().replace(RunnelConvention.INSTANCE));
