@@ -20,7 +20,9 @@ import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.schema.FunctionParameter;
 import org.apache.calcite.schema.ImplementableFunction;
 import org.apache.calcite.schema.ScalarFunction;
+import org.apache.calcite.sql.SqlAggFunction;
 import org.apache.calcite.sql.SqlCallBinding;
+import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlOperandCountRange;
@@ -29,11 +31,15 @@ import org.apache.calcite.sql.SqlOperatorBinding;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.SqlSyntax;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.fun.SqlBasicAggFunction;
+import org.apache.calcite.sql.type.OperandTypes;
+import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlOperandCountRanges;
 import org.apache.calcite.sql.type.SqlOperandTypeChecker;
 import org.apache.calcite.sql.type.SqlReturnTypeInference;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeTransforms;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.validate.SqlUserDefinedFunction;
@@ -273,6 +279,17 @@ public final class CollectionOperatorTable {
             b -> b.getTypeFactory().createTypeWithNullability(string(b), b.getOperandType(0).isNullable()),
             checker(2, 2, "#(<COLLECTION>, <STRING>)", (t, f) -> true));
 
+    /**
+     * Flink's {@code ARRAY_AGG([ALL | DISTINCT] x [RESPECT NULLS | IGNORE NULLS])}: an array of x's
+     * type, NULL over no rows (Calcite's is NOT NULL over a NOT NULL argument).
+     */
+    public static final SqlAggFunction ARRAY_AGG = SqlBasicAggFunction.create(SqlKind.ARRAY_AGG,
+                    ReturnTypes.andThen(ReturnTypes::stripOrderBy,
+                            ReturnTypes.TO_ARRAY.andThen(SqlTypeTransforms.FORCE_NULLABLE)), OperandTypes.ANY)
+            .withFunctionType(SqlFunctionCategory.SYSTEM)
+            .withSyntax(SqlSyntax.ORDERED_FUNCTION)
+            .withAllowsNullTreatment(true);
+
     private static RelDataType mapEntriesType(SqlOperatorBinding binding) {
         RelDataTypeFactory f = binding.getTypeFactory();
         RelDataType map = binding.getOperandType(0);
@@ -283,7 +300,7 @@ public final class CollectionOperatorTable {
     private static final List<SqlOperator> ALL = List.of(ARRAY_APPEND, ARRAY_PREPEND, ARRAY_CONTAINS, ARRAY_DISTINCT,
             ARRAY_POSITION, ARRAY_REMOVE, ARRAY_REVERSE, ARRAY_SLICE, ARRAY_SORT, ARRAY_UNION, ARRAY_CONCAT,
             ARRAY_EXCEPT, ARRAY_INTERSECT, ARRAY_MAX, ARRAY_MIN, ARRAY_JOIN, MAP_KEYS, MAP_VALUES, MAP_ENTRIES,
-            MAP_UNION, MAP_FROM_ARRAYS, SPLIT);
+            MAP_UNION, MAP_FROM_ARRAYS, SPLIT, ARRAY_AGG);
 
     /** The table to chain before Calcite's standard operators. */
     public static SqlOperatorTable instance() {

@@ -22,7 +22,8 @@ public final class UnsupportedSyntax {
 
     /** The aggregate functions group aggregation runs (see {@code plan.physical.AggregateCalls}). */
     private static final Set<SqlKind> GROUP_AGGREGATES = EnumSet.of(SqlKind.COUNT, SqlKind.SUM, SqlKind.SUM0,
-            SqlKind.AVG, SqlKind.MIN, SqlKind.MAX, SqlKind.FIRST_VALUE, SqlKind.LAST_VALUE, SqlKind.LISTAGG);
+            SqlKind.AVG, SqlKind.MIN, SqlKind.MAX, SqlKind.FIRST_VALUE, SqlKind.LAST_VALUE, SqlKind.LISTAGG,
+            SqlKind.ARRAY_AGG, SqlKind.COLLECT);
 
     /** @throws SqlExecutionException at the first unsupported construct in {@code node} */
     public static void check(SqlNode node) {
@@ -40,7 +41,7 @@ public final class UnsupportedSyntax {
     }
 
     private static void checkCall(SqlCall call) {
-        CollectionValidation.checkUnnest(call);
+        CollectionValidation.checkSyntax(call);
         if (call instanceof SqlSelect select) {
             failIfPresent("A WINDOW clause", select.getWindowList());
             failIfPresent("ORDER BY", select.getOrderList());

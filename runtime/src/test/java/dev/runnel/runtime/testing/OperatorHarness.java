@@ -1,7 +1,9 @@
 package dev.runnel.runtime.testing;
 
 import dev.runnel.runtime.checkpoint.InMemoryOperatorStateStore;
+import dev.runnel.runtime.checkpoint.KeyedStateHandle;
 import dev.runnel.runtime.checkpoint.OperatorStateStore;
+import dev.runnel.runtime.checkpoint.SnapshotTarget;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
@@ -39,6 +41,9 @@ import java.util.List;
  * Processing time is a manual clock starting at 0: {@link #setProcessingTime} moves it and runs
  * the timers and callbacks due by then. {@link #close()} closes the operator, then its backends.
  *
+ * <p>Keyed state is snapshot by {@link #snapshotKeyedState} and restored with
+ * {@link #withRestoredKeyedState}.
+ *
  * <p>Checkpoints of non-keyed state: {@link #snapshot} runs the operator's checkpoint hooks and
  * returns a copy of its {@link OperatorStateStore}; a new harness {@link #withRestoredState
  * restored} from it (or from {@link OperatorSnapshot#redistribute} of several subtasks' snapshots)
@@ -62,6 +67,7 @@ public final class OperatorHarness implements AutoCloseable {
     private final ManualProcessingTimeService processingTime = new ManualProcessingTimeService(0);
     private final List<KeyedStateBackend> backends = new ArrayList<>();
     private InMemoryOperatorStateStore operatorState = new InMemoryOperatorStateStore();
+    private List<KeyedStateHandle> restoredKeyedState = List.of();
     private boolean opened;
     private boolean closed;
 
@@ -104,6 +110,15 @@ public final class OperatorHarness implements AutoCloseable {
     /** Opens the operator on non-keyed state restored from {@code snapshot} (call before {@link #open}). */
     public OperatorHarness withRestoredState(OperatorSnapshot snapshot) {
         this.operatorState = snapshot.restore();
+        return this;
+    }
+
+    /**
+     * Opens the operator on keyed state restored from {@code handles} (call before {@link #open}),
+     * as a restored subtask's backend is: the handles' key groups of this subtask.
+     */
+    public OperatorHarness withRestoredKeyedState(List<KeyedStateHandle> handles) {
+        this.restoredKeyedState = List.copyOf(handles);
         return this;
     }
 
@@ -186,6 +201,16 @@ public final class OperatorHarness implements AutoCloseable {
         output.flush();
         operator.snapshotState(checkpointId);
         return OperatorSnapshot.of(operatorState);
+    }
+
+    /**
+     * Takes a checkpoint as {@link #snapshot} does and writes the keyed state of the operator's
+     * backend to {@code target}; a harness {@link #withRestoredKeyedState restored} from the handle
+     * sees that state. Null when the backend holds nothing.
+     */
+    public KeyedStateHandle snapshotKeyedState(SnapshotTarget target) throws Exception {
+        snapshot(target.checkpointId());
+        return stateBackend().snapshot(target).write();
     }
 
     public OperatorHarness notifyCheckpointComplete(long checkpointId) throws Exception {
@@ -348,7 +373,7 @@ public final class OperatorHarness implements AutoCloseable {
             }
             KeyedStateBackend backend = KeyedStateBackends.create(new KeyedStateBackends.Parameters("harness", name,
                     subtaskIndex, parallelism, config.get(RuntimeOptions.MAX_PARALLELISM), config, keySerializer,
-                    processingTime));
+                    processingTime, restoredKeyedState));
             backends.add(backend);
             return backend;
         }

@@ -49,6 +49,8 @@ public final class AggregateCalls {
             case FIRST_VALUE -> AggregateKind.FIRST_VALUE;
             case LAST_VALUE -> AggregateKind.LAST_VALUE;
             case LISTAGG -> AggregateKind.LISTAGG;
+            case ARRAY_AGG -> call.ignoreNulls() ? AggregateKind.ARRAY_AGG_IGNORE_NULLS : AggregateKind.ARRAY_AGG;
+            case COLLECT -> AggregateKind.COLLECT;
             default -> null;
         };
     }

@@ -23,6 +23,9 @@ public final class AggregateFunctions {
             case FIRST_VALUE -> new FirstLastValueFunction(call, false, withRetraction);
             case LAST_VALUE -> new FirstLastValueFunction(call, true, withRetraction);
             case LISTAGG -> new ListAggFunction(call, withRetraction);
+            case ARRAY_AGG, ARRAY_AGG_IGNORE_NULLS ->
+                    new ArrayAggFunction(call, call.kind() == AggregateKind.ARRAY_AGG_IGNORE_NULLS, withRetraction);
+            case COLLECT -> new CollectFunction(call, withRetraction);
         };
         // MIN/MAX of distinct values are MIN/MAX of all values; other functions need the distinct view.
         boolean distinctMatters = call.kind() != AggregateKind.MIN && call.kind() != AggregateKind.MAX;

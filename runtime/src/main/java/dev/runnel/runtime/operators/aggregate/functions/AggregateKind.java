@@ -15,5 +15,10 @@ public enum AggregateKind {
     MAX,
     FIRST_VALUE,
     LAST_VALUE,
-    LISTAGG
+    LISTAGG,
+    /** {@code ARRAY_AGG(x)} and {@code ARRAY_AGG(x RESPECT NULLS)}: NULL values are elements. */
+    ARRAY_AGG,
+    /** {@code ARRAY_AGG(x IGNORE NULLS)}. */
+    ARRAY_AGG_IGNORE_NULLS,
+    COLLECT
 }

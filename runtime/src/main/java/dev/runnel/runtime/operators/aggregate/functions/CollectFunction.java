@@ -1,0 +1,113 @@
+package dev.runnel.runtime.operators.aggregate.functions;
+
+import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.state.Serializers;
+import dev.runnel.runtime.types.DataType;
+import dev.runnel.runtime.types.TypeRoot;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code COLLECT(x)}: the non-NULL values as a MULTISET, empty over none (Flink's
+ * {@code CollectAggFunction}). The accumulator is {@code [next sequence number]} plus a view
+ * {@code value → (count, first sequence number, value)}; the result holds each value as often as
+ * it was accumulated and not retracted, values in the order they first came.
+ */
+final class CollectFunction implements AggregateFunction {
+    private final int arg;
+    private final DataType elementType;
+    private final boolean withRetraction;
+
+    CollectFunction(AggregateCall call, boolean withRetraction) {
+        this.arg = call.arg(0);
+        this.elementType = call.argTypes().get(0).withNullable(true);
+        this.withRetraction = withRetraction;
+    }
+
+    @Override
+    public List<DataType> accumulatorTypes() {
+        return List.of(DataType.of(TypeRoot.BIGINT));
+    }
+
+    @Override
+    public List<ViewSpec> views() {
+        DataType bigint = DataType.of(TypeRoot.BIGINT);
+        return List.of(ViewSpec.of("counts", Serializers.row(List.of(elementType)),
+                Serializers.row(List.of(bigint, bigint, elementType))));
+    }
+
+    @Override
+    public void init(Accumulator acc) {
+        acc.set(0, 0L);
+    }
+
+    @Override
+    public void accumulate(Accumulator acc, Row input) {
+        Object value = input.getField(arg);
+        if (value != null) {
+            add(acc, value, 1);
+        }
+    }
+
+    private void add(Accumulator acc, Object value, long n) {
+        // Keyed by the normalized value, so that 1.0 and 1.00 are one value in any view.
+        Row key = Row.of(Numbers.normalizeKey(value));
+        Row entry = (Row) acc.view(0).get(key);
+        if (entry == null) {
+            long seq = (Long) acc.get(0);
+            acc.set(0, seq + 1);
+            entry = Row.of(0L, seq, value);
+        }
+        long count = (Long) entry.getField(0) + n;
+        if (count == 0) {
+            acc.view(0).remove(key);
+        } else {
+            acc.view(0).put(key, Row.of(count, entry.getField(1), entry.getField(2)));
+        }
+    }
+
+    @Override
+    public boolean supportsRetraction() {
+        return withRetraction;
+    }
+
+    @Override
+    public void retract(Accumulator acc, Row input) {
+        if (!withRetraction) {
+            throw new UnsupportedOperationException("COLLECT was created without retraction");
+        }
+        Object value = input.getField(arg);
+        if (value != null) {
+            add(acc, value, -1);
+        }
+    }
+
+    @Override
+    public void merge(Accumulator acc, Accumulator other) {
+        for (Map.Entry<Object, Object> e : byFirstArrival(other)) {
+            Row entry = (Row) e.getValue();
+            add(acc, entry.getField(2), (Long) entry.getField(0));
+        }
+    }
+
+    @Override
+    public Object getValue(Accumulator acc) {
+        List<Object> multiset = new ArrayList<>();
+        for (Map.Entry<Object, Object> e : byFirstArrival(acc)) {
+            Row entry = (Row) e.getValue();
+            for (long i = 0; i < (Long) entry.getField(0); i++) {
+                multiset.add(entry.getField(2));
+            }
+        }
+        return multiset;
+    }
+
+    private static List<Map.Entry<Object, Object>> byFirstArrival(Accumulator acc) {
+        List<Map.Entry<Object, Object>> entries = new ArrayList<>();
+        acc.view(0).entries().forEach(entries::add);
+        entries.sort(Comparator.comparing(e -> (Long) ((Row) e.getValue()).getField(1)));
+        return entries;
+    }
+}
