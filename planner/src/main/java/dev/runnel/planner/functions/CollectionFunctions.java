@@ -286,7 +286,7 @@ public final class CollectionFunctions {
             return null;
         }
         if (keys.size() != values.size()) {
-            throw new IllegalArgumentException("Invalid function MAP_FROM_ARRAYS call:\nThe length of the keys array "
+            throw new IllegalArgumentException("Invalid function MAP_FROM_ARRAYS call: The length of the keys array "
                     + keys.size() + " is not equal to the length of the values array " + values.size());
         }
         Map<Object, Object> map = new LinkedHashMap<>();

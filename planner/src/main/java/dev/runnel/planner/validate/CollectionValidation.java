@@ -12,6 +12,7 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
@@ -82,8 +83,16 @@ final class CollectionValidation {
         return new SqlExecutionException(feature + " is not supported yet", pos.getLineNum(), pos.getColumnNum(), null);
     }
 
-    /** @throws CalciteContextException for {@code a[i]} on an array with a constant {@code i < 1} */
+    /**
+     * @throws CalciteContextException for {@code a[i]} on an array with a constant {@code i < 1}, and
+     *         for {@code CARDINALITY} of a multiset, with Flink's messages
+     */
     static void checkCall(SqlCall call, SqlValidator validator, SqlValidatorScope scope) {
+        if (call.getOperator() == SqlStdOperatorTable.CARDINALITY && call.operandCount() == 1
+                && validator.deriveType(scope, call.operand(0)).getSqlTypeName() == SqlTypeName.MULTISET) {
+            // Flink's CARDINALITY takes an array or a map only.
+            throw error("Expect an array or a map.", call.getParserPosition());
+        }
         if (call.getKind() != SqlKind.ITEM || call.operandCount() != 2
                 || validator.deriveType(scope, call.operand(0)).getSqlTypeName() != SqlTypeName.ARRAY) {
             return;
@@ -93,10 +102,13 @@ final class CollectionValidation {
                 : index.getKind() == SqlKind.MINUS_PREFIX && ((SqlCall) index).operand(0) instanceof SqlLiteral literal
                         ? literal.getValueAs(BigDecimal.class).negate() : null;
         if (value != null && value.signum() <= 0) {
-            String message = "Array element access needs an index starting at 1 but was " + value.toPlainString() + ".";
-            SqlParserPos pos = index.getParserPosition();
-            throw new CalciteContextException(message, new SqlValidatorException(message, null),
-                    pos.getLineNum(), pos.getColumnNum(), pos.getEndLineNum(), pos.getEndColumnNum());
+            throw error("Array element access needs an index starting at 1 but was " + value.toPlainString() + ".",
+                    index.getParserPosition());
         }
+    }
+
+    private static CalciteContextException error(String message, SqlParserPos pos) {
+        return new CalciteContextException(message, new SqlValidatorException(message, null),
+                pos.getLineNum(), pos.getColumnNum(), pos.getEndLineNum(), pos.getEndColumnNum());
     }
 }

@@ -10,8 +10,9 @@ import java.util.Map;
 
 /**
  * Runs an {@link UnnestOperatorFactory} on the task's thread: for each input row, one output row
- * per element of its collection (a NULL collection has none), of the input row's kind, in the
- * collection's order (a map's entry order, a multiset's elements as often as they occur).
+ * per element of its collection (a NULL collection has none, nor has a NULL element of an array
+ * of rows), of the input row's kind, in the collection's order (a map's entry order, a
+ * multiset's elements as often as they occur).
  */
 final class UnnestOperator extends AbstractOperator {
     private final UnnestOperatorFactory spec;
@@ -51,7 +52,11 @@ final class UnnestOperator extends AbstractOperator {
         } else if (collection instanceof List<?> list) {
             int ordinal = 0;
             for (Object element : list) {
-                joined += emit(row, element, null, ++ordinal);
+                ordinal++;
+                // As Flink: a NULL element of an array of rows gives no row (a NULL scalar gives one).
+                if (element != null || spec.elementShape() != UnnestOperatorFactory.ElementShape.ROW_FIELDS) {
+                    joined += emit(row, element, null, ordinal);
+                }
             }
         }
         if (joined == 0 && spec.leftOuter()) {
@@ -68,11 +73,7 @@ final class UnnestOperator extends AbstractOperator {
                 fields[prefix] = element;
                 fields[prefix + 1] = value;
             }
-            case ROW_FIELDS -> {
-                if (element != null) {
-                    System.arraycopy((Object[]) element, 0, fields, prefix, spec.elementColumns());
-                }
-            }
+            case ROW_FIELDS -> System.arraycopy((Object[]) element, 0, fields, prefix, spec.elementColumns());
         }
         if (spec.withOrdinality()) {
             fields[width - 1] = ordinal;

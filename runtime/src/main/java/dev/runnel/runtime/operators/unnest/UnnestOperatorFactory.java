@@ -28,7 +28,7 @@ public record UnnestOperatorFactory(String name, int collectionField, ElementSha
     public enum ElementShape {
         /** An array or multiset element as one column. */
         VALUE,
-        /** The fields of a ROW element ({@code Object[]}), one column each; a NULL row gives NULLs. */
+        /** The fields of a ROW element ({@code Object[]}), one column each; a NULL row gives no row. */
         ROW_FIELDS,
         /** A map entry as its key and its value. */
         MAP_ENTRY
