@@ -50,6 +50,9 @@ SELECT ARRAY_UNION(ARRAY[1, 2, 2], ARRAY[3, 1]) AS u, ARRAY_CONCAT(ARRAY[1], ARR
 SELECT id, ARRAY_JOIN(tags, '-') AS j, ARRAY_JOIN(tags, '-', '?') AS j_null, ARRAY_MAX(tags) AS last_tag FROM items;
 SELECT SPLIT('a,b,,c', ',') AS s1, SPLIT('abc', '') AS chars, SPLIT('abc', 'x') AS whole, SPLIT(',a,', ',') AS edges,
        SPLIT(CAST(NULL AS STRING), ',') AS null_s;
+SELECT STR_TO_MAP('a=1,b=2,c') AS m1, STR_TO_MAP('a:1;b:2', ';', ':') AS m2, STR_TO_MAP('') AS m3,
+       STR_TO_MAP(CAST(NULL AS STRING)) AS m4, STR_TO_MAP('a=1,a=2') AS m5, STR_TO_MAP('a.1|b.2', '[|]', '[.]') AS m6,
+       STR_TO_MAP('k==v') AS m7;
 SELECT ARRAY_CONTAINS(ARRAY[1, 2], CAST(1 AS BIGINT)) AS wider_needle;
 SELECT ARRAY_MAX(ARRAY[ARRAY[1]]) AS not_comparable;
 

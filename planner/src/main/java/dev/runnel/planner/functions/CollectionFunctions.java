@@ -318,6 +318,30 @@ public final class CollectionFunctions {
         return pieces;
     }
 
+    public static Map<Object, Object> strToMap(String text) {
+        return strToMap(text, ",", "=");
+    }
+
+    /**
+     * {@code text} split into entries at {@code entryDelimiter} and each entry into key and value at
+     * the first {@code keyValueDelimiter} (both regular expressions, with Java's split, as Flink's
+     * does): an entry without one has a NULL value, a later duplicate key wins.
+     */
+    public static Map<Object, Object> strToMap(String text, String entryDelimiter, String keyValueDelimiter) {
+        if (text == null || entryDelimiter == null || keyValueDelimiter == null) {
+            return null;
+        }
+        Map<Object, Object> map = new LinkedHashMap<>();
+        if (text.isEmpty()) {
+            return map;
+        }
+        for (String entry : text.split(entryDelimiter)) {
+            String[] kv = entry.split(keyValueDelimiter, 2);
+            map.put(kv[0], kv.length == 2 ? kv[1] : null);
+        }
+        return map;
+    }
+
     /**
      * {@code CAST(collection AS STRING)}: Flink's text of the value ({@code [1, NULL]},
      * {@code {a=1}}), {@code type} being its type as {@link dev.runnel.runtime.types.DataType} spells it.

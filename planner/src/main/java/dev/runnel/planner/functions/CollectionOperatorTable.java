@@ -271,6 +271,12 @@ public final class CollectionOperatorTable {
             b -> nullableIfAny(b, b.getTypeFactory().createArrayType(
                     b.getTypeFactory().createTypeWithNullability(string(b), true), -1)),
             checker(2, 2, "#(<STRING>, <STRING>)", (t, f) -> isString(t.get(0)) && isString(t.get(1))));
+    /** Flink's STR_TO_MAP: always a nullable MAP<STRING, STRING>. */
+    public static final SqlOperator STR_TO_MAP = new CollectionFunction("STR_TO_MAP", "strToMap",
+            b -> b.getTypeFactory().createTypeWithNullability(b.getTypeFactory().createMapType(string(b),
+                    b.getTypeFactory().createTypeWithNullability(string(b), true)), true),
+            checker(1, 3, "#(<STRING>[, <STRING>, <STRING>])", (t, f) -> t.size() != 2
+                    && t.stream().allMatch(CollectionOperatorTable::isString)));
     /**
      * Not callable by name: {@code CAST(collection AS STRING)}, with the collection's type as
      * {@link dev.runnel.runtime.types.DataType} spells it as the second operand.
@@ -300,7 +306,7 @@ public final class CollectionOperatorTable {
     private static final List<SqlOperator> ALL = List.of(ARRAY_APPEND, ARRAY_PREPEND, ARRAY_CONTAINS, ARRAY_DISTINCT,
             ARRAY_POSITION, ARRAY_REMOVE, ARRAY_REVERSE, ARRAY_SLICE, ARRAY_SORT, ARRAY_UNION, ARRAY_CONCAT,
             ARRAY_EXCEPT, ARRAY_INTERSECT, ARRAY_MAX, ARRAY_MIN, ARRAY_JOIN, MAP_KEYS, MAP_VALUES, MAP_ENTRIES,
-            MAP_UNION, MAP_FROM_ARRAYS, SPLIT, ARRAY_AGG);
+            MAP_UNION, MAP_FROM_ARRAYS, SPLIT, STR_TO_MAP, ARRAY_AGG);
 
     /** The table to chain before Calcite's standard operators. */
     public static SqlOperatorTable instance() {

@@ -65,9 +65,7 @@ public final class JsonFormatFactory implements FormatFactory {
 
     @Override
     public void validate(RowType rowType, Configuration options, String prefix) {
-        for (RowType.Field field : rowType.fields()) {
-            checkMapKeys(field.type(), prefix);
-        }
+        checkMapKeys(rowType, prefix);
         if (options.get(FAIL_ON_MISSING_FIELD) && options.get(IGNORE_PARSE_ERRORS)) {
             throw new ConfigException(prefix + FAIL_ON_MISSING_FIELD.key(), "Options '" + prefix
                     + FAIL_ON_MISSING_FIELD.key() + "' and '" + prefix + IGNORE_PARSE_ERRORS.key()
@@ -76,6 +74,12 @@ public final class JsonFormatFactory implements FormatFactory {
     }
 
     /** JSON object keys are strings: as Flink, a MAP key or MULTISET element must be a string type. */
+    static void checkMapKeys(RowType rowType, String prefix) {
+        for (RowType.Field field : rowType.fields()) {
+            checkMapKeys(field.type(), prefix);
+        }
+    }
+
     private static void checkMapKeys(DataType type, String prefix) {
         TypeRoot key = switch (type.root()) {
             case MAP -> type.keyType().root();

@@ -30,10 +30,6 @@ final class JsonRowSerializer implements RowSerializer {
     private final MapNullKeyMode mapNullKeyMode;
     private final String mapNullKeyLiteral;
 
-    JsonRowSerializer(RowType rowType, TimestampStandard standard, boolean ignoreNullFields) {
-        this(rowType, standard, ignoreNullFields, MapNullKeyMode.FAIL, "null");
-    }
-
     JsonRowSerializer(RowType rowType, TimestampStandard standard, boolean ignoreNullFields,
                       MapNullKeyMode mapNullKeyMode, String mapNullKeyLiteral) {
         this.rowType = rowType;

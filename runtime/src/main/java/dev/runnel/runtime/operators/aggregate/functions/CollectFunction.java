@@ -11,9 +11,10 @@ import java.util.Map;
 
 /**
  * {@code COLLECT(x)}: the non-NULL values as a MULTISET, empty over none (Flink's
- * {@code CollectAggFunction}). The accumulator is {@code [next sequence number]} plus a view
- * {@code value → (count, first sequence number, value)}; the result holds each value as often as
- * it was accumulated and not retracted, values in the order they first came.
+ * {@code CollectAggFunction}), values in the order they first came. Without retraction the
+ * accumulator is {@code [the values]}. With retraction it is {@code [next sequence number]} plus a
+ * view {@code value → (count, first sequence number, value)}; the result holds each value as often
+ * as it was accumulated and not retracted.
  */
 final class CollectFunction implements AggregateFunction {
     private final int arg;
@@ -28,19 +29,20 @@ final class CollectFunction implements AggregateFunction {
 
     @Override
     public List<DataType> accumulatorTypes() {
-        return List.of(DataType.of(TypeRoot.BIGINT));
+        // The values in order (an ARRAY keeps it), or the next sequence number of the view.
+        return List.of(withRetraction ? DataType.of(TypeRoot.BIGINT) : DataType.array(elementType));
     }
 
     @Override
     public List<ViewSpec> views() {
         DataType bigint = DataType.of(TypeRoot.BIGINT);
-        return List.of(ViewSpec.of("counts", Serializers.row(List.of(elementType)),
-                Serializers.row(List.of(bigint, bigint, elementType))));
+        return withRetraction ? List.of(ViewSpec.of("counts", Serializers.row(List.of(elementType)),
+                Serializers.row(List.of(bigint, bigint, elementType)))) : List.of();
     }
 
     @Override
     public void init(Accumulator acc) {
-        acc.set(0, 0L);
+        acc.set(0, withRetraction ? 0L : new ArrayList<>());
     }
 
     @Override
@@ -51,7 +53,16 @@ final class CollectFunction implements AggregateFunction {
         }
     }
 
+    @SuppressWarnings("unchecked")
     private void add(Accumulator acc, Object value, long n) {
+        if (!withRetraction) {
+            List<Object> values = new ArrayList<>((List<Object>) acc.get(0));
+            for (long i = 0; i < n; i++) {
+                values.add(value);
+            }
+            acc.set(0, values);
+            return;
+        }
         // Keyed by the normalized value, so that 1.0 and 1.00 are one value in any view.
         Row key = Row.of(Numbers.normalizeKey(value));
         Row entry = (Row) acc.view(0).get(key);
@@ -85,7 +96,14 @@ final class CollectFunction implements AggregateFunction {
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public void merge(Accumulator acc, Accumulator other) {
+        if (!withRetraction) {
+            for (Object value : (List<Object>) other.get(0)) {
+                add(acc, value, 1);
+            }
+            return;
+        }
         for (Map.Entry<Object, Object> e : byFirstArrival(other)) {
             Row entry = (Row) e.getValue();
             add(acc, entry.getField(2), (Long) entry.getField(0));
@@ -93,7 +111,11 @@ final class CollectFunction implements AggregateFunction {
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public Object getValue(Accumulator acc) {
+        if (!withRetraction) {
+            return new ArrayList<>((List<Object>) acc.get(0));
+        }
         List<Object> multiset = new ArrayList<>();
         for (Map.Entry<Object, Object> e : byFirstArrival(acc)) {
             Row entry = (Row) e.getValue();
