@@ -78,7 +78,11 @@ public final class Main implements Callable<Integer> {
     private List<String> statements;
 
     @Option(names = "--output-format", paramLabel = "FORMAT",
-            description = "How scripts print results: table (default), csv, tsv, or json (one object per row).")
+            description = {"How scripts print results: table (default: ASCII tables, queries as a changelog with an "
+                    + "op column), or csv, tsv or json (one object per line) for programs. In those a query prints its "
+                    + "rows; a bounded updating query (GROUP BY over a file) its final table once it ends; the "
+                    + "changelog with an op column only under SET 'sql-client.execution.result-mode' = 'changelog' "
+                    + "and for an unbounded updating query, which has no final table."})
     private String outputFormat = "table";
 
     @Option(names = {"-q", "--quiet"},

@@ -126,9 +126,9 @@ class BinRunnelIT {
 
         assertThat(result.err()).isEmpty();
         assertThat(result.out()).isEqualTo("""
-                op,id,region,amount
-                +I,1,north,2.5
-                +I,2,"south, east",4.0
+                id,region,amount
+                1,north,2.5
+                2,"south, east",4.0
                 """);
         assertThat(result.exitCode()).isZero();
     }
@@ -147,7 +147,7 @@ class BinRunnelIT {
         assertThat(result.err()).isEqualTo(script + ":4:8: [ERROR] Column 'amout' not found in any table\n"
                 + "         amout FROM (VALUES (1, 2)) AS t(id, amount)\n"
                 + "         ^\n");
-        assertThat(result.out()).isEqualTo("op,EXPR$0\n+I,1\n");
+        assertThat(result.out()).isEqualTo("EXPR$0\n1\n");
         assertThat(result.exitCode()).isEqualTo(1);
     }
 

@@ -5,8 +5,10 @@ import static org.awaitility.Awaitility.await;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -98,11 +100,18 @@ class KillNineRecoveryIT {
         if (!Files.isDirectory(checkpoints)) {
             return Optional.empty();
         }
-        try (Stream<Path> files = Files.walk(checkpoints, 3)) {
-            return files.filter(p -> p.getFileName().toString().equals("_metadata"))
-                    .map(Path::getParent)
-                    .filter(p -> p.getFileName().toString().startsWith("chk-"))
-                    .max(Comparator.comparingLong(p -> Long.parseLong(p.getFileName().toString().substring(4))));
+        while (true) {
+            try (Stream<Path> files = Files.walk(checkpoints, 3)) {
+                return files.filter(p -> p.getFileName().toString().equals("_metadata"))
+                        .map(Path::getParent)
+                        .filter(p -> p.getFileName().toString().startsWith("chk-"))
+                        .max(Comparator.comparingLong(p -> Long.parseLong(p.getFileName().toString().substring(4))));
+            } catch (UncheckedIOException e) {
+                // The running job deletes checkpoints it no longer retains while the walk lists them: walk again.
+                if (!(e.getCause() instanceof NoSuchFileException)) {
+                    throw e;
+                }
+            }
         }
     }
 

@@ -26,8 +26,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The options of script mode for CI, through {@code Main.run} on a fake engine: output formats,
- * {@code --quiet}, init files, several scripts, standard input, {@code --continue-on-error},
+ * The options of script mode for CI, through {@code Main.run} on a fake engine: the default
+ * output format (the formats for programs are in {@link OutputFormatsTest}), {@code --quiet}, init files, several scripts, standard input, {@code --continue-on-error},
  * variables and {@code table.dml-sync}.
  */
 class ScriptOptionsTest {
@@ -56,61 +56,10 @@ class ScriptOptionsTest {
         return new FakeEngine()
                 .on("CREATE TABLE orders (id BIGINT)", new StatementResult.Message("Table has been created."))
                 .on("SHOW TABLES", new StatementResult.Table(TABLE_NAME, List.of(Row.of("orders"), Row.of((Object) null))))
-                .on("SELECT * FROM orders", () -> FakeQuery.bounded(ORDER_COLUMNS, ORDER_CHANGES, 2));
+                .on("SELECT * FROM orders", () -> FakeQuery.bounded(ORDER_COLUMNS, ORDER_CHANGES, 2).updating());
     }
 
     private static final String ORDERS_SCRIPT = "CREATE TABLE orders (id BIGINT); SHOW TABLES; SELECT * FROM orders;";
-
-    @Test
-    void csvQuotesAsRfc4180SaysAndGivesAQueryAnOpColumn() {
-        ShellRun run = ShellRun.of(ordersEngine().factory(), "--output-format", "csv", "-e", ORDERS_SCRIPT);
-
-        // SHOW TABLES' second row is NULL: an empty line.
-        assertThat(run.out()).isEqualTo("""
-                [INFO] Table has been created.
-                table name
-                orders
-
-                op,id,name,amount,paid
-                +I,1,"alice, ""ali\""\",10.50,true
-                -U,1,"alice, ""ali\""\",10.50,true
-                +U,1,"two\tlines
-                here",,false
-                -D,2,"",-0.01,
-                """);
-        assertThat(run.err()).isEmpty();
-        assertThat(run.exitCode()).isZero();
-    }
-
-    @Test
-    void tsvEscapesTabsNewlinesAndBackslashes() {
-        ShellRun run = ShellRun.of(ordersEngine().factory(), "--output-format", "TSV", "--quiet", "-e", ORDERS_SCRIPT);
-
-        assertThat(run.out()).isEqualTo("""
-                table name
-                orders
-
-                op\tid\tname\tamount\tpaid
-                +I\t1\talice, "ali"\t10.50\ttrue
-                -U\t1\talice, "ali"\t10.50\ttrue
-                +U\t1\ttwo\\tlines\\nhere\t\tfalse
-                -D\t2\t\t-0.01\t
-                """);
-    }
-
-    @Test
-    void jsonWritesOneObjectPerRowWithTheChangeKindAsOp() {
-        ShellRun run = ShellRun.of(ordersEngine().factory(), "--output-format", "json", "--quiet", "-e", ORDERS_SCRIPT);
-
-        assertThat(run.out()).isEqualTo("""
-                {"table name":"orders"}
-                {"table name":null}
-                {"op":"+I","id":1,"name":"alice, \\"ali\\"","amount":10.50,"paid":true}
-                {"op":"-U","id":1,"name":"alice, \\"ali\\"","amount":10.50,"paid":true}
-                {"op":"+U","id":1,"name":"two\\tlines\\nhere","amount":null,"paid":false}
-                {"op":"-D","id":2,"name":"","amount":-0.01,"paid":null}
-                """);
-    }
 
     @Test
     void tableIsTheDefaultAndQuietLeavesOnlyResults() {

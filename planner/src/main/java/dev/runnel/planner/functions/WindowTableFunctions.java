@@ -1,6 +1,5 @@
 package dev.runnel.planner.functions;
 
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import org.apache.calcite.rel.type.RelDataType;
@@ -9,7 +8,6 @@ import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCallBinding;
-import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
@@ -17,7 +15,6 @@ import org.apache.calcite.sql.SqlOperandCountRange;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlOperatorBinding;
 import org.apache.calcite.sql.SqlOperatorTable;
-import org.apache.calcite.sql.SqlSyntax;
 import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.SqlWindowTableFunction;
 import org.apache.calcite.sql.TableCharacteristic;
@@ -67,20 +64,7 @@ public final class WindowTableFunctions {
      * {@code TABLE t} as a scalar subquery.
      */
     public static SqlOperatorTable withoutCalcites(SqlOperatorTable table) {
-        return new SqlOperatorTable() {
-            @Override
-            public void lookupOperatorOverloads(SqlIdentifier name, SqlFunctionCategory category, SqlSyntax syntax,
-                                                List<SqlOperator> operators, SqlNameMatcher matcher) {
-                List<SqlOperator> found = new ArrayList<>();
-                table.lookupOperatorOverloads(name, category, syntax, found, matcher);
-                found.stream().filter(WindowTableFunctions::isVisible).forEach(operators::add);
-            }
-
-            @Override
-            public List<SqlOperator> getOperatorList() {
-                return table.getOperatorList().stream().filter(WindowTableFunctions::isVisible).toList();
-            }
-        };
+        return FilteredOperatorTable.of(table, WindowTableFunctions::isVisible);
     }
 
     private static boolean isVisible(SqlOperator op) {

@@ -5,10 +5,13 @@ import dev.runnel.planner.codegen.CalcCodeGenerator;
 import dev.runnel.planner.codegen.NotNullEnforcerGenerator;
 import dev.runnel.planner.plan.physical.CalcPhysicalRel;
 import dev.runnel.planner.plan.physical.CorrelatePhysicalRel;
+import dev.runnel.planner.plan.physical.ExpandPhysicalRel;
 import dev.runnel.planner.plan.physical.GroupAggregatePhysicalRel;
 import dev.runnel.planner.plan.physical.LookupJoinPhysicalRel;
+import dev.runnel.planner.plan.physical.TemporalSortPhysicalRel;
 import dev.runnel.planner.plan.physical.OverAggregatePhysicalRel;
 import dev.runnel.planner.plan.physical.PhysicalRel;
+import dev.runnel.planner.plan.physical.ReplicateRowsPhysicalRel;
 import dev.runnel.planner.plan.physical.SinkPhysicalRel;
 import dev.runnel.planner.plan.physical.TableSourceScanPhysicalRel;
 import dev.runnel.planner.plan.physical.UnionPhysicalRel;
@@ -188,11 +191,20 @@ public final class JobGraphTranslator {
         if (rel instanceof CalcPhysicalRel calc) {
             return CalcTranslation.translate(calc, this);
         }
+        if (rel instanceof ReplicateRowsPhysicalRel replicate) {
+            return ReplicateRowsTranslation.translate(replicate, this);
+        }
         if (rel instanceof GroupAggregatePhysicalRel aggregate) {
             return GroupAggregateTranslation.translate(this, aggregate);
         }
         if (WindowRankTranslation.handles(rel)) {
             return WindowRankTranslation.translate(this, rel);
+        }
+        if (rel instanceof ExpandPhysicalRel expand) {
+            return ExpandTranslation.translate(this, expand);
+        }
+        if (rel instanceof TemporalSortPhysicalRel sort) {
+            return SortTranslation.translate(this, sort);
         }
         if (RankTranslation.handles(rel)) {
             return RankTranslation.translate(this, rel);

@@ -68,8 +68,10 @@ final class JoinTranslation {
         JoinKeys keys = spec.keys();
         var operator = IntervalJoinOperatorFactory.of(join.describe(), joinType(join.getJoinType()),
                 keys.leftKeys(), keys.rightKeys(), keys.nullSafe(), fieldTypes(join.getLeft()),
-                fieldTypes(join.getRight()), predicate(translator, join, keys.residual()), spec.leftTime(),
-                spec.rightTime(), spec.lowerBound(), spec.upperBound());
+                fieldTypes(join.getRight()), predicate(translator, join, keys.residual()),
+                spec.processingTime() ? IntervalJoinOperatorFactory.PROCESSING_TIME : spec.leftTime(),
+                spec.processingTime() ? IntervalJoinOperatorFactory.PROCESSING_TIME : spec.rightTime(),
+                spec.lowerBound(), spec.upperBound());
         return translator.attachKeyed(List.of(translator.visit(join.getLeft()), translator.visit(join.getRight())),
                 operator, List.of(keys.leftKeys(), keys.rightKeys()));
     }
@@ -98,6 +100,8 @@ final class JoinTranslation {
             case LEFT -> JoinType.LEFT;
             case RIGHT -> JoinType.RIGHT;
             case FULL -> JoinType.FULL;
+            case SEMI -> JoinType.SEMI;
+            case ANTI -> JoinType.ANTI;
             default -> throw new IllegalArgumentException("No streaming join of type " + type);
         };
     }

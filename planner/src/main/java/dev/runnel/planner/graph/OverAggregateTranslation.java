@@ -33,9 +33,9 @@ final class OverAggregateTranslation {
         int[] key = over.group().keys.toArray();
         AggregatesHandle aggregates = new AggregatesHandle(
                 AggregateCalls.toRuntime(over.aggregateCalls(), input.getRowType()), false);
-        var operator = new OverAggregateOperatorFactory(over.describe(), key, inputTypes,
-                over.group().orderKeys.getFieldCollations().get(0).getFieldIndex(), over.group().isRows,
-                over.preceding(), aggregates);
+        int orderField = over.processingTime() ? OverAggregateOperatorFactory.PROCESSING_TIME : over.orderField();
+        var operator = new OverAggregateOperatorFactory(over.describe(), key, inputTypes, orderField,
+                over.group().isRows, over.preceding(), aggregates);
         return translator.attachKeyed(List.of(translator.visit(input)), operator, List.of(key));
     }
 }

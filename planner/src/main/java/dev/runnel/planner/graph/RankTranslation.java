@@ -5,6 +5,7 @@ import dev.runnel.planner.graph.JobGraphTranslator.VertexBuilder;
 import dev.runnel.planner.plan.logical.RankSpec;
 import dev.runnel.planner.plan.physical.DeduplicatePhysicalRel;
 import dev.runnel.planner.plan.physical.RankPhysicalRel;
+import dev.runnel.planner.plan.physical.SortLimitPhysicalRel;
 import dev.runnel.runtime.operators.OperatorFactory;
 import dev.runnel.runtime.operators.rank.DeduplicateOperatorFactory;
 import dev.runnel.runtime.operators.rank.SortKeyComparator;
@@ -12,6 +13,7 @@ import dev.runnel.runtime.operators.rank.TopNBuffer;
 import dev.runnel.runtime.operators.rank.TopNOperatorFactory;
 import dev.runnel.runtime.types.DataType;
 import java.util.List;
+import org.apache.calcite.rel.RelCollation;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
 
@@ -24,7 +26,7 @@ final class RankTranslation {
     }
 
     static boolean handles(RelNode rel) {
-        return rel instanceof RankPhysicalRel || rel instanceof DeduplicatePhysicalRel;
+        return rel instanceof RankPhysicalRel || rel instanceof DeduplicatePhysicalRel || rel instanceof SortLimitPhysicalRel;
     }
 
     static List<VertexBuilder> translate(JobGraphTranslator translator, RelNode rel) {
@@ -36,9 +38,11 @@ final class RankTranslation {
         if (rel instanceof RankPhysicalRel rank) {
             RankSpec spec = rank.spec();
             key = spec.partitionKey().toArray();
-            TopNBuffer ranking = new TopNBuffer(comparator(spec), spec.rankType(), spec.rankStart(), spec.rankEnd(),
-                    spec.outputRankNumber());
-            operator = new TopNOperatorFactory(rank.describe(), key, inputTypes, ranking, rank.inputRetracts());
+            operator = new TopNOperatorFactory(rank.describe(), key, inputTypes, topN(spec), rank.inputRetracts());
+        } else if (rel instanceof SortLimitPhysicalRel limit) {
+            key = new int[0];
+            operator = new TopNOperatorFactory(limit.describe(), key, inputTypes, topN(limit.spec()),
+                    limit.inputRetracts());
         } else {
             DeduplicatePhysicalRel dedup = (DeduplicatePhysicalRel) rel;
             key = dedup.key().toArray();
@@ -48,8 +52,18 @@ final class RankTranslation {
         return translator.attachKeyed(List.of(translator.visit(input)), operator, List.of(key));
     }
 
+    private static TopNBuffer topN(RankSpec spec) {
+        return new TopNBuffer(comparator(spec.order()), spec.rankType(), spec.rankStart(), spec.rankEnd(),
+                spec.outputRankNumber());
+    }
+
     static SortKeyComparator comparator(RankSpec spec) {
-        List<RelFieldCollation> fields = spec.order().getFieldCollations();
+        return comparator(spec.order());
+    }
+
+    /** The runtime comparator of {@code order}, with Flink's default NULL order where none is written. */
+    static SortKeyComparator comparator(RelCollation order) {
+        List<RelFieldCollation> fields = order.getFieldCollations();
         int[] indexes = new int[fields.size()];
         boolean[] ascending = new boolean[fields.size()];
         boolean[] nullsFirst = new boolean[fields.size()];

@@ -3,14 +3,17 @@ package dev.runnel.planner.plan;
 import dev.runnel.planner.functions.RunnelOperatorTable;
 import dev.runnel.planner.plan.logical.WatermarkAssignerLogicalRel;
 import dev.runnel.planner.plan.physical.WatermarkAssignerPhysicalRel;
+import dev.runnel.planner.plan.window.WindowAggregates;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.apache.calcite.plan.hep.HepRelVertex;
 import org.apache.calcite.plan.volcano.RelSubset;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.Calc;
 import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.Union;
 import org.apache.calcite.rex.RexCall;
@@ -64,6 +67,12 @@ public final class TimeAttributes {
         if (rel instanceof Filter filter) {
             return of(filter.getInput(), field);
         }
+        if (rel instanceof Aggregate aggregate) {
+            // Before it is physical, a window aggregate's window_time key is already its time attribute.
+            WindowAggregates.Shape shape = WindowAggregates.shape(aggregate);
+            return shape != null && field < shape.group().size() && shape.group().get(field) == WindowAggregates.Property.TIME
+                    ? Optional.of(shape.processingTime() ? Kind.PROCTIME : Kind.ROWTIME) : Optional.empty();
+        }
         if (rel instanceof Project || rel instanceof Calc) {
             RexNode expression = projection(rel, field);
             if (expression instanceof RexInputRef ref) {
@@ -89,6 +98,12 @@ public final class TimeAttributes {
             return kind;
         }
         return Optional.empty();
+    }
+
+    /** The time attribute field {@code field} of {@code join} forwards from its input, for joins that keep their inputs' attributes. */
+    public static Optional<Kind> ofJoinInput(Join join, int field) {
+        int leftCount = join.getLeft().getRowType().getFieldCount();
+        return field < leftCount ? of(join.getLeft(), field) : of(join.getRight(), field - leftCount);
     }
 
     public static boolean isRowtime(RelNode rel, int field) {

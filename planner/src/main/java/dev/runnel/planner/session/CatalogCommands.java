@@ -325,7 +325,7 @@ final class CatalogCommands {
         options.putAll(alter.options());
         CatalogTable altered = table.withOptions(options);
         try {
-            ConnectorFactories.factoryFor(altered.toContext());
+            altered = CreateTableCommand.withResolvedOptions(ConnectorFactories.factoryFor(altered.toContext()), altered);
         } catch (ConfigException e) {
             throw ObjectResolver.error(e.getMessage(), optionPosition(alter, e.key()));
         }

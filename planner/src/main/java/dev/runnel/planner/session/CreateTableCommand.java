@@ -109,8 +109,23 @@ final class CreateTableCommand {
         CatalogTable table = CatalogTable.of(name, columns, draft.options, create.comment(), watermark,
                 draft.primaryKey == null ? draft.inheritedPrimaryKey : primaryKey(draft.primaryKey), partitionKeys)
                 .withIdentifier(id);
-        validateConnector(create, table);
-        return table;
+        ConnectorFactory factory = validateConnector(create, table);
+        try {
+            return withResolvedOptions(factory, table);
+        } catch (ConfigException e) {
+            throw error(e.getMessage(), optionPosition(create, e.key()));
+        }
+    }
+
+    /**
+     * {@code table} with the option values its connector keeps (a relative {@code path} made
+     * absolute, see {@link ConnectorFactory#resolveOptions}), in the order they were written.
+     */
+    static CatalogTable withResolvedOptions(ConnectorFactory factory, CatalogTable table) {
+        Map<String, String> resolved = factory.resolveOptions(table.toContext());
+        Map<String, String> options = new LinkedHashMap<>(table.options());
+        options.replaceAll((key, value) -> resolved.getOrDefault(key, value));
+        return table.withOptions(options);
     }
 
     /** Columns of a CTAS query come first; a declared column of the same name overrides its type. */
@@ -324,8 +339,8 @@ final class CreateTableCommand {
         return keys;
     }
 
-    /** Options, metadata keys and partitioning against the connector. */
-    private static void validateConnector(SqlCreateTable create, CatalogTable table) {
+    /** Options, metadata keys and partitioning against the connector; returns the connector's factory. */
+    private static ConnectorFactory validateConnector(SqlCreateTable create, CatalogTable table) {
         ConnectorFactory factory;
         try {
             factory = ConnectorFactories.factoryFor(table.toContext());
@@ -347,6 +362,7 @@ final class CreateTableCommand {
             throw error("Connector '" + connector + "' does not support PARTITIONED BY yet (table "
                     + table.qualifiedName() + ")", pos);
         }
+        return factory;
     }
 
     /** Where the option {@code key} is written, else where the table's name is. */

@@ -9,8 +9,10 @@ import dev.runnel.planner.functions.UserFunctionOperator;
 import dev.runnel.planner.functions.UserScalarFunction;
 import dev.runnel.sql.parser.ddl.SqlCreateFunction;
 import dev.runnel.sql.parser.ddl.SqlDropFunction;
-import java.net.URI;
-import java.nio.file.Path;
+import dev.runnel.runtime.fs.FileLocation;
+import dev.runnel.runtime.fs.FileSystem;
+import dev.runnel.runtime.fs.FileSystems;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -142,19 +144,31 @@ final class FunctionCommands {
         }
     }
 
-    /** The USING JAR URIs; a plain path is a local file. */
+    /**
+     * The USING JAR files as URIs, each a location as {@link FileLocation} reads it (a plain path,
+     * or a {@code file:} URI) of a JAR that exists; an error at its literal otherwise.
+     */
     private static List<String> jars(SqlCreateFunction create) {
         List<String> jars = new ArrayList<>();
         for (SqlNode node : create.jars()) {
             SqlCharStringLiteral literal = (SqlCharStringLiteral) node;
             String value = literal.getValueAs(String.class);
+            FileLocation location;
             try {
-                URI uri = URI.create(value);
-                jars.add(uri.getScheme() == null ? Path.of(value).toAbsolutePath().toUri().toString() : value);
+                location = FileLocation.parse(value, "USING JAR");
             } catch (IllegalArgumentException e) {
-                throw ObjectResolver.error("Invalid JAR URI '" + value + "': " + e.getMessage(),
+                throw ObjectResolver.error(e.getMessage(), literal.getParserPosition());
+            }
+            if (!location.fileSystem().hasLocalPaths()) {
+                throw ObjectResolver.error("USING JAR '" + value + "' names no local file: JARs are loaded from local "
+                        + "files (" + String.join(", ", FileSystems.schemes(FileSystem::hasLocalPaths))
+                        + " URIs, or plain paths)", literal.getParserPosition());
+            }
+            if (!Files.isRegularFile(location.localPath())) {
+                throw ObjectResolver.error("JAR file '" + location + "' of USING JAR '" + value + "' does not exist",
                         literal.getParserPosition());
             }
+            jars.add(location.uri().toString());
         }
         return jars;
     }

@@ -8,7 +8,12 @@ import java.util.List;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
-/** A query whose rows a job's collect sink sends back; fetched through the {@link ClusterClient}. */
+/**
+ * A query whose rows a job's collect sink sends back; fetched through the {@link ClusterClient}.
+ * A query whose result is complete after a known number of rows ({@code LIMIT n} over an
+ * insert-only input) ends once it has them, cancelling its job: over an unbounded source the job
+ * would otherwise run on without ever emitting another row (Flink's client keeps waiting).
+ */
 final class JobQueryResult implements QueryResult {
     /** Rows fetched per call at most, so a fast query does not build one huge chunk. */
     static final int MAX_ROWS_PER_FETCH = 1_000;
@@ -16,12 +21,25 @@ final class JobQueryResult implements QueryResult {
     private final ClusterClient cluster;
     private final JobId jobId;
     private final List<ColumnInfo> columns;
+    private final boolean insertOnly;
+    private final boolean bounded;
+    private final long rowLimit;
+    private long received;
     private boolean ended;
 
-    JobQueryResult(ClusterClient cluster, JobId jobId, List<ColumnInfo> columns) {
+    /**
+     * @param insertOnly whether the result holds only INSERT rows (its plan's changelog mode)
+     * @param bounded whether the result ends on its own (every source of its plan is bounded)
+     * @param rowLimit the number of rows after which the result is complete, or -1 when unknown
+     */
+    JobQueryResult(ClusterClient cluster, JobId jobId, List<ColumnInfo> columns, boolean insertOnly, boolean bounded,
+            long rowLimit) {
         this.cluster = cluster;
         this.jobId = jobId;
         this.columns = List.copyOf(columns);
+        this.insertOnly = insertOnly;
+        this.bounded = bounded;
+        this.rowLimit = rowLimit;
     }
 
     @Override
@@ -32,6 +50,16 @@ final class JobQueryResult implements QueryResult {
     @Override
     public List<ColumnInfo> columns() {
         return columns;
+    }
+
+    @Override
+    public boolean isInsertOnly() {
+        return insertOnly;
+    }
+
+    @Override
+    public boolean isBounded() {
+        return bounded;
     }
 
     @Override
@@ -48,6 +76,12 @@ final class JobQueryResult implements QueryResult {
         }
         if (chunk.endOfResult()) {
             ended = true;
+            return chunk;
+        }
+        received += chunk.rows().size();
+        if (rowLimit >= 0 && received >= rowLimit) {
+            cancel();
+            return new ResultChunk(chunk.rows(), true);
         }
         return chunk;
     }
@@ -59,7 +93,14 @@ final class JobQueryResult implements QueryResult {
         }
         ended = true;
         if (!cluster.getJob(jobId).status().isTerminal()) {
-            cluster.cancelJob(jobId);
+            try {
+                cluster.cancelJob(jobId);
+            } catch (RuntimeException e) {
+                // The job ended on its own meanwhile: nothing is left to cancel.
+                if (!cluster.getJob(jobId).status().isTerminal()) {
+                    throw e;
+                }
+            }
         }
     }
 

@@ -5,13 +5,16 @@ import dev.runnel.planner.catalog.CatalogSchema;
 import dev.runnel.planner.catalog.RunnelTypeSystem;
 import dev.runnel.planner.catalog.TypeConversions;
 import dev.runnel.planner.functions.FunctionCatalog;
+import dev.runnel.planner.plan.PlanningException;
 import dev.runnel.planner.plan.logical.LogicalPlanner;
+import dev.runnel.planner.plan.logical.SubQueryRemoval;
 import dev.runnel.planner.plan.physical.GroupAggregateOptions;
 import dev.runnel.planner.plan.physical.PhysicalPlanner;
 import dev.runnel.planner.plan.physical.PhysicalRel;
 import dev.runnel.planner.plan.physical.SinkChangelogCheck;
 import dev.runnel.planner.plan.physical.SinkPhysicalRel;
 import dev.runnel.planner.plan.physical.WatermarkPushDown;
+import dev.runnel.planner.validate.CorrelatedSubQueries;
 import dev.runnel.planner.validate.GroupWindowFunctions;
 import dev.runnel.planner.validate.SqlValidation;
 import dev.runnel.planner.validate.UnsupportedSyntax;
@@ -127,9 +130,19 @@ public final class QueryPlanner {
         SqlNode validated = names.suggestOnUnknownName(parsed, () -> SqlValidation.validate(validator, parsed));
         UnsupportedSyntax.check(validated);
         RelNode ast = logicalPlanner.convert(validated, validator);
-        RelNode logical = LogicalPlanner.optimize(GroupAggregateOptions.splitDistinct(ast, configuration));
-        PhysicalRel physical = WatermarkPushDown.apply(
-                GroupAggregateOptions.applyMiniBatch(PhysicalPlanner.toPhysical(logical), configuration));
+        RelNode logical;
+        try {
+            logical = LogicalPlanner.optimize(GroupAggregateOptions.splitDistinct(ast, configuration));
+        } catch (SubQueryRemoval.CorrelatedSubQueryException e) {
+            throw e.at(CorrelatedSubQueries.firstCorrelated(validated));
+        }
+        PhysicalRel physical;
+        try {
+            physical = WatermarkPushDown.apply(
+                    GroupAggregateOptions.applyMiniBatch(PhysicalPlanner.toPhysical(logical), configuration));
+        } catch (PlanningException e) {
+            throw e.at(statement);
+        }
         SinkChangelogCheck.check(physical);
         RowType outputType;
         try {
@@ -188,6 +201,16 @@ public final class QueryPlanner {
     public record PlannedQuery(PhysicalRel plan, RowType outputType) {
         public boolean isInsert() {
             return plan instanceof SinkPhysicalRel;
+        }
+
+        /** Whether the plan only appends rows (its changelog mode is {@code [I]}). */
+        public boolean isInsertOnly() {
+            return plan.changelogMode().isInsertOnly();
+        }
+
+        /** Whether every source the plan reads ends by itself. */
+        public boolean isBounded() {
+            return plan.isBounded();
         }
 
         public String explain() {

@@ -5,6 +5,7 @@ import dev.runnel.planner.codegen.CalcCodeGenerator;
 import dev.runnel.planner.graph.JobGraphTranslator;
 import dev.runnel.planner.graph.TableConnectorException;
 import dev.runnel.planner.parse.StatementParser;
+import dev.runnel.planner.plan.physical.LimitPhysicalRel;
 import dev.runnel.planner.plan.physical.SinkPhysicalRel;
 import dev.runnel.runtime.cluster.ClusterClient;
 import dev.runnel.runtime.cluster.JobId;
@@ -128,6 +129,10 @@ public final class Session implements AutoCloseable {
             SqlParserPos pos = TablePositions.find(node, e.tableName());
             throw new SqlExecutionException(e.getMessage(), pos.getLineNum(), pos.getColumnNum(), e);
         }
+        // asked before the job runs, so that nothing can fail between its submission and its result
+        boolean insertOnly = planned.isInsertOnly();
+        boolean bounded = planned.isBounded();
+        long rowLimit = LimitPhysicalRel.rowsOfResult(planned.plan()).orElse(-1);
         JobId jobId;
         try {
             jobId = cluster.submitJob(jobGraph);
@@ -139,7 +144,7 @@ public final class Session implements AutoCloseable {
         }
         RowType type = planned.outputType();
         List<ColumnInfo> columns = type.fields().stream().map(f -> new ColumnInfo(f.name(), f.type())).toList();
-        return new JobQueryResult(cluster, jobId, columns);
+        return new JobQueryResult(cluster, jobId, columns, insertOnly, bounded, rowLimit);
     }
 
     private String jobName(QueryPlanner.PlannedQuery planned) {

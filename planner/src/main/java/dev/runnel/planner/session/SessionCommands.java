@@ -238,12 +238,14 @@ final class SessionCommands {
         } catch (ConfigException e) {
             throw error(e.getMessage(), keyPos, e);
         }
+        String resolved;
         try {
             SessionOptions.validate(key, value);
+            resolved = SessionOptions.resolve(key, value);
         } catch (ConfigException e) {
             throw error(e.getMessage(), valuePos, e);
         }
-        configuration.set(key, value);
+        configuration.set(key, resolved);
         return new StatementResult.Message("Session property has been set.");
     }
 

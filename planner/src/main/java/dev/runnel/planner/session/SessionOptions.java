@@ -7,6 +7,7 @@ import dev.runnel.runtime.state.StateOptions;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.fs.FileLocation;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.ZoneId;
@@ -118,6 +119,12 @@ public final class SessionOptions {
                 }
             }
             default -> {
+                if (isLocation(key)) {
+                    if (!isUnsetLocation(key, value)) {
+                        FileLocation.ofOption(key, value);
+                    }
+                    return;
+                }
                 for (ConfigOption<?> option : known()) {
                     if (option.key().equals(key)) {
                         Object parsed = Configuration.parse(key, value, option.type());
@@ -131,6 +138,26 @@ public final class SessionOptions {
                 }
             }
         }
+    }
+
+    /**
+     * The value to keep for {@code key} once {@link #validate} accepted it: a relative path in an
+     * option that names a location (checkpoint and savepoint directories, the savepoint to start
+     * from) made absolute against the working directory, so that jobs find it whatever process
+     * they run in; any other value as given.
+     */
+    public static String resolve(String key, String value) {
+        return isLocation(key) && !isUnsetLocation(key, value) ? FileLocation.absoluteOption(key, value) : value;
+    }
+
+    private static boolean isLocation(String key) {
+        return CheckpointOptions.locations().stream().anyMatch(o -> o.key().equals(key));
+    }
+
+    /** The empty default of {@code execution.savepoint.path}: no savepoint to start from. */
+    private static boolean isUnsetLocation(String key, String value) {
+        return value.isEmpty() && CheckpointOptions.locations().stream()
+                .anyMatch(o -> o.key().equals(key) && "".equals(o.defaultValue()));
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.runnel.planner.validate;
 
 import dev.runnel.planner.catalog.CatalogSchema;
 import dev.runnel.planner.functions.CollectionOperatorTable;
+import dev.runnel.planner.functions.FlinkAggregateFunctions;
 import dev.runnel.planner.functions.FunctionCatalog;
 import dev.runnel.planner.functions.RunnelOperatorTable;
 import dev.runnel.planner.functions.WindowTableFunctions;
@@ -87,7 +88,8 @@ public final class SqlValidation {
                 functions.systemTable(),
                 RunnelOperatorTable.instance(),
                 CollectionOperatorTable.instance(),
-                WindowTableFunctions.withoutCalcites(SqlStdOperatorTable.instance()),
+                FlinkAggregateFunctions.table(),
+                FlinkAggregateFunctions.withoutCalcites(WindowTableFunctions.withoutCalcites(SqlStdOperatorTable.instance())),
                 SqlOperatorTables.of(FLINK_FUNCTIONS_FROM_LIBRARIES),
                 functions.catalogTable(),
                 catalogReader);

@@ -13,16 +13,21 @@ import org.apache.calcite.sql.util.SqlBasicVisitor;
 
 /**
  * Rejects, at the position where it is written, SQL that validates but that the runtime cannot
- * run yet (aggregation, ORDER BY, windows, …): these come with later issues. The message
+ * run yet (set operations, subqueries, …): these come with later issues. The message
  * names the feature: "GROUP BY is not supported yet".
  */
 public final class UnsupportedSyntax {
     private UnsupportedSyntax() {
     }
 
+    /** Flink's error for an OFFSET without LIMIT or FETCH. */
+    public static final String FETCH_MISSING = "FETCH is missed, which on streaming table is not supported currently.";
+
     /** The aggregate functions group aggregation runs (see {@code plan.physical.AggregateCalls}). */
     private static final Set<SqlKind> GROUP_AGGREGATES = EnumSet.of(SqlKind.COUNT, SqlKind.SUM, SqlKind.SUM0,
             SqlKind.AVG, SqlKind.MIN, SqlKind.MAX, SqlKind.FIRST_VALUE, SqlKind.LAST_VALUE, SqlKind.LISTAGG,
+            SqlKind.STDDEV_POP, SqlKind.STDDEV_SAMP, SqlKind.VAR_POP, SqlKind.VAR_SAMP,
+            SqlKind.JSON_ARRAYAGG, SqlKind.JSON_OBJECTAGG, SqlKind.GROUPING, SqlKind.GROUPING_ID, SqlKind.GROUP_ID,
             SqlKind.ARRAY_AGG, SqlKind.COLLECT);
 
     /** @throws SqlExecutionException at the first unsupported construct in {@code node} */
@@ -38,39 +43,35 @@ public final class UnsupportedSyntax {
                 return super.visit(call);
             }
         });
+        CorrelatedSubQueries.check(node);
     }
 
     private static void checkCall(SqlCall call) {
         CollectionValidation.checkSyntax(call);
         if (call instanceof SqlSelect select) {
             failIfPresent("A WINDOW clause", select.getWindowList());
-            failIfPresent("ORDER BY", select.getOrderList());
-            failIfPresent("OFFSET", select.getOffset());
-            failIfPresent("LIMIT/FETCH", select.getFetch());
+            checkOffset(select.getOffset(), select.getFetch());
             return;
         }
         if (call instanceof SqlOrderBy orderBy) {
-            failIfPresent("ORDER BY", orderBy.orderList);
-            failIfPresent("OFFSET", orderBy.offset);
-            failIfPresent("LIMIT/FETCH", orderBy.fetch);
+            checkOffset(orderBy.offset, orderBy.fetch);
             return;
         }
         switch (call.getKind()) {
-            case GROUPING_SETS, ROLLUP, CUBE -> fail("GROUP BY with GROUPING SETS, ROLLUP or CUBE", call);
-            case INTERSECT -> fail("INTERSECT", call);
-            case EXCEPT -> fail("EXCEPT", call);
-            case IN, NOT_IN, EXISTS, SOME, ALL, SCALAR_QUERY -> {
-                if (call.getKind() == SqlKind.EXISTS || call.getKind() == SqlKind.SCALAR_QUERY
-                        || call.getOperandList().stream().anyMatch(o -> o != null && o.isA(SqlKind.QUERY))) {
-                    fail("A subquery", call);
-                }
-            }
             case MATCH_RECOGNIZE -> fail("MATCH_RECOGNIZE", call);
             default -> {
                 if (call.getOperator().isAggregator() && !GROUP_AGGREGATES.contains(call.getKind())) {
                     fail("The aggregate function " + call.getOperator().getName(), call);
                 }
             }
+        }
+    }
+
+    /** A stream has no end to count an OFFSET from without a LIMIT (Flink's message). */
+    private static void checkOffset(SqlNode offset, SqlNode fetch) {
+        if (offset != null && fetch == null) {
+            var pos = offset.getParserPosition();
+            throw new SqlExecutionException(FETCH_MISSING, pos.getLineNum(), pos.getColumnNum(), null);
         }
     }
 

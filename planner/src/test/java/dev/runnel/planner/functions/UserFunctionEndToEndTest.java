@@ -272,8 +272,8 @@ class UserFunctionEndToEndTest {
         }
     }
 
-    @Test
-    void usingJarLoadsTheClassFromTheJar(@TempDir Path dir) throws Exception {
+    /** A JAR holding {@code jarred.Shout}, which upper-cases its argument and appends '!'. */
+    private static Path shoutJar(Path dir) throws Exception {
         Path source = dir.resolve("src/jarred/Shout.java");
         Files.createDirectories(source.getParent());
         Files.writeString(source, "package jarred;\n"
@@ -284,20 +284,51 @@ class UserFunctionEndToEndTest {
         int rc = ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(),
                 "-cp", System.getProperty("java.class.path"), source.toString());
         assertThat(rc).isZero();
-        Path jar = dir.resolve("shout.jar");
+        // A space in the directory, which a Flink script writes as it is: 'file:///…/my udfs/shout.jar'.
+        Path jar = dir.resolve("my udfs/shout.jar");
+        Files.createDirectories(jar.getParent());
         try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
             out.putNextEntry(new JarEntry("jarred/Shout.class"));
             Files.copy(classes.resolve("jarred/Shout.class"), out);
             out.closeEntry();
         }
+        return jar;
+    }
+
+    @Test
+    void usingJarLoadsTheClassFromTheJar(@TempDir Path dir) throws Exception {
+        Path jar = shoutJar(dir);
         try (Session session = CLUSTER.session(2, "hashmap")) {
             assertThat(error(session, "CREATE FUNCTION shout AS 'jarred.Shout'").getMessage())
                     .isEqualTo("Class 'jarred.Shout' of function shout is not found on the classpath");
 
-            session.execute("CREATE FUNCTION shout AS 'jarred.Shout' USING JAR '" + jar.toUri() + "'");
+            // Every form of a location: file:///…, file:/…, file://localhost/…, a plain path.
+            for (String location : List.of("file://" + jar, "file:" + jar, "file://localhost" + jar, jar.toString())) {
+                session.execute("CREATE FUNCTION shout AS 'jarred.Shout' USING JAR '" + location + "'");
+                assertThat(query(session, "SELECT shout(w) FROM " + WORDS)).as(location)
+                        .containsExactlyInAnyOrder(Row.of("BANANA!"), Row.of("COCOA!"), Row.of((Object) null));
+                session.execute("DROP FUNCTION shout");
+            }
+        }
+    }
 
-            assertThat(query(session, "SELECT shout(w) FROM " + WORDS))
-                    .containsExactlyInAnyOrder(Row.of("BANANA!"), Row.of("COCOA!"), Row.of((Object) null));
+    @Test
+    void usingJarRefusesJarsItCannotLoadAtTheirLiteral(@TempDir Path dir) {
+        try (Session session = CLUSTER.session(1, "hashmap")) {
+            var e = error(session, "CREATE FUNCTION shout AS 'jarred.Shout'\n  USING JAR 'hdfs://namenode:8020/udfs/shout.jar'");
+            assertThat(e.getMessage()).isEqualTo("Unsupported file system scheme 'hdfs' in USING JAR:"
+                    + " 'hdfs://namenode:8020/udfs/shout.jar'. Supported schemes: file (file:///abs/path or"
+                    + " file:/abs/path); a plain path is a local file");
+            assertThat(List.of(e.line(), e.column())).containsExactly(2, 13);
+
+            Path missing = dir.resolve("missing.jar");
+            e = error(session, "CREATE FUNCTION shout AS 'jarred.Shout' USING JAR 'file://" + missing + "'");
+            assertThat(e.getMessage()).isEqualTo("JAR file 'file:" + missing + "' of USING JAR 'file://" + missing
+                    + "' does not exist");
+            assertThat(List.of(e.line(), e.column())).containsExactly(1, 51);
+            assertThat(error(session, "CREATE FUNCTION shout AS 'jarred.Shout' USING JAR 'file://tmp/shout.jar'")
+                    .getMessage()).startsWith("Found local file path with authority 'tmp' in USING JAR");
+            assertThat(column(session.execute("SHOW USER FUNCTIONS"))).isEmpty();
         }
     }
 

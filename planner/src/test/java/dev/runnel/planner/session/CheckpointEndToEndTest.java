@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -66,8 +67,9 @@ class CheckpointEndToEndTest {
                 "state.backend.type", backend,
                 "execution.checkpointing.interval", "200ms",
                 "restart-strategy.fixed-delay.delay", "50ms",
-                "state.checkpoints.dir", dir.resolve("checkpoints").toUri().toString(),
-                "state.savepoints.dir", dir.resolve("savepoints").toUri().toString())));
+                // Both forms of file: URI that Flink scripts use.
+                "state.checkpoints.dir", "file:" + dir.resolve("checkpoints"),
+                "state.savepoints.dir", "file://" + dir.resolve("savepoints"))));
         // ts: 100 ms per id, so a 10-second tumbling window holds the ids with the same id / 100.
         session.execute("CREATE TABLE events (id BIGINT, ts AS TO_TIMESTAMP_LTZ(id * 100, 3),"
                 + " WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen', 'rows-per-second' = '" + rowsPerSecond + "',"
@@ -77,7 +79,7 @@ class CheckpointEndToEndTest {
 
     private static void createCountsSink(Session session, Path out) {
         session.execute("CREATE TABLE counts (k BIGINT, n BIGINT, total BIGINT, PRIMARY KEY (k) NOT ENFORCED)"
-                + " WITH ('connector' = 'filesystem', 'path' = '" + out + "', 'format' = 'debezium-json')");
+                + " WITH ('connector' = 'filesystem', 'path' = 'file://" + out + "', 'format' = 'debezium-json')");
     }
 
     private static final String COUNTS = "INSERT INTO counts SELECT id % " + KEYS + ", COUNT(*), SUM(id) FROM events"
@@ -134,7 +136,6 @@ class CheckpointEndToEndTest {
         Path out = dir.resolve("counts");
         Path firstRun = dir.resolve("first");
         String savepoint = countUntilStoppedWithSavepoint(out);
-        assertThat(savepoint).contains("savepoint-");
         assertThat(finalChangelogRows(out)).isNotEmpty().isNotEqualTo(expectedCounts());
         copyCommittedFiles(out, firstRun);
 
@@ -188,7 +189,7 @@ class CheckpointEndToEndTest {
                     "STOP JOB '" + id.value() + "' WITH SAVEPOINT");
             assertThat(result.columns().get(0).name()).isEqualTo("savepoint path");
             assertThat(cluster.jobTermination(id).get(60, TimeUnit.SECONDS).status()).isEqualTo(JobStatus.FINISHED);
-            return (String) result.rows().get(0).getField(0);
+            return assertPrintedAsFlink((String) result.rows().get(0).getField(0), id);
         }
     }
 
@@ -198,8 +199,8 @@ class CheckpointEndToEndTest {
             createCountsSink(session, dir.resolve("counts"));
             JobId id = submit(session, COUNTS);
             await().atMost(Duration.ofSeconds(60)).until(() -> cluster.getJob(id).recordsIn() > 0);
-            String savepoint = (String) ((StatementResult.Table) session.execute("SAVEPOINT '" + id.value() + "'"))
-                    .rows().get(0).getField(0);
+            String savepoint = assertPrintedAsFlink((String) ((StatementResult.Table) session.execute(
+                    "SAVEPOINT '" + id.value() + "'")).rows().get(0).getField(0), id);
             session.execute("STOP JOB '" + id.value() + "'");
 
             session.execute("CREATE TABLE maxima (k BIGINT, m BIGINT, PRIMARY KEY (k) NOT ENFORCED) WITH ("
@@ -209,6 +210,18 @@ class CheckpointEndToEndTest {
             assertThat(end.status()).isEqualTo(JobStatus.FAILED);
             assertThat(end.failureCause()).contains("cannot be mapped to the new job: the query changed");
         }
+    }
+
+    /**
+     * Checks that {@code savepoint} is printed as Flink prints it, {@code file:/<dir>/savepoint-<job
+     * id prefix>-<random>}, and that its directory holds the metadata; returns it.
+     */
+    private String assertPrintedAsFlink(String savepoint, JobId id) {
+        Path savepoints = dir.resolve("savepoints");
+        assertThat(savepoint).matches("file:" + Pattern.quote(savepoints.toString()) + "/savepoint-"
+                + id.value().substring(0, 6) + "-[0-9a-f]{12}");
+        assertThat(Path.of(savepoint.substring("file:".length()), "_metadata")).isRegularFile();
+        return savepoint;
     }
 
     private static JobId submit(Session session, String insert) {

@@ -38,6 +38,9 @@ class ExplainGoldenTest {
                         "EXPLAIN JSON_EXECUTION_PLAN INSERT INTO big_orders SELECT id, amount FROM orders"),
                 Arguments.of("query_json_execution_plan",
                         "EXPLAIN JSON_EXECUTION_PLAN SELECT UPPER(customer) FROM orders"),
+                Arguments.of("anti_join_changelog_mode",
+                        "EXPLAIN CHANGELOG_MODE SELECT id FROM orders o"
+                                + " WHERE NOT EXISTS (SELECT * FROM big_orders b WHERE b.id = o.id)"),
                 Arguments.of("statement_set",
                         "EXPLAIN CHANGELOG_MODE, JSON_EXECUTION_PLAN EXECUTE STATEMENT SET BEGIN\n"
                                 + "INSERT INTO big_orders SELECT id, amount FROM orders WHERE amount > 400;\n"

@@ -296,11 +296,12 @@ class GroupAggregateEndToEndTest {
     }
 
     @Test
-    void groupingSetsAreNotSupportedYet() {
+    void rollupGroupsByEachPrefixOfItsKeys() {
         try (Session session = session(1, "hashmap")) {
-            assertThatThrownBy(() -> session.execute(
-                    "SELECT k, COUNT(*) FROM (VALUES ('a', 1)) AS t(k, v) GROUP BY ROLLUP (k, v)"))
-                    .hasMessageContaining("GROUP BY with GROUPING SETS, ROLLUP or CUBE is not supported yet");
+            List<Row> rows = run(session,
+                    "SELECT k, v, COUNT(*) FROM (VALUES ('a', 1), ('a', 2)) AS t(k, v) GROUP BY ROLLUP (k, v)");
+            assertThat(materialize(rows)).containsExactlyInAnyOrder(Row.of("a", 1, 1L), Row.of("a", 2, 1L),
+                    Row.of("a", null, 2L), Row.of(null, null, 2L));
         }
     }
 }

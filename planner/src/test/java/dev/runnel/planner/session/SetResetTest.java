@@ -79,6 +79,39 @@ class SetResetTest {
     }
 
     @Test
+    void aCheckpointLocationMustNameAUsableFileSystemAtTheValue() {
+        assertFails("SET 'state.checkpoints.dir' = 's3://bucket/checkpoints'", 1, 31)
+                .hasMessage("Unsupported file system scheme 's3' in option 'state.checkpoints.dir':"
+                        + " 's3://bucket/checkpoints'. Supported schemes: file (file:///abs/path or file:/abs/path);"
+                        + " a plain path is a local file");
+        assertFails("SET 'state.savepoints.dir' =\n  'hdfs://namenode:8020/savepoints'", 2, 3)
+                .hasMessageStartingWith("Unsupported file system scheme 'hdfs' in option 'state.savepoints.dir':");
+        assertFails("SET 'execution.savepoint.path' = 'file://savepoints/savepoint-ab12cd-0123456789ab'", 1, 34)
+                .hasMessage("Found local file path with authority 'savepoints' in option 'execution.savepoint.path':"
+                        + " 'file://savepoints/savepoint-ab12cd-0123456789ab'. Hint: Did you forget a slash? (correct path"
+                        + " would be 'file:///savepoints/savepoint-ab12cd-0123456789ab')");
+        assertFails("SET 'state.checkpoints.dir' = 'D:\\checkpoints'", 1, 31)
+                .hasMessageStartingWith("Windows path in option 'state.checkpoints.dir'");
+        assertThat(rows("SET")).containsExactly(Row.of("parallelism.default", "3"));
+    }
+
+    @Test
+    void checkpointLocationsAreKeptAsWrittenUnlessRelative() {
+        message("SET 'state.checkpoints.dir' = 'file:///tmp/checkpoints'");
+        message("SET 'state.savepoints.dir' = 'target/savepoints'");
+        message("SET 'execution.savepoint.path' = 'file:/tmp/savepoints/savepoint-ab12cd-0123456789ab'");
+
+        assertThat(rows("SET")).containsExactly(
+                Row.of("execution.savepoint.path", "file:/tmp/savepoints/savepoint-ab12cd-0123456789ab"),
+                Row.of("parallelism.default", "3"),
+                Row.of("state.checkpoints.dir", "file:///tmp/checkpoints"),
+                Row.of("state.savepoints.dir", java.nio.file.Path.of("target/savepoints").toAbsolutePath().toString()));
+        // Empty is the default of execution.savepoint.path: no savepoint.
+        message("SET 'execution.savepoint.path' = ''");
+        assertThat(rows("SET")).contains(Row.of("execution.savepoint.path", ""));
+    }
+
+    @Test
     void resetRestoresTheInitialValueOrTheDefault() {
         message("SET 'parallelism.default' = '5'");
         message("SET 'pipeline.name' = 'nightly'");

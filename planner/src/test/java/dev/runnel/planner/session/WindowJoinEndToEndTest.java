@@ -2,6 +2,7 @@ package dev.runnel.planner.session;
 
 import static dev.runnel.planner.session.EndToEndSupport.fetchAll;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.runnel.planner.testing.EmbeddedClusterExtension;
 import dev.runnel.runtime.data.Row;
@@ -123,6 +124,110 @@ class WindowJoinEndToEndTest {
                 Row.of("L2", "R1"), Row.of("L2", "R2"), Row.of("L2", "R3"),
                 Row.of("L3", "R1"), Row.of("L3", "R2"), Row.of("L3", "R3"),
                 Row.of("L4", "R4"), Row.of("L5", "R5"), Row.of(null, "R6"));
+    }
+
+    private static String windowed(String table) {
+        return "(SELECT * FROM TABLE(TUMBLE(TABLE " + table + ", DESCRIPTOR(ts), INTERVAL '5' MINUTES)))";
+    }
+
+    /** The window join's output as a view: its left window bounds and {@code window_time}, and the right ones. */
+    private static String joinedView(String type) {
+        return "CREATE VIEW j AS SELECT L.id, L.v AS lv, R.v AS rv, L.window_start, L.window_end, L.window_time,"
+                + " R.window_start AS rws, R.window_end AS rwe FROM " + windowed("l") + " L " + type + " "
+                + windowed("r") + " R ON L.id = R.id AND L.window_start = R.window_start AND L.window_end = R.window_end";
+    }
+
+    private List<Row> queryJoined(int parallelism, String backend, String type, String sql) {
+        try (Session session = session(parallelism, backend)) {
+            session.execute(joinedView(type));
+            return fetchAll((QueryResult) session.execute(sql));
+        }
+    }
+
+    /** Each window's result is inserted once, when its window fires: a window aggregate, as in Flink. */
+    @ParameterizedTest(name = "parallelism {0}, {1}")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
+    void aWindowAggregateFollowsAWindowJoin(int parallelism, String backend) {
+        assertThat(queryJoined(parallelism, backend, "JOIN", "SELECT window_start, window_end, COUNT(*), MAX(lv)"
+                + " FROM j GROUP BY window_start, window_end")).containsExactlyInAnyOrder(
+                Row.of(ts("08:00"), ts("08:05"), 3L, "L2"),
+                Row.of(ts("08:10"), ts("08:15"), 1L, "L5"));
+    }
+
+    @ParameterizedTest(name = "parallelism {0}, {1}")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
+    void theWindowsOfBothSidesOfAnInnerWindowJoinMayBeMixed(int parallelism, String backend) {
+        assertThat(queryJoined(parallelism, backend, "JOIN", "SELECT rws, window_end, id, COUNT(*)"
+                + " FROM j GROUP BY rws, window_end, id")).containsExactlyInAnyOrder(
+                Row.of(ts("08:00"), ts("08:05"), 1, 2L),
+                Row.of(ts("08:00"), ts("08:05"), 2, 1L),
+                Row.of(ts("08:10"), ts("08:15"), 4, 1L));
+    }
+
+    /** The windows of the side an outer join never pads are window columns; the padded side's are not. */
+    @ParameterizedTest(name = "parallelism {0}, {1}")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
+    void aWindowAggregateFollowsAnOuterWindowJoinOnItsPreservedSide(int parallelism, String backend) {
+        assertThat(queryJoined(parallelism, backend, "LEFT JOIN", "SELECT window_start, window_end, COUNT(*),"
+                + " COUNT(rv) FROM j GROUP BY window_start, window_end")).containsExactlyInAnyOrder(
+                Row.of(ts("08:00"), ts("08:05"), 4L, 3L),
+                Row.of(ts("08:05"), ts("08:10"), 1L, 0L),
+                Row.of(ts("08:10"), ts("08:15"), 1L, 1L));
+        try (Session session = session(1, "hashmap")) {
+            session.execute(joinedView("LEFT JOIN"));
+            String plan = session.execute("EXPLAIN SELECT rws, rwe, COUNT(*) FROM j GROUP BY rws, rwe").toString();
+            assertThat(plan).contains("GroupAggregate(").doesNotContain("WindowAggregate(");
+        }
+    }
+
+    @ParameterizedTest(name = "parallelism {0}, {1}")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
+    void aWindowTopNFollowsAWindowJoin(int parallelism, String backend) {
+        assertThat(queryJoined(parallelism, backend, "JOIN", "SELECT lv, rv, window_end FROM (SELECT *,"
+                + " ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY rv DESC) AS rn FROM j)"
+                + " WHERE rn <= 1")).containsExactlyInAnyOrder(
+                Row.of("L2", "R3", ts("08:05")),
+                Row.of("L5", "R5", ts("08:15")));
+    }
+
+    /** The window join's window_time stays a rowtime attribute: windows of it cascade, as in Flink. */
+    @ParameterizedTest(name = "parallelism {0}, {1}")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
+    void theWindowTimeOfAWindowJoinIsARowtimeAttribute(int parallelism, String backend) {
+        try (Session session = session(parallelism, backend)) {
+            session.execute(joinedView("JOIN"));
+            session.execute("CREATE VIEW jt AS SELECT id, window_time AS wt FROM j");
+            assertThat(fetchAll((QueryResult) session.execute("SELECT window_start, window_end, COUNT(*) FROM TABLE("
+                    + "TUMBLE(TABLE jt, DESCRIPTOR(wt), INTERVAL '10' MINUTES)) GROUP BY window_start, window_end")))
+                    .containsExactlyInAnyOrder(Row.of(ts("08:00"), ts("08:10"), 3L), Row.of(ts("08:10"), ts("08:20"), 1L));
+        }
+    }
+
+    @Test
+    void explainShowsAWindowAggregateOverTheWindowJoin() {
+        try (Session session = session(2, "hashmap")) {
+            session.execute(joinedView("JOIN"));
+            String plan = session.execute("EXPLAIN CHANGELOG_MODE SELECT window_start, window_end, COUNT(*) FROM j"
+                    + " GROUP BY window_start, window_end").toString();
+            assertThat(plan).contains("WindowAggregate(window=[TUMBLE(time_col=[ts], size=[5 min])]",
+                    "WindowJoin(leftWindow=[win_start=[window_start], win_end=[window_end]]").doesNotContain("GroupAggregate");
+        }
+    }
+
+    /** Flink has no processing-time window join: the window join waits for the watermark. */
+    @Test
+    void aWindowJoinOnProcessingTimeIsRefusedAtTheJoin() {
+        try (Session session = session(1, "hashmap")) {
+            session.execute("CREATE TABLE pl (id INT, p AS PROCTIME()) WITH ('connector' = 'datagen')");
+            String sql = "SELECT L.id FROM (SELECT * FROM TABLE(TUMBLE(TABLE pl, DESCRIPTOR(p), INTERVAL '5' MINUTES))) L"
+                    + "\n JOIN (SELECT * FROM TABLE(TUMBLE(TABLE pl, DESCRIPTOR(p), INTERVAL '5' MINUTES))) R"
+                    + " ON L.id = R.id AND L.window_start = R.window_start AND L.window_end = R.window_end";
+            assertThatThrownBy(() -> session.execute(sql)).isInstanceOfSatisfying(SqlExecutionException.class, e -> {
+                assertThat(e.getMessage()).isEqualTo("Processing time Window Join is not supported yet.");
+                assertThat(e.line()).isEqualTo(2);
+                assertThat(e.column()).isEqualTo(2);
+            });
+        }
     }
 
     @Test

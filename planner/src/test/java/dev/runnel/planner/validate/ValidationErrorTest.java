@@ -91,18 +91,25 @@ class ValidationErrorTest {
 
     @Test
     void unsupportedFeaturesAreNamedWhereTheyAreWritten() {
-        assertPlanning("SELECT customer, COUNT(*)\nFROM orders\nGROUP BY ROLLUP (customer)")
-                .hasMessage("GROUP BY with GROUPING SETS, ROLLUP or CUBE is not supported yet")
-                .satisfies(e -> assertThat(position(e)).isEqualTo("3:10"));
-        assertPlanning("SELECT\n  STDDEV_POP(amount) FROM orders")
-                .hasMessage("The aggregate function STDDEV_POP is not supported yet")
+        assertPlanning("SELECT customer, COUNT(*)\nFROM orders\nGROUP BY customer\nWINDOW w AS (ORDER BY id)")
+                .hasMessage("A WINDOW clause is not supported yet")
+                .satisfies(e -> assertThat(position(e)).isEqualTo("4:1"));
+        assertPlanning("SELECT\n  COVAR_POP(amount, amount) FROM orders")
+                .hasMessage("The aggregate function COVAR_POP is not supported yet")
                 .satisfies(e -> assertThat(position(e)).isEqualTo("2:3"));
         assertPlanning("SELECT id FROM orders\nORDER BY id")
-                .hasMessage("ORDER BY is not supported yet")
-                .satisfies(e -> assertThat(position(e)).isEqualTo("2:1"));
-        assertPlanning("SELECT id FROM orders WHERE id IN (SELECT id FROM big_orders)")
-                .hasMessage("A subquery is not supported yet")
-                .satisfies(e -> assertThat(position(e)).isEqualTo("1:29"));
+                .hasMessage("Sort on a non-time-attribute field is not supported.");
+        assertPlanning("SELECT id FROM orders\nORDER BY id OFFSET 2")
+                .hasMessage("FETCH is missed, which on streaming table is not supported currently.")
+                .satisfies(e -> assertThat(position(e)).isEqualTo("2:20"));
+        assertPlanning("SELECT id FROM orders o WHERE EXISTS (SELECT * FROM big_orders b WHERE b.id = o.id\n"
+                + "  AND b.amount > (SELECT MIN(price) FROM orders o2 WHERE o2.customer = o.customer))")
+                .hasMessage("A subquery that reads a column of a query around its enclosing subquery (o.customer)"
+                        + " is not supported yet")
+                .satisfies(e -> assertThat(position(e)).isEqualTo("2:72"));
+        assertPlanning("SELECT id,\n  (SELECT id FROM big_orders b WHERE b.id = o.id UNION ALL SELECT 1) FROM orders o")
+                .hasMessage("A correlated subquery that cannot be turned into a join is not supported yet")
+                .satisfies(e -> assertThat(position(e)).isEqualTo("2:3"));
         assertPlanning("SELECT SUM(amount) OVER (PARTITION BY id) FROM orders")
                 .hasMessage("An OVER aggregation must be ordered by one time attribute ascending (ORDER BY rowtime)");
     }

@@ -1,5 +1,7 @@
 package dev.runnel.runtime.checkpoint;
 
+import dev.runnel.runtime.fs.FileSystem;
+import dev.runnel.runtime.fs.FileSystems;
 import java.io.Serializable;
 import java.net.URI;
 
@@ -32,11 +34,11 @@ public record CheckpointLocation(URI directory, URI sharedDirectory, boolean inc
 
     /** The target of operator {@code operatorId}'s subtask {@code subtask}. */
     public SnapshotTarget targetFor(long checkpointId, String operatorId, int subtask) {
-        return targetFor(checkpointId, operatorId, subtask, CheckpointStorage.forUri(directory));
+        return targetFor(checkpointId, operatorId, subtask, FileSystems.forUri(directory));
     }
 
     /** The target of operator {@code operatorId}'s subtask {@code subtask}, written through {@code storage}. */
-    SnapshotTarget targetFor(long checkpointId, String operatorId, int subtask, CheckpointStorage storage) {
+    SnapshotTarget targetFor(long checkpointId, String operatorId, int subtask, FileSystem storage) {
         URI exclusive = directory.resolve(operatorId + "-" + subtask + "/");
         return new SnapshotTarget(checkpointId, storage, exclusive, sharedDirectory, incremental && !isSavepoint());
     }

@@ -3,6 +3,9 @@ package dev.runnel.runtime.checkpoint;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.runnel.runtime.fs.FileLocation;
+import dev.runnel.runtime.fs.FileSystem;
+import dev.runnel.runtime.fs.FileSystems;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -71,37 +74,39 @@ public record CheckpointMetadata(String jobId, long checkpointId, long timestamp
     /** Writes this as {@code location}'s {@code _metadata}, atomically. */
     public void write(CheckpointLocation location) throws IOException {
         URI file = location.metadataFile();
-        CheckpointStorage.forUri(file).writeAtomically(file, JSON.writeValueAsBytes(this));
+        FileSystems.forUri(file).writeAtomically(file, JSON.writeValueAsBytes(this));
     }
 
     /**
-     * Reads the metadata of the checkpoint or savepoint at {@code path}: its directory or its
+     * Reads the metadata of the checkpoint or savepoint at {@code path} (as
+     * {@code execution.savepoint.path} names it, see {@link FileLocation}): its directory or its
      * {@code _metadata} file.
      *
      * @throws IllegalArgumentException when there is no readable metadata there (the message names the path)
      */
     public static CheckpointMetadata read(String path) {
-        URI uri = CheckpointStorage.toUri(path.trim());
-        String text = uri.toString();
-        URI file = text.endsWith("/" + FILE_NAME) ? uri : URI.create(text.endsWith("/") ? text : text + "/").resolve(FILE_NAME);
-        CheckpointStorage storage = CheckpointStorage.forUri(file);
+        URI file = metadataFile(path);
+        FileSystem storage = FileSystems.forUri(file);
         try (InputStream in = storage.open(file)) {
             return JSON.readValue(in, CheckpointMetadata.class);
         } catch (NoSuchFileException | FileNotFoundException e) {
-            throw new IllegalArgumentException("No savepoint or checkpoint at '" + path + "': " + file + " does not exist", e);
+            throw new IllegalArgumentException("No savepoint or checkpoint at '" + path + "': " + FileLocation.of(file)
+                    + " does not exist", e);
         } catch (IOException e) {
-            throw new IllegalArgumentException("Cannot read the savepoint or checkpoint metadata " + file + ": "
-                    + e.getMessage(), e);
+            throw new IllegalArgumentException("Cannot read the savepoint or checkpoint metadata " + FileLocation.of(file)
+                    + ": " + e.getMessage(), e);
         }
     }
 
     /** The directory of the checkpoint whose metadata is at {@code path} (a directory or its {@code _metadata}). */
-    public static URI directoryOf(String path) {
-        URI uri = CheckpointStorage.toUri(path.trim());
-        String text = uri.toString();
-        if (text.endsWith("/" + FILE_NAME)) {
-            return URI.create(text.substring(0, text.length() - FILE_NAME.length()));
-        }
-        return URI.create(text.endsWith("/") ? text : text + "/");
+    public static FileLocation directoryOf(String path) {
+        URI file = metadataFile(path);
+        return FileLocation.of(file.resolve("."));
+    }
+
+    private static URI metadataFile(String path) {
+        FileLocation location = FileLocation.ofOption(CheckpointOptions.SAVEPOINT_PATH.key(), path);
+        return location.uri().getPath().endsWith("/" + FILE_NAME) ? location.uri()
+                : location.directoryUri().resolve(FILE_NAME);
     }
 }

@@ -42,7 +42,7 @@ public final class CheckpointOptions {
 
     public static final ConfigOption<String> SAVEPOINTS_DIR = ConfigOption.of("state.savepoints.dir", String.class,
             new File(System.getProperty("java.io.tmpdir"), "runnel-savepoints").toURI().toString(),
-            "The default directory of savepoints that SAVEPOINT and STOP JOB … WITH SAVEPOINT take.");
+            "The default directory of savepoints that SAVEPOINT and STOP JOB … WITH SAVEPOINT take (a file:// URI or a path).");
 
     public static final ConfigOption<Integer> NUM_RETAINED = ConfigOption.of("state.checkpoints.num-retained",
             Integer.class, 1, "How many completed checkpoints are kept; older ones are deleted.");
@@ -52,7 +52,7 @@ public final class CheckpointOptions {
             Boolean.class, true, "Whether RocksDB checkpoints upload only the files the previous checkpoint did not have.");
 
     public static final ConfigOption<String> SAVEPOINT_PATH = ConfigOption.of("execution.savepoint.path",
-            String.class, "", "A savepoint or retained checkpoint that new jobs start from.");
+            String.class, "", "A savepoint or retained checkpoint (its directory or _metadata file) that new jobs start from.");
 
     public static final ConfigOption<Boolean> IGNORE_UNCLAIMED_STATE = ConfigOption.of(
             "execution.savepoint.ignore-unclaimed-state", Boolean.class, false,
@@ -68,6 +68,11 @@ public final class CheckpointOptions {
 
     public static final ConfigOption<Duration> RESTART_DELAY = ConfigOption.of("restart-strategy.fixed-delay.delay",
             Duration.class, Duration.ofSeconds(1), "How long to wait before restarting a failed job.");
+
+    /** The options whose values name a location ({@link dev.runnel.runtime.fs.FileLocation}). */
+    public static List<ConfigOption<String>> locations() {
+        return List.of(CHECKPOINTS_DIR, SAVEPOINTS_DIR, SAVEPOINT_PATH);
+    }
 
     public static List<ConfigOption<?>> all() {
         return List.of(INTERVAL, MODE, TIMEOUT, MAX_CONCURRENT, MIN_PAUSE, TOLERABLE_FAILURES, EXTERNALIZED_RETENTION,

@@ -1,5 +1,7 @@
 package dev.runnel.runtime.checkpoint;
 
+import dev.runnel.runtime.fs.FileSystem;
+import dev.runnel.runtime.fs.FileSystems;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -10,7 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One subtask's upload of its part of one checkpoint: the {@link CheckpointStorage} its
+ * One subtask's upload of its part of one checkpoint: the {@link FileSystem} its
  * backends write through, which remembers every file they create. When the checkpoint is
  * aborted (or the task ends without acknowledging it) while the upload still runs,
  * {@link #abort} refuses every later write and deletes what the upload wrote and the
@@ -20,12 +22,12 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Thread-safe: the upload runs on a snapshot thread, aborts come from others.
  */
-public final class CheckpointUpload implements CheckpointStorage {
+public final class CheckpointUpload implements FileSystem {
     private static final Logger LOG = LoggerFactory.getLogger(CheckpointUpload.class);
 
     private final long checkpointId;
     private final CheckpointLocation location;
-    private final CheckpointStorage storage;
+    private final FileSystem storage;
     private final List<URI> written = new ArrayList<>();
     private boolean aborted;
     private boolean completed;
@@ -33,7 +35,7 @@ public final class CheckpointUpload implements CheckpointStorage {
     public CheckpointUpload(long checkpointId, CheckpointLocation location) {
         this.checkpointId = checkpointId;
         this.location = location;
-        this.storage = CheckpointStorage.forUri(location.directory());
+        this.storage = FileSystems.forUri(location.directory());
     }
 
     /** Where operator {@code operatorId}'s subtask {@code subtask} writes, through this upload. */

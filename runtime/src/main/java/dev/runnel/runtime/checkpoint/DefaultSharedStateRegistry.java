@@ -1,5 +1,6 @@
 package dev.runnel.runtime.checkpoint;
 
+import dev.runnel.runtime.fs.FileSystem;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Collection;
@@ -21,11 +22,11 @@ import org.slf4j.LoggerFactory;
 public final class DefaultSharedStateRegistry implements SharedStateRegistry {
     private static final Logger LOG = LoggerFactory.getLogger(DefaultSharedStateRegistry.class);
     private final URI jobDirectory;
-    private final CheckpointStorage storage;
+    private final FileSystem storage;
     private final Map<URI, Integer> references = new HashMap<>();
     private final Map<Long, Set<URI>> filesByCheckpoint = new HashMap<>();
 
-    public DefaultSharedStateRegistry(URI jobDirectory, CheckpointStorage storage) {
+    public DefaultSharedStateRegistry(URI jobDirectory, FileSystem storage) {
         this.jobDirectory = jobDirectory;
         this.storage = storage;
     }

@@ -1,5 +1,6 @@
 package dev.runnel.runtime.checkpoint;
 
+import dev.runnel.runtime.fs.FileSystem;
 import java.net.URI;
 
 /**
@@ -11,7 +12,7 @@ import java.net.URI;
  * @param incremental whether a backend that can ({@code state.backend.incremental}) may write
  *                    only what changed since its last completed checkpoint
  */
-public record SnapshotTarget(long checkpointId, CheckpointStorage storage, URI exclusiveDirectory,
+public record SnapshotTarget(long checkpointId, FileSystem storage, URI exclusiveDirectory,
                              URI sharedDirectory, boolean incremental) {
 
     public boolean isSavepoint() {

@@ -39,6 +39,17 @@ public interface ConnectorFactory {
     }
 
     /**
+     * The options to keep for {@code table}, which {@link #validate} accepted: by default as
+     * written. A connector whose options name files makes relative paths absolute here
+     * ({@link dev.runnel.runtime.fs.FileLocation#absoluteOption}); this is called once, when the
+     * table is created or altered, so that the table names the same files whatever process, and
+     * whatever working directory, its jobs later run in.
+     */
+    default Map<String, String> resolveOptions(TableContext table) {
+        return table.options();
+    }
+
+    /**
      * The parallelism the table's options ask its source to run with ({@code scan.parallelism}
      * where the connector supports it); empty for the job's default.
      */

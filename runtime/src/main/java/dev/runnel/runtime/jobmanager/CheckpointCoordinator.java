@@ -3,7 +3,6 @@ package dev.runnel.runtime.jobmanager;
 import dev.runnel.runtime.checkpoint.CheckpointLocation;
 import dev.runnel.runtime.checkpoint.CheckpointMetadata;
 import dev.runnel.runtime.checkpoint.CheckpointOptions;
-import dev.runnel.runtime.checkpoint.CheckpointStorage;
 import dev.runnel.runtime.checkpoint.OperatorIds;
 import dev.runnel.runtime.checkpoint.OperatorSubtaskState;
 import dev.runnel.runtime.checkpoint.SharedStateRegistry;
@@ -14,6 +13,8 @@ import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.fs.FileLocation;
+import dev.runnel.runtime.fs.FileSystems;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.jobgraph.JobVertex;
 import dev.runnel.runtime.stream.CheckpointBarrier;
@@ -116,18 +117,20 @@ final class CheckpointCoordinator {
         this.incremental = config.get(CheckpointOptions.INCREMENTAL);
         this.retention = config.get(CheckpointOptions.EXTERNALIZED_RETENTION).trim().toUpperCase(Locale.ROOT);
         this.jobDirectory = jobDirectory(config, jobId);
-        this.defaultSavepointDirectory = directory(config.get(CheckpointOptions.SAVEPOINTS_DIR));
+        this.defaultSavepointDirectory = FileLocation.ofOption(CheckpointOptions.SAVEPOINTS_DIR.key(),
+                config.get(CheckpointOptions.SAVEPOINTS_DIR)).directoryUri();
         this.nextId = initialState == null ? 1 : initialState.checkpointId() + 1;
     }
 
     /** Where the checkpoints of job {@code jobId} go: {@code <state.checkpoints.dir>/<job-id>/}. */
     static URI jobDirectory(Configuration config, JobId jobId) {
-        return directory(config.get(CheckpointOptions.CHECKPOINTS_DIR)).resolve(jobId + "/");
+        return FileLocation.ofOption(CheckpointOptions.CHECKPOINTS_DIR.key(), config.get(CheckpointOptions.CHECKPOINTS_DIR))
+                .directoryUri().resolve(jobId + "/");
     }
 
-    private static URI directory(String location) {
-        String uri = CheckpointStorage.toUri(location.trim()).toString();
-        return URI.create(uri.endsWith("/") ? uri : uri + "/");
+    /** A checkpoint's directory as Flink prints it ({@code file:/…/chk-3}), for results and statistics. */
+    private static String display(CheckpointLocation location) {
+        return FileLocation.of(location.directory()).toString();
     }
 
     /** Starts periodic checkpoints, if the job has an interval. */
@@ -153,12 +156,12 @@ final class CheckpointCoordinator {
     CheckpointMetadata latestForRecovery() {
         if (!completed.isEmpty()) {
             Completed latest = completed.peekLast();
-            stats.restored(latest.id(), clock.instant(), false, latest.location().directory().toString());
+            stats.restored(latest.id(), clock.instant(), false, display(latest.location()));
             return latest.metadata();
         }
         if (initialState != null) {
             stats.restored(initialState.checkpointId(), clock.instant(), initialState.savepoint(),
-                    jobGraph.configuration().get(CheckpointOptions.SAVEPOINT_PATH));
+                    CheckpointMetadata.directoryOf(jobGraph.configuration().get(CheckpointOptions.SAVEPOINT_PATH)).toString());
         }
         return initialState;
     }
@@ -182,7 +185,7 @@ final class CheckpointCoordinator {
 
     /**
      * Takes a savepoint into {@code targetDirectory} ({@code null}: {@code state.savepoints.dir});
-     * completes with its directory.
+     * completes with its directory as Flink prints it ({@code file:/…/savepoint-…}).
      */
     CompletableFuture<String> triggerSavepoint(String targetDirectory, StopMode stop) {
         String why = stopped ? "the job is not running" : whyNotTriggerable();
@@ -190,7 +193,13 @@ final class CheckpointCoordinator {
             return CompletableFuture.failedFuture(new IllegalStateException(
                     "Cannot take a savepoint of job " + jobId + ": " + why));
         }
-        URI base = targetDirectory == null || targetDirectory.isBlank() ? defaultSavepointDirectory : directory(targetDirectory);
+        URI base;
+        try {
+            base = targetDirectory == null || targetDirectory.isBlank() ? defaultSavepointDirectory
+                    : FileLocation.parse(targetDirectory, "the savepoint directory").directoryUri();
+        } catch (IllegalArgumentException e) {
+            return CompletableFuture.failedFuture(e);
+        }
         String name = "savepoint-" + jobId.value().substring(0, 6) + "-"
                 + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         return trigger(nextId++, new CheckpointLocation(base.resolve(name + "/"), null, false), stop).result();
@@ -334,7 +343,7 @@ final class CheckpointCoordinator {
         Instant now = clock.instant();
         lastCompletion = now;
         stats.completed(checkpoint.id(), Duration.between(checkpoint.triggered(), now), metadata.stateSize(),
-                metadata.checkpointedSize(), now, checkpoint.location().directory().toString());
+                metadata.checkpointedSize(), now, display(checkpoint.location()));
         boolean intermediateSavepoint = checkpoint.isSavepoint() && checkpoint.stopMode() == StopMode.NONE;
         if (!checkpoint.isSavepoint()) {
             registry.register(checkpoint.id(), metadata.sharedStateFiles());
@@ -356,7 +365,7 @@ final class CheckpointCoordinator {
         }
         LOG.info("Completed {} {} of job {} ({} bytes) in {}", checkpoint.isSavepoint() ? "savepoint" : "checkpoint",
                 checkpoint.id(), jobId, metadata.stateSize(), checkpoint.location().directory());
-        checkpoint.result().complete(checkpoint.location().directory().toString());
+        checkpoint.result().complete(display(checkpoint.location()));
     }
 
     private CheckpointMetadata metadata(PendingCheckpoint checkpoint) {
@@ -411,7 +420,7 @@ final class CheckpointCoordinator {
 
     private void deleteQuietly(URI directory) {
         try {
-            CheckpointStorage.forUri(directory).delete(directory);
+            FileSystems.forUri(directory).delete(directory);
         } catch (IOException | RuntimeException e) {
             LOG.warn("Could not delete {}", directory, e);
         }

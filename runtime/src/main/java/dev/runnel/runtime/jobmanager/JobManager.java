@@ -1,6 +1,5 @@
 package dev.runnel.runtime.jobmanager;
 
-import dev.runnel.runtime.checkpoint.CheckpointStorage;
 import dev.runnel.runtime.checkpoint.DefaultSharedStateRegistry;
 import dev.runnel.runtime.checkpoint.SharedStateRegistry;
 import dev.runnel.runtime.checkpoint.StopMode;
@@ -14,6 +13,8 @@ import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.cluster.TaskManagerInfo;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.fs.FileSystem;
+import dev.runnel.runtime.fs.FileSystems;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.scheduler.SlotPool;
 import dev.runnel.runtime.task.ExecutionAttemptId;
@@ -55,7 +56,7 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
 
     public JobManager(Configuration clusterConfiguration, Clock clock) {
         this(clusterConfiguration, clock,
-                jobDirectory -> new DefaultSharedStateRegistry(jobDirectory, CheckpointStorage.forUri(jobDirectory)));
+                jobDirectory -> new DefaultSharedStateRegistry(jobDirectory, FileSystems.forUri(jobDirectory)));
     }
 
     /**

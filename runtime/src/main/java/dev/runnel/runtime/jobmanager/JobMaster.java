@@ -118,11 +118,13 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
             initialState = savepoint.isBlank() ? null : CheckpointMetadata.read(savepoint);
             // Checked now, so that a savepoint that does not fit fails the job before it runs.
             restoreAssignment(initialState);
+            // So does a checkpoint or savepoint directory that names no usable location.
+            checkpoints = new CheckpointCoordinator(jobId, jobGraph, mainThread, clock, sharedStateRegistry,
+                    initialState, this);
         } catch (RuntimeException e) {
             failBeforeDeployment(e.getMessage());
             return;
         }
-        checkpoints = new CheckpointCoordinator(jobId, jobGraph, mainThread, clock, sharedStateRegistry, initialState, this);
         executionGraph.vertices().forEach(v -> v.transitionTo(ExecutionState.SCHEDULED));
         requestSlotsAndDeploy();
     }

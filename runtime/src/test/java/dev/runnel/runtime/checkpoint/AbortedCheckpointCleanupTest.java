@@ -43,7 +43,7 @@ class AbortedCheckpointCleanupTest extends CheckpointClusterTestBase {
     @AfterEach
     void releaseBlockedSnapshot() {
         release.countDown();
-        GatedCheckpointStorage.Gate gate = GatedCheckpointStorage.gate;
+        GatedFileSystem.Gate gate = GatedFileSystem.gate;
         if (gate != null) {
             gate.open();
         }
@@ -51,7 +51,7 @@ class AbortedCheckpointCleanupTest extends CheckpointClusterTestBase {
 
     @AfterEach
     void removeGate() {
-        GatedCheckpointStorage.gate = null;
+        GatedFileSystem.gate = null;
     }
 
     private Set<String> checkpointsWithSharedFiles(JobId id) throws IOException {
@@ -99,10 +99,10 @@ class AbortedCheckpointCleanupTest extends CheckpointClusterTestBase {
     void anUploadStillRunningWhenItsCheckpointTimesOutDeletesWhatItWroteAndWritesNoMore() throws IOException {
         // the upload is held; its checkpoint times out meanwhile
         JobId id = startUploadThatHangs(Map.of("execution.checkpointing.timeout", "1s"));
-        Path held = GatedCheckpointStorage.gate.held();
+        Path held = GatedFileSystem.gate.held();
         long checkpoint = checkpointOf(held);
         await().atMost(Duration.ofSeconds(60)).until(() -> !Files.exists(held));
-        GatedCheckpointStorage.gate.open();
+        GatedFileSystem.gate.open();
         awaitCheckpointAfter(id, 0);
         // The tasks wait for their uploads before they end: after this, the held one is done.
         cluster.cancelJob(id);
@@ -114,11 +114,11 @@ class AbortedCheckpointCleanupTest extends CheckpointClusterTestBase {
     @Test
     void anUploadStillRunningWhenTheJobIsCancelledDeletesWhatItWroteAndWritesNoMore() throws IOException {
         JobId id = startUploadThatHangs(Map.of());
-        Path held = GatedCheckpointStorage.gate.held();
+        Path held = GatedFileSystem.gate.held();
         long checkpoint = checkpointOf(held);
         cluster.cancelJob(id);
         await().atMost(Duration.ofSeconds(60)).until(() -> !Files.exists(held));
-        GatedCheckpointStorage.gate.open();
+        GatedFileSystem.gate.open();
         cluster.jobTermination(id).join();
 
         assertNothingLeftOf(id, checkpoint);
@@ -131,10 +131,10 @@ class AbortedCheckpointCleanupTest extends CheckpointClusterTestBase {
      */
     private JobId startUploadThatHangs(Map<String, String> extra) {
         startCluster(2, 1);
-        GatedCheckpointStorage.gate = new GatedCheckpointStorage.Gate(uri -> uri.getPath().contains("/shared/"));
+        GatedFileSystem.gate = new GatedFileSystem.Gate(uri -> uri.getPath().contains("/shared/"));
         Map<String, String> config = new java.util.HashMap<>(Map.of("state.backend.type", "rocksdb",
                 "state.backend.incremental", "true",
-                "state.checkpoints.dir", GatedCheckpointStorage.uriOf(checkpointsDirectory()),
+                "state.checkpoints.dir", GatedFileSystem.uriOf(checkpointsDirectory()),
                 "execution.checkpointing.externalized-checkpoint-retention", "RETAIN_ON_CANCELLATION",
                 "execution.checkpointing.tolerable-failed-checkpoints", "100"));
         config.putAll(extra);
@@ -143,7 +143,7 @@ class AbortedCheckpointCleanupTest extends CheckpointClusterTestBase {
                 new JobVertex(2, "Count", 1, null, List.of(new TestOperators.CountPerKey(-1, false)))),
                 List.of(new JobEdge(1, 2, 0, new Partitioning.Hash(new int[] {1}))),
                 checkpointing(config)));
-        await().atMost(Duration.ofSeconds(60)).until(() -> GatedCheckpointStorage.gate.held() != null);
+        await().atMost(Duration.ofSeconds(60)).until(() -> GatedFileSystem.gate.held() != null);
         return id;
     }
 

@@ -2,6 +2,7 @@ package dev.runnel.runtime.checkpoint;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.runnel.runtime.fs.FileSystems;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +30,7 @@ class DefaultSharedStateRegistryTest {
     void aFileIsDeletedWhenTheLastCheckpointUsingItIsReleasedUnlessTheJobDoesNotOwnIt() throws Exception {
         URI jobDirectory = URI.create(root.toUri() + "job/");
         DefaultSharedStateRegistry registry = new DefaultSharedStateRegistry(jobDirectory,
-                CheckpointStorage.forUri(jobDirectory));
+                FileSystems.forUri(jobDirectory));
         StreamStateHandle a = file("job/shared/a.sst");
         StreamStateHandle b = file("job/shared/b.sst");
         StreamStateHandle c = file("job/shared/c.sst");
@@ -62,7 +63,7 @@ class DefaultSharedStateRegistryTest {
     void registeringACheckpointAgainReplacesItsFiles() throws Exception {
         URI jobDirectory = URI.create(root.toUri() + "job");
         DefaultSharedStateRegistry registry = new DefaultSharedStateRegistry(jobDirectory,
-                CheckpointStorage.forUri(jobDirectory));
+                FileSystems.forUri(jobDirectory));
         StreamStateHandle a = file("job/shared/a.sst");
         StreamStateHandle b = file("job/shared/b.sst");
         registry.register(1, List.of(a));
@@ -76,7 +77,7 @@ class DefaultSharedStateRegistryTest {
     void theFilesOfAnAbortedCheckpointThatNoCompletedOneUsesAreDeleted() throws Exception {
         URI jobDirectory = URI.create(root.toUri() + "job/");
         DefaultSharedStateRegistry registry = new DefaultSharedStateRegistry(jobDirectory,
-                CheckpointStorage.forUri(jobDirectory));
+                FileSystems.forUri(jobDirectory));
         StreamStateHandle base = file("job/shared/1-base.sst");
         StreamStateHandle uploaded = file("job/shared/2-new.sst");
         StreamStateHandle restored = file("savepoint-abc/0-restored.sst");

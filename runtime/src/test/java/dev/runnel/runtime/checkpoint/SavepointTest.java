@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -74,7 +75,7 @@ class SavepointTest extends CheckpointClusterTestBase {
         JobInfo cancelled = cluster.jobTermination(first).join();
         String checkpoint = cancelled.checkpoints().latestPath();
 
-        JobId next = submitCount(run, 2, Map.of("execution.savepoint.path", checkpoint + "_metadata"));
+        JobId next = submitCount(run, 2, Map.of("execution.savepoint.path", checkpoint + "/_metadata"));
         JobInfo end = cluster.jobTermination(next).join();
 
         assertThat(end.status()).as(end.failureCause()).isEqualTo(JobStatus.FINISHED);
@@ -86,17 +87,40 @@ class SavepointTest extends CheckpointClusterTestBase {
         JobId id = submitCount("running-" + System.nanoTime(), 2, Map.of());
         awaitCompletedCheckpoint(id);
 
-        String savepoint = cluster.triggerSavepoint(id, dir.resolve("savepoints").toString()).join();
+        // A directory named as Flink scripts may name it: a file: URI, a space as it is.
+        Path directory = dir.resolve("my savepoints");
+        String savepoint = cluster.triggerSavepoint(id, "file://localhost" + directory).join();
 
         assertThat(cluster.getJob(id).status()).isEqualTo(JobStatus.RUNNING);
-        assertThat(Path.of(java.net.URI.create(savepoint)).resolve("_metadata")).exists();
+        // Printed as Flink prints it, and read back from that text.
+        assertThat(savepoint).matches("file:" + Pattern.quote(directory.toString()) + "/savepoint-"
+                + id.value().substring(0, 6) + "-[0-9a-f]{12}");
+        Path saved = Path.of(savepoint.substring("file:".length()));
+        assertThat(saved.resolve("_metadata")).exists();
         CheckpointMetadata metadata = CheckpointMetadata.read(savepoint);
         assertThat(metadata.savepoint()).isTrue();
         assertThat(metadata.operators()).containsKeys("1-source", "2-0", "3-0");
+        assertThat(CheckpointMetadata.read(saved + "/_metadata").checkpointId()).isEqualTo(metadata.checkpointId());
+        assertThatThrownBy(() -> cluster.triggerSavepoint(id, "s3://bucket/savepoints").join())
+                .hasRootCauseMessage("Unsupported file system scheme 's3' in the savepoint directory: "
+                        + "'s3://bucket/savepoints'. Supported schemes: file (file:///abs/path or file:/abs/path), "
+                        + "gatedfile, remote; a plain path is a local file");
         cluster.cancelJob(id);
         cluster.jobTermination(id).join();
         // Savepoints belong to the user: cancelling the job does not delete them.
-        assertThat(Files.exists(Path.of(java.net.URI.create(savepoint)))).isTrue();
+        assertThat(Files.exists(saved)).isTrue();
+    }
+
+    @Test
+    void aJobWhoseCheckpointLocationsNameNoFileSystemIsRefusedNamingTheOption() {
+        String run = "unusable-" + System.nanoTime();
+        assertThatThrownBy(() -> submitCount(run, 1, Map.of("state.checkpoints.dir", "hdfs://namenode/checkpoints")))
+                .hasMessageContaining("Unsupported file system scheme 'hdfs' in option 'state.checkpoints.dir'");
+        JobInfo end = cluster.jobTermination(cluster.submitJob(CheckpointTestJobs.countJob(run, 1, ROWS, KEYS, 100,
+                10, checkpointing(Map.of("execution.savepoint.path", "file://savepoints/savepoint-1"))))).join();
+        assertThat(end.status()).isEqualTo(JobStatus.FAILED);
+        assertThat(end.failureCause()).contains("Found local file path with authority 'savepoints' in option"
+                + " 'execution.savepoint.path'");
     }
 
     @Test

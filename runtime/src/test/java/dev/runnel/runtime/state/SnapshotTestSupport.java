@@ -1,9 +1,10 @@
 package dev.runnel.runtime.state;
 
-import dev.runnel.runtime.checkpoint.CheckpointStorage;
 import dev.runnel.runtime.checkpoint.KeyedStateHandle;
 import dev.runnel.runtime.checkpoint.SnapshotTarget;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.fs.FileSystem;
+import dev.runnel.runtime.fs.FileSystems;
 import dev.runnel.runtime.network.KeyGroups;
 import dev.runnel.runtime.testing.ManualProcessingTimeService;
 import java.net.URI;
@@ -49,13 +50,13 @@ final class SnapshotTestSupport implements AutoCloseable {
     }
 
     SnapshotTarget checkpoint(long id, boolean incremental, URI jobDirectory) {
-        return new SnapshotTarget(id, CheckpointStorage.forUri(jobDirectory), jobDirectory.resolve("chk-" + id + "/"),
+        return new SnapshotTarget(id, FileSystems.forUri(jobDirectory), jobDirectory.resolve("chk-" + id + "/"),
                 jobDirectory.resolve("shared/"), incremental);
     }
 
     SnapshotTarget savepoint(String name) {
         URI dir = URI.create(root.toUri() + name + "/");
-        return new SnapshotTarget(1, CheckpointStorage.forUri(dir), dir, null, false);
+        return new SnapshotTarget(1, FileSystems.forUri(dir), dir, null, false);
     }
 
     /** Both parts of a snapshot, one after the other. */

@@ -7,6 +7,7 @@ import dev.runnel.runtime.checkpoint.SnapshotTarget;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.fs.FileSystems;
 import dev.runnel.runtime.metrics.Counter;
 import dev.runnel.runtime.metrics.OperatorCounters;
 import dev.runnel.runtime.operators.Operator;
@@ -22,6 +23,8 @@ import dev.runnel.runtime.state.TypeSerializer;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.Watermark;
 import dev.runnel.runtime.types.RowType;
+import java.net.URI;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -41,14 +44,16 @@ import java.util.List;
  * Processing time is a manual clock starting at 0: {@link #setProcessingTime} moves it and runs
  * the timers and callbacks due by then. {@link #close()} closes the operator, then its backends.
  *
- * <p>Keyed state is snapshot by {@link #snapshotKeyedState} and restored with
- * {@link #withRestoredKeyedState}.
- *
  * <p>Checkpoints of non-keyed state: {@link #snapshot} runs the operator's checkpoint hooks and
  * returns a copy of its {@link OperatorStateStore}; a new harness {@link #withRestoredState
  * restored} from it (or from {@link OperatorSnapshot#redistribute} of several subtasks' snapshots)
  * opens a new operator instance on that state. {@link #crash()} drops the operator without
  * closing it, as a failure does.
+ *
+ * <p>Checkpoints of keyed state: with {@link #withCheckpointDirectory}, {@link #snapshot} also
+ * writes a full snapshot of every keyed state backend the operator created (state and timers)
+ * under that directory, and a harness restored from it opens its backends on that state. Restore
+ * on the other backend type works as it does for savepoints.
  *
  * <p>Single-threaded, like a task.
  */
@@ -67,6 +72,7 @@ public final class OperatorHarness implements AutoCloseable {
     private final ManualProcessingTimeService processingTime = new ManualProcessingTimeService(0);
     private final List<KeyedStateBackend> backends = new ArrayList<>();
     private InMemoryOperatorStateStore operatorState = new InMemoryOperatorStateStore();
+    private URI checkpointDirectory;
     private List<KeyedStateHandle> restoredKeyedState = List.of();
     private boolean opened;
     private boolean closed;
@@ -107,18 +113,16 @@ public final class OperatorHarness implements AutoCloseable {
         return this;
     }
 
-    /** Opens the operator on non-keyed state restored from {@code snapshot} (call before {@link #open}). */
+    /** Opens the operator on the state restored from {@code snapshot}, keyed state included (call before {@link #open}). */
     public OperatorHarness withRestoredState(OperatorSnapshot snapshot) {
         this.operatorState = snapshot.restore();
+        this.restoredKeyedState = snapshot.keyedState();
         return this;
     }
 
-    /**
-     * Opens the operator on keyed state restored from {@code handles} (call before {@link #open}),
-     * as a restored subtask's backend is: the handles' key groups of this subtask.
-     */
-    public OperatorHarness withRestoredKeyedState(List<KeyedStateHandle> handles) {
-        this.restoredKeyedState = List.copyOf(handles);
+    /** Makes {@link #snapshot} write the keyed state backends' snapshots under {@code directory} (a test's temporary directory). */
+    public OperatorHarness withCheckpointDirectory(Path directory) {
+        this.checkpointDirectory = directory.toUri();
         return this;
     }
 
@@ -193,24 +197,27 @@ public final class OperatorHarness implements AutoCloseable {
 
     /**
      * Takes checkpoint {@code checkpointId} as a task does when its barrier arrives:
-     * {@code prepareSnapshotPreBarrier}, then {@code snapshotState}; returns the operator state.
+     * {@code prepareSnapshotPreBarrier}, then {@code snapshotState}; returns the operator state,
+     * and the keyed state when a {@link #withCheckpointDirectory checkpoint directory} is set.
      */
     public OperatorSnapshot snapshot(long checkpointId) throws Exception {
         checkOpen();
         operator.prepareSnapshotPreBarrier(checkpointId);
         output.flush();
         operator.snapshotState(checkpointId);
-        return OperatorSnapshot.of(operatorState);
-    }
-
-    /**
-     * Takes a checkpoint as {@link #snapshot} does and writes the keyed state of the operator's
-     * backend to {@code target}; a harness {@link #withRestoredKeyedState restored} from the handle
-     * sees that state. Null when the backend holds nothing.
-     */
-    public KeyedStateHandle snapshotKeyedState(SnapshotTarget target) throws Exception {
-        snapshot(target.checkpointId());
-        return stateBackend().snapshot(target).write();
+        List<KeyedStateHandle> keyed = new ArrayList<>();
+        if (checkpointDirectory != null) {
+            for (int i = 0; i < backends.size(); i++) {
+                URI directory = checkpointDirectory.resolve("chk-" + checkpointId + "/backend-" + i + "/");
+                // A self-contained (savepoint-like) snapshot, so that it restores on either backend type.
+                KeyedStateHandle handle = backends.get(i).snapshot(new SnapshotTarget(checkpointId,
+                        FileSystems.forUri(directory), directory, null, false)).write();
+                if (handle != null) {
+                    keyed.add(handle);
+                }
+            }
+        }
+        return OperatorSnapshot.of(operatorState, keyed);
     }
 
     public OperatorHarness notifyCheckpointComplete(long checkpointId) throws Exception {

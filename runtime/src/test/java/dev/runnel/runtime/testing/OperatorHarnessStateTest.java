@@ -21,9 +21,11 @@ import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.Watermark;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -93,6 +95,35 @@ class OperatorHarnessStateTest {
             assertThat(h.takeOutput()).containsExactlyElementsOf(rows("+I 3 1"));
         }
         assertThatThrownBy(() -> op.count.value()).hasMessageContaining("closed");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hashmap->hashmap", "rocksdb->rocksdb", "hashmap->rocksdb", "rocksdb->hashmap"})
+    void snapshotsCarryKeyedStateAndTimersToARestoredOperator(String backends, @TempDir Path checkpoints)
+            throws Exception {
+        String[] types = backends.split("->");
+        OperatorSnapshot checkpoint;
+        try (var h = OperatorHarness.of(new CountPerKey()).withStateBackend(types[0])
+                .withCheckpointDirectory(checkpoints).open()) {
+            h.processRows("+I 1", "+I 2", "+I 1");
+            checkpoint = h.snapshot(1);
+            // Not in the checkpoint: the restored operator never sees it.
+            h.processRows("+I 1");
+        }
+        try (var h = OperatorHarness.of(new CountPerKey()).withStateBackend(types[1]).withRestoredState(checkpoint)
+                .open()) {
+            h.processRows("+I 2");
+            h.setProcessingTime(10);
+            assertThat(h.takeOutput()).containsExactlyInAnyOrderElementsOf(rows("+I 1 2", "+I 2 2"));
+        }
+    }
+
+    @Test
+    void snapshotsWithoutACheckpointDirectoryHoldNoKeyedState() throws Exception {
+        try (var h = OperatorHarness.of(new CountPerKey()).open()) {
+            h.processRows("+I 1");
+            assertThat(h.snapshot(1).keyedState()).isEmpty();
+        }
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.runnel.runtime.testing;
 
 import dev.runnel.runtime.checkpoint.InMemoryOperatorStateStore;
+import dev.runnel.runtime.checkpoint.KeyedStateHandle;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,14 +14,33 @@ import java.util.Map;
  * round-robin (entry {@code i} of the concatenation, in subtask order, to subtask
  * {@code i % parallelism}), the union of every union list to every subtask.
  *
+ * Keyed state ({@link #keyedState}) is not redistributed: each handle names its key groups, and a
+ * restored backend keeps the ones it owns.
+ *
  * @param splitLists entries of each split list, by name
  * @param unionLists entries of each union list, by name
+ * @param keyedState the snapshots of the operator's keyed state backends (empty when not taken)
  */
-public record OperatorSnapshot(Map<String, List<byte[]>> splitLists, Map<String, List<byte[]>> unionLists) {
+public record OperatorSnapshot(Map<String, List<byte[]>> splitLists, Map<String, List<byte[]>> unionLists,
+                               List<KeyedStateHandle> keyedState) {
+
+    public OperatorSnapshot {
+        keyedState = List.copyOf(keyedState);
+    }
+
+    /** A snapshot of operator state only. */
+    public OperatorSnapshot(Map<String, List<byte[]>> splitLists, Map<String, List<byte[]>> unionLists) {
+        this(splitLists, unionLists, List.of());
+    }
 
     /** A deep copy of the lists of {@code store}, as they are now. */
     public static OperatorSnapshot of(InMemoryOperatorStateStore store) {
-        return new OperatorSnapshot(copy(store.splitLists()), copy(store.unionLists()));
+        return of(store, List.of());
+    }
+
+    /** A deep copy of the lists of {@code store}, as they are now, with the keyed state snapshots {@code keyedState}. */
+    public static OperatorSnapshot of(InMemoryOperatorStateStore store, List<KeyedStateHandle> keyedState) {
+        return new OperatorSnapshot(copy(store.splitLists()), copy(store.unionLists()), keyedState);
     }
 
     /** A store restored from this snapshot, as a restored subtask gets it. */

@@ -29,7 +29,8 @@ public final class SqlCompleter implements Completer {
         List<Suggestion> suggestions = CommandCompletions.isCommand(buffer)
                 ? commands.complete(buffer, cursor) : sql.complete(buffer, cursor);
         for (Suggestion s : suggestions) {
-            candidates.add(new Candidate(s.value(), s.value(), s.group(), s.description(), null, null, s.complete()));
+            candidates.add(new Candidate(s.value(), s.value(), s.group(), s.description(), null, null, s.complete(),
+                    s.rank()));
         }
     }
 }

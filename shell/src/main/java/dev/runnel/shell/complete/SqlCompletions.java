@@ -9,13 +9,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Decides what Tab offers at a place in the input, from the {@link StatementContext} there and
  * the session's {@link SessionMetadata}: statement keywords and templates at the start, the next
  * keyword of a statement ({@code SHOW T…}), tables and views after {@code FROM}, {@code JOIN},
  * {@code INTO}, {@code DESCRIBE} and the like, databases and catalogs after {@code USE},
- * columns of the statement's tables together with functions in expressions, connector names,
+ * columns of the statement's tables together with functions in expressions (before the statement
+ * names a table, the columns of the current database's tables, ranked), connector names,
  * formats and option keys inside {@code WITH (…)}, and {@code SET} keys and their values.
  * Suggestions are not filtered by the word typed: JLine does that. Keywords take the case of
  * the word typed.
@@ -323,6 +325,9 @@ public final class SqlCompletions {
     }
 
     private void expression(StatementContext at, Out out) {
+        if (at.tables.isEmpty()) {
+            databaseColumns(at.word, out);
+        }
         Set<String> columns = new LinkedHashSet<>();
         for (List<String> table : at.tables.values()) {
             columns.addAll(metadata.columns(table));
@@ -335,6 +340,29 @@ public final class SqlCompletions {
             out.keywords(EXPRESSION_KEYWORDS, "keyword");
         } else {
             out.keywords(SqlKeywords.all(), "keyword");
+        }
+    }
+
+    /*
+     * Before the statement names a table (SELECT order_|): the columns of every table and view of
+     * the current database, each described by the tables that have it, ranked by the word typed.
+     */
+    private void databaseColumns(String word, Out out) {
+        Map<String, List<String>> tablesByColumn = new TreeMap<>();
+        String catalog = metadata.currentCatalog();
+        String database = metadata.currentDatabase();
+        List<String> objects = new ArrayList<>(metadata.tables(catalog, database));
+        objects.addAll(metadata.views(catalog, database));
+        for (String object : objects) {
+            for (String column : metadata.columns(List.of(catalog, database, object))) {
+                tablesByColumn.computeIfAbsent(column, c -> new ArrayList<>()).add(object);
+            }
+        }
+        List<String> ranked = ColumnRanking.rank(tablesByColumn.keySet(), word);
+        for (int i = 0; i < ranked.size(); i++) {
+            String column = ranked.get(i);
+            out.suggestions.add(new Suggestion(column, "column", String.join(", ", tablesByColumn.get(column)), true,
+                    i + 1));
         }
     }
 

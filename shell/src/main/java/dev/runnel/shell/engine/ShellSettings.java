@@ -30,6 +30,15 @@ public final class ShellSettings {
         }
     }
 
+    /**
+     * Whether {@code SET} asked for the changelog ({@code changelog} result mode): results for
+     * programs then print every change with its kind instead of the rows or the final table.
+     */
+    public static boolean changelogRequested(Configuration configuration) {
+        String mode = configuration.getString(RESULT_MODE_KEY);
+        return mode != null && mode.trim().equalsIgnoreCase(ResultMode.CHANGELOG.name());
+    }
+
     public static boolean verbose(Configuration configuration) {
         return "true".equalsIgnoreCase(configuration.getString(VERBOSE_KEY));
     }

@@ -12,22 +12,31 @@ import java.util.function.UnaryOperator;
 /**
  * {@code csv} and {@code tsv}: a header line of column names, then one line per row, fields
  * separated by a comma or a tab. Lines end with {@code \n}. Values are written as SQL casts
- * them to text ({@code true}, {@code 2024-01-31 12:00:00.000}); SQL NULL is an empty field.
+ * them to text ({@code true}, {@code 2024-01-31 12:00:00.000}); SQL NULL is an empty unquoted
+ * field in csv, {@code \N} in tsv.
  */
 final class DelimitedRows implements RowFormat {
-    /** RFC 4180: a field holding a comma, quote, CR or LF, or an empty string, is quoted, its quotes doubled. */
-    static final DelimitedRows CSV = new DelimitedRows(',', DelimitedRows::csvField);
-    /** Tab-separated, with PostgreSQL's text-format escapes so that a row stays one line. */
-    static final DelimitedRows TSV = new DelimitedRows('\t', DelimitedRows::tsvField);
+    /**
+     * RFC 4180: a field holding a comma, quote, CR or LF, or an empty string, is quoted, its
+     * quotes doubled; NULL is an empty unquoted field.
+     */
+    static final DelimitedRows CSV = new DelimitedRows(',', DelimitedRows::csvField, "");
+    /**
+     * Tab-separated in PostgreSQL's text format ({@code COPY … TO STDOUT}): tab, line feed,
+     * carriage return and backslash escaped so that a row stays one line, NULL as {@code \N}.
+     */
+    static final DelimitedRows TSV = new DelimitedRows('\t', DelimitedRows::tsvField, "\\N");
 
     private static final String OP = "op";
 
     private final char separator;
     private final UnaryOperator<String> field;
+    private final String nullText;
 
-    private DelimitedRows(char separator, UnaryOperator<String> field) {
+    private DelimitedRows(char separator, UnaryOperator<String> field, String nullText) {
         this.separator = separator;
         this.field = field;
+        this.nullText = nullText;
     }
 
     @Override
@@ -50,7 +59,7 @@ final class DelimitedRows implements RowFormat {
         }
         for (int c = 0; c < columns.size(); c++) {
             String text = Values.toText(row.getField(c), columns.get(c).type(), zone);
-            line.add(text == null ? "" : field.apply(text));
+            line.add(text == null ? nullText : field.apply(text));
         }
         out.print(line);
     }

@@ -1,16 +1,19 @@
 package dev.runnel.shell.output;
 
+import dev.runnel.planner.session.ColumnInfo;
 import dev.runnel.planner.session.QueryResult;
 import dev.runnel.planner.session.StatementResult;
 import dev.runnel.runtime.cluster.ResultChunk;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.shell.engine.ShellSettings;
+import dev.runnel.shell.render.ChangelogTable;
 import dev.runnel.shell.render.ResultPrinter;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.ZoneId;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -61,7 +64,8 @@ public final class ResultOutput {
 
     /**
      * Prints {@code result}. A query's rows are fetched and printed until its end or until
-     * {@code stop} turns true, which cancels the query's job.
+     * {@code stop} turns true, which cancels the query's job. In the formats for programs a
+     * query prints its rows, its final table or its changelog, as {@link ResultForm} decides.
      *
      * @param session the session's settings, which say the time zone and the result mode
      * @return false if the query was cancelled, else true
@@ -85,18 +89,24 @@ public final class ResultOutput {
             return new ResultPrinter(out, zone, ShellSettings.resultMode(session, false), null).print(result, stop);
         }
         if (result instanceof StatementResult.Table table) {
-            rows.start(out, table.columns(), false);
-            for (Row row : table.rows()) {
-                rows.row(out, table.columns(), false, row, zone);
-            }
+            printTable(rows, table.columns(), table.rows(), zone);
             out.flush();
             return true;
         }
-        return printQuery((QueryResult) result, rows, zone, stop);
+        QueryResult query = (QueryResult) result;
+        return printQuery(query, ResultForm.of(query, ShellSettings.changelogRequested(session)), rows, zone, stop);
     }
 
-    private boolean printQuery(QueryResult query, RowFormat rows, ZoneId zone, BooleanSupplier stop) {
-        rows.start(out, query.columns(), true);
+    /*
+     * Rows and changes are printed as they arrive; a final table only once the query ended, so
+     * that a query that fails or is stopped leaves no partial table that looks like a result.
+     */
+    private boolean printQuery(QueryResult query, ResultForm form, RowFormat rows, ZoneId zone, BooleanSupplier stop) {
+        List<ColumnInfo> columns = query.columns();
+        ChangelogTable table = form == ResultForm.FINAL_TABLE ? ChangelogTable.appendingUpdates() : null;
+        if (table == null) {
+            rows.start(out, columns, form.changelog());
+        }
         while (true) {
             if (stop.getAsBoolean()) {
                 query.cancel();
@@ -105,12 +115,27 @@ public final class ResultOutput {
             }
             ResultChunk chunk = query.fetch(FETCH_TIMEOUT);
             for (Row row : chunk.rows()) {
-                rows.row(out, query.columns(), true, row, zone);
+                if (table != null) {
+                    table.apply(row);
+                } else {
+                    rows.row(out, columns, form.changelog(), row, zone);
+                }
             }
-            out.flush();
             if (chunk.endOfResult()) {
+                if (table != null) {
+                    printTable(rows, columns, table.rows(), zone);
+                }
+                out.flush();
                 return true;
             }
+            out.flush();
+        }
+    }
+
+    private void printTable(RowFormat rows, List<ColumnInfo> columns, List<Row> table, ZoneId zone) {
+        rows.start(out, columns, false);
+        for (Row row : table) {
+            rows.row(out, columns, false, row, zone);
         }
     }
 }

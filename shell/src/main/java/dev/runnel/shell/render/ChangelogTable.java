@@ -10,12 +10,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The table a changelog describes, as the shell's {@code table} result mode shows it: {@code +I}
- * appends a row, {@code -U} and {@code -D} remove one row equal to theirs (values compared, the
- * kind ignored), and a {@code +U} right after a {@code -U} takes the place of the row that
- * {@code -U} removed, so an updated row stays where it was. Equal rows may appear several times
+ * The table a changelog describes: {@code +I} appends a row, {@code -U} and {@code -D} remove one
+ * row equal to theirs (values compared, the kind ignored). Equal rows may appear several times
  * (a bag, as SQL has it); a retraction removes the latest of them. A retraction of a row the
  * table does not hold is ignored and counted, as Flink's SQL client ignores it.
+ *
+ * <p>Where a {@code +U} goes depends on the table: in the shell's {@code table} result mode
+ * ({@link #ChangelogTable()}) a {@code +U} right after a {@code -U} takes the place of the row
+ * that {@code -U} removed, so that an updated row stays where it was on the screen; in the final
+ * table of a result for programs ({@link #appendingUpdates()}) it is appended like {@code +I},
+ * as Flink's materialized table result does, so rows end in the order of their last change.
  *
  * <p>Removed rows leave holes that are compacted once they outnumber the rows, so every change
  * costs amortized constant time. Not thread-safe.
@@ -33,6 +37,21 @@ public final class ChangelogTable {
     private int retractedSlot = -1;
     private long changes;
     private long ignoredRetractions;
+    private final boolean updatesInPlace;
+
+    /** A table whose updated rows keep their place (the REPL's {@code table} mode). */
+    public ChangelogTable() {
+        this(true);
+    }
+
+    private ChangelogTable(boolean updatesInPlace) {
+        this.updatesInPlace = updatesInPlace;
+    }
+
+    /** A table that appends every {@code +U}, as Flink's SQL client materializes a result. */
+    public static ChangelogTable appendingUpdates() {
+        return new ChangelogTable(false);
+    }
 
     /** Applies one change. */
     public void apply(Row change) {
@@ -47,7 +66,8 @@ public final class ChangelogTable {
                 add(change, slots.size());
             }
             case UPDATE_AFTER -> {
-                int slot = retractedSlot >= 0 && slots.get(retractedSlot) == null ? retractedSlot : slots.size();
+                int slot = updatesInPlace && retractedSlot >= 0 && slots.get(retractedSlot) == null
+                        ? retractedSlot : slots.size();
                 retractedSlot = -1;
                 add(change, slot);
             }

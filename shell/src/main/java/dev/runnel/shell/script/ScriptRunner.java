@@ -115,9 +115,8 @@ public final class ScriptRunner {
         }
         if (executor.inStatementSet()) {
             // The inserts since BEGIN STATEMENT SET were only collected: say so rather than drop them silently.
-            err.println("[ERROR] The script ended inside BEGIN STATEMENT SET: its inserts were not submitted "
+            error("[ERROR] The script ended inside BEGIN STATEMENT SET: its inserts were not submitted "
                     + "(END; is missing).");
-            err.flush();
             failed = true;
         }
         return awaitJobs() || failed ? 1 : 0;
@@ -147,11 +146,8 @@ public final class ScriptRunner {
             if (stopping.getAsBoolean()) {
                 return Outcome.STOPPED;
             }
-            err.println(ErrorFormatter.scriptError(source.name(), statement, e));
-            if (verbose()) {
-                err.println(ErrorFormatter.stackTrace(e));
-            }
-            err.flush();
+            String message = ErrorFormatter.scriptError(source.name(), statement, e);
+            error(verbose() ? message + "\n" + ErrorFormatter.stackTrace(e) : message);
             return Outcome.FAILED;
         }
     }
@@ -186,11 +182,10 @@ public final class ScriptRunner {
     private void reportCancelledJobs() {
         for (Submitted job : submitted) {
             if (!executor.cluster().getJob(job.job().jobId()).status().isTerminal()) {
-                err.println("[INFO] Job " + job.job().jobId() + " (" + job.job().jobName()
+                error("[INFO] Job " + job.job().jobId() + " (" + job.job().jobName()
                         + ") is cancelled because the script stopped.");
             }
         }
-        err.flush();
     }
 
     /* On the embedded cluster nothing may outlive the process, so script mode waits. True if a job failed. */
@@ -220,7 +215,17 @@ public final class ScriptRunner {
 
     /** {@code script.sql:12: [ERROR] message}, at the statement that submitted the job. */
     private void reportJob(Submitted job, String message) {
-        err.println(job.source() + ":" + job.statement().line() + ": [ERROR] " + message);
+        error(job.source() + ":" + job.statement().line() + ": [ERROR] " + message);
+    }
+
+    /*
+     * Standard output and standard error often share a terminal or a pipe (2>&1): what the
+     * results printed is flushed first, then the message goes out whole, its lines and their
+     * last line feed in one write, so that it never continues a line of the other stream.
+     */
+    private void error(String message) {
+        output.flush();
+        err.print(message + "\n");
         err.flush();
     }
 

@@ -3,6 +3,7 @@ package dev.runnel.shell.complete;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.shell.fake.FakeMetadata;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
@@ -88,6 +89,39 @@ class SqlCompletionsTest {
         assertThat(offered("SELECT cust|\nFROM orders;")).containsExactly("customer");
         assertThat(offered("SELECT * FROM archive.old_orders WHERE |")).contains("closed_at");
         assertThat(offered("SELECT up| FROM orders")).contains("upper(");
+    }
+
+    @Test
+    void beforeAFromTheColumnsOfTheCurrentDatabasesTablesRankedByTheWordTyped() {
+        FakeMetadata database = new FakeMetadata()
+                .table("orders", "order_id", "customer_id", "order_date", "amount")
+                .table("order_lines", "order_line_no", "order_id", "qty")
+                .view("customer_notes", "customer_id", "Order_Notes")
+                .tableIn("default_catalog", "archive", "old_orders", "order_archived_at");
+        SqlCompletions completions = new SqlCompletions(database);
+
+        assertThat(rankedColumns(completions, "SELECT order_|")).containsExactly("order_id", "order_date",
+                "order_line_no", "Order_Notes", "qty", "amount", "customer_id");
+        assertThat(rankedColumns(completions, "SELECT amount, ID|")).as("a part of a name begins with it")
+                .startsWith("order_id", "customer_id");
+        assertThat(rankedColumns(completions, "SELECT qty|")).startsWith("qty");
+        assertThat(rankedColumns(completions, "SELECT |"))
+                .containsExactly("amount", "customer_id", "order_date", "order_id", "order_line_no", "Order_Notes", "qty");
+        assertThat(completions.complete("SELECT order_id", 15)).filteredOn(s -> s.value().equals("order_id"))
+                .extracting(Suggestion::description).containsExactly("order_lines, orders");
+        assertThat(rankedColumns(completions, "SELECT order_| FROM order_lines"))
+                .as("once a table is named, only its columns").isEmpty();
+        assertThat(offered("SELECT order_|")).as("the shared fixture: orders and the big_orders view")
+                .contains("order_id");
+    }
+
+    /** The ranked columns offered at {@code |}, in their rank order. */
+    private static List<String> rankedColumns(SqlCompletions completions, String input) {
+        int cursor = input.indexOf('|');
+        return completions.complete(input.replace("|", ""), cursor).stream()
+                .filter(s -> s.group().equals("column") && s.rank() > 0)
+                .sorted(Comparator.comparingInt(Suggestion::rank))
+                .map(Suggestion::value).toList();
     }
 
     @Test

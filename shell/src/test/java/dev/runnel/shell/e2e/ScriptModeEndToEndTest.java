@@ -23,9 +23,9 @@ class ScriptModeEndToEndTest {
 
         assertThat(run.err()).isEmpty();
         assertThat(run.out()).isEqualTo("""
-                op,x,y
-                +I,2,"b, c"
-                +I,3,d
+                x,y
+                2,"b, c"
+                3,d
                 """);
         assertThat(run.exitCode()).isZero();
     }
@@ -46,8 +46,8 @@ class ScriptModeEndToEndTest {
                 [INFO] Table has been created.
                 Job submitted: <job-id>
                 [INFO] Complete execution of the SQL update statement.
-                {"op":"+I","id":1,"name":"a"}
-                {"op":"+I","id":2,"name":"b"}
+                {"id":1,"name":"a"}
+                {"id":2,"name":"b"}
                 """);
         assertThat(run.exitCode()).isZero();
     }

@@ -13,6 +13,10 @@ class ChangelogTableTest {
 
     /** Applies changes written as {@code "+U 1 alice"}: a kind, then a long and a string. */
     private ChangelogTable apply(String... changes) {
+        return apply(table, changes);
+    }
+
+    private static ChangelogTable apply(ChangelogTable table, String... changes) {
         for (String change : changes) {
             String[] parts = change.split(" ");
             table.apply(Row.ofKind(RowKind.fromShortString(parts[0]), Long.parseLong(parts[1]), parts[2]));
@@ -42,6 +46,13 @@ class ChangelogTableTest {
         assertThat(table.rows()).isEqualTo(rows("1 a", "2 bb", "3 c"));
         apply("-U 1 a", "+U 1 aa", "-U 2 bb", "+U 2 bbb");
         assertThat(table.rows()).isEqualTo(rows("1 aa", "2 bbb", "3 c"));
+    }
+
+    @Test
+    void aTableAppendingUpdatesPutsAnUpdatedRowLastAsFlinksMaterializedResultDoes() {
+        ChangelogTable table = ChangelogTable.appendingUpdates();
+        apply(table, "+I 1 a", "+I 2 b", "+I 3 c", "-U 2 b", "+U 2 bb", "-D 1 a", "+I 1 a", "-U 1 a", "+U 1 aa");
+        assertThat(table.rows()).isEqualTo(rows("3 c", "2 bb", "1 aa"));
     }
 
     @Test

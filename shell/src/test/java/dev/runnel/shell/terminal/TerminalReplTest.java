@@ -37,6 +37,12 @@ class TerminalReplTest {
         shell.enter(ORDERS);
         shell.awaitScreen("[INFO] Table has been created.");
 
+        // before FROM: the columns of the database's tables
+        shell.type("SELECT order_");
+        shell.press("Tab");
+        shell.awaitScreen("runnel> SELECT order_id");
+        shell.press("C-u");
+
         shell.type("SELECT * FROM ord");
         shell.press("Tab");
         shell.awaitScreen("runnel> SELECT * FROM orders");

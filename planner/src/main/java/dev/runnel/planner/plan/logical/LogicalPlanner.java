@@ -28,11 +28,15 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.type.SqlTypeUtil;
+import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.apache.calcite.sql2rel.StandardConvertletTable;
+import org.apache.calcite.util.Util;
 
 /**
  * Turns a validated query or {@code INSERT} into an optimized logical plan: converts it to
@@ -73,7 +77,7 @@ public final class LogicalPlanner {
      */
     public RelNode convert(SqlNode validated, SqlValidator validator) {
         RelOptCluster cluster = newCluster();
-        SqlToRelConverter converter = converter(cluster, validator, validation.catalogReader());
+        SqlToRelConverter converter = converter(cluster, validator, validation.catalogReader(), validated);
         RelRoot root = converter.convertQuery(validated, false, true);
         RelNode rel = root.project();
         UnsupportedFeatures.check(rel);
@@ -85,11 +89,38 @@ public final class LogicalPlanner {
         return rel;
     }
 
-    private SqlToRelConverter converter(RelOptCluster cluster, SqlValidator validator, Prepare.CatalogReader reader) {
+    /**
+     * The converter of {@code query}. As Flink's, it leaves sub-queries in expressions
+     * ({@code RexSubQuery}, for {@link SubQueryRemoval}) and IN lists as comparisons. Calcite
+     * converts a partitioned table argument ({@code SESSION(TABLE t PARTITION BY k, …)}) only
+     * when it expands sub-queries itself, so a query with one is converted that way (its
+     * sub-queries then become SqlToRel's joins with aggregates, with the same results).
+     */
+    private SqlToRelConverter converter(RelOptCluster cluster, SqlValidator validator, Prepare.CatalogReader reader,
+                                        SqlNode query) {
         return new SqlToRelConverter(
                 (rowType, queryString, schemaPath, viewPath) -> expandView(cluster, queryString, schemaPath, viewPath),
                 validator, reader, cluster, new CollectionConvertlets(StandardConvertletTable.INSTANCE),
-                SqlToRelConverter.config().withTrimUnusedFields(false).withExpand(true));
+                SqlToRelConverter.config().withTrimUnusedFields(false)
+                        .withExpand(hasPartitionedTableArgument(query))
+                        .withInSubQueryThreshold(Integer.MAX_VALUE));
+    }
+
+    private static boolean hasPartitionedTableArgument(SqlNode query) {
+        try {
+            query.accept(new SqlBasicVisitor<Void>() {
+                @Override
+                public Void visit(SqlCall call) {
+                    if (call.getKind() == SqlKind.SET_SEMANTICS_TABLE) {
+                        throw new Util.FoundOne(call);
+                    }
+                    return super.visit(call);
+                }
+            });
+            return false;
+        } catch (Util.FoundOne found) {
+            return true;
+        }
     }
 
     /**
@@ -107,17 +138,25 @@ public final class LogicalPlanner {
             throw new SqlExecutionException("View " + String.join(".", viewPath)
                     + " cannot be used any more: " + e.getMessage(), e);
         }
-        return converter(cluster, validator, validation.catalogReader(schemaPath)).convertQuery(validated, false, false);
+        // As a top-level query, so that a view keeps its ORDER BY (as in Flink) instead of SqlToRel
+        // dropping it as a subquery's and then failing to find the order it was asked for.
+        return converter(cluster, validator, validation.catalogReader(schemaPath), validated)
+                .convertQuery(validated, false, true);
     }
 
     /** Runs the logical rule phases over {@code rel}. */
     public static RelNode optimize(RelNode rel) {
-        RelNode simplified = runHep(Unnests.rewrite(CollectionRewrites.rewrite(rel)), LogicalRules.SIMPLIFY);
+        RelNode joined = SubQueryRemoval.apply(rel);
+        UnsupportedFeatures.check(joined);
+        RelNode simplified = runHep(Unnests.rewrite(CollectionRewrites.rewrite(joined)), LogicalRules.SIMPLIFY);
         OverWindows.checkPlanned(simplified);
+        // After the grouping sets are decomposed, so that a window aggregate's window_time is known.
+        Sorts.check(simplified);
         return runHep(simplified, LogicalRules.TO_CALC);
     }
 
-    private static RelNode runHep(RelNode rel, List<RelOptRule> rules) {
+    /** {@code rules} applied bottom-up to {@code rel} until none matches. */
+    static RelNode runHep(RelNode rel, List<RelOptRule> rules) {
         HepProgramBuilder program = new HepProgramBuilder().addMatchOrder(HepMatchOrder.BOTTOM_UP);
         program.addRuleCollection(rules);
         HepPlanner hep = new HepPlanner(program.build());

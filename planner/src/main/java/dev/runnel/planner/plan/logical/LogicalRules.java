@@ -23,6 +23,13 @@ public final class LogicalRules {
             CoreRules.UNION_MERGE,
             CoreRules.UNION_REMOVE,
             CoreRules.UNION_TO_DISTINCT,
+            GroupingSetsRules.DECOMPOSE,
+            VarianceReductions.RULE,
+            // INTERSECT and EXCEPT: semi/anti joins, or unions of counted rows for their ALL forms.
+            SetOpRules.INTERSECT,
+            SetOpRules.EXCEPT,
+            SetOpRules.INTERSECT_ALL,
+            SetOpRules.EXCEPT_ALL,
             // Top-N and deduplication: OVER projections become windows, rank filters ranks.
             CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW,
             RankRules.FILTER_WINDOW_TO_RANK,

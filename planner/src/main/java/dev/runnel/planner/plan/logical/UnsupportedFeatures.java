@@ -7,12 +7,11 @@ import dev.runnel.planner.session.SqlExecutionException;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.Correlate;
-import org.apache.calcite.rel.core.Intersect;
-import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.Match;
-import org.apache.calcite.rel.core.Minus;
-import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.TableFunctionScan;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.rex.RexSubQuery;
 
 /**
  * Rejects, with a message naming the feature, the relational operators that the runtime cannot
@@ -33,6 +32,13 @@ public final class UnsupportedFeatures {
         if (feature != null) {
             throw new SqlExecutionException(feature + " is not supported yet");
         }
+        rel.accept(new RexShuttle() {
+            @Override
+            public RexNode visitSubQuery(RexSubQuery subQuery) {
+                checkTree(subQuery.rel); // SubQueryRemoval makes joins of them later
+                return subQuery;
+            }
+        });
         for (RelNode input : rel.getInputs()) {
             checkTree(input);
         }
@@ -43,21 +49,9 @@ public final class UnsupportedFeatures {
             return WindowAggregates.shape(aggregate) != null ? WindowAggregates.unsupported(aggregate)
                     : AggregateCalls.unsupported(aggregate);
         }
-        if (rel instanceof Join join && !join.getJoinType().projectsRight()) {
-            return "A semi or anti join (from IN, EXISTS or NOT EXISTS subqueries)";
-        }
         if (rel instanceof Correlate correlate && !TemporalJoins.isTemporalJoin(correlate)
                 && !Unnests.isUnnest(correlate)) {
             return "A correlated subquery or LATERAL join";
-        }
-        if (rel instanceof Sort) {
-            return "ORDER BY, LIMIT, OFFSET or FETCH";
-        }
-        if (rel instanceof Intersect) {
-            return "INTERSECT";
-        }
-        if (rel instanceof Minus) {
-            return "EXCEPT";
         }
         if (rel instanceof TableFunctionScan scan) {
             if (!WindowTableFunctionCall.isWindowing(scan)) {

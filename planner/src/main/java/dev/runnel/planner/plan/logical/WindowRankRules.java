@@ -1,10 +1,12 @@
 package dev.runnel.planner.plan.logical;
 
 import dev.runnel.planner.plan.TimeAttributes;
+import dev.runnel.planner.plan.window.WindowJoins;
 import dev.runnel.planner.plan.window.WindowTableFunctionCall;
 import dev.runnel.runtime.operators.rank.RankType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.RelOptRuleCall;
@@ -13,6 +15,7 @@ import org.apache.calcite.plan.hep.HepRelVertex;
 import org.apache.calcite.plan.volcano.RelSubset;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.TableFunctionScan;
 import org.apache.calcite.rel.core.Window;
 import org.apache.calcite.rel.logical.LogicalFilter;
@@ -95,13 +98,17 @@ public final class WindowRankRules {
 
     /**
      * Whether {@code field} of {@code rel} forwards the {@code column} ({@code window_start} or
-     * {@code window_end}) of a window table function, through filters, projections and the
-     * grouping keys of window aggregates.
+     * {@code window_end}) of a window table function, through filters, projections, the
+     * grouping keys of window aggregates and the sides of window joins that are never padded.
      */
     public static boolean isWindowColumn(RelNode rel, int field, String column) {
         rel = unwrap(rel);
         if (rel instanceof TableFunctionScan scan && WindowTableFunctionCall.isWindowing(scan)) {
             return scan.getRowType().getFieldNames().get(field).equals(column);
+        }
+        if (rel instanceof Join join) {
+            Optional<WindowJoins.InputField> input = WindowJoins.preservedInputField(join, field);
+            return input.isPresent() && isWindowColumn(join.getInput(input.get().input()), input.get().field(), column);
         }
         // A grouping key of an aggregate that groups by both window columns: a window aggregate
         // (WindowAggregates.shape cannot look through the Hep planner's vertices).
@@ -117,7 +124,7 @@ public final class WindowRankRules {
     /**
      * Whether {@code field} of {@code rel} is a rowtime attribute, also when it passes through a
      * window table function (which forwards its input's rowtime and makes {@code window_time} one,
-     * as in Flink) on the way down.
+     * as in Flink) or a window join on the way down.
      */
     public static boolean isRowtime(RelNode rel, int field) {
         if (TimeAttributes.isRowtime(rel, field)) {
@@ -128,6 +135,11 @@ public final class WindowRankRules {
             RelNode input = scan.getInputs().get(0);
             int arity = input.getRowType().getFieldCount();
             return field == arity + 2 || field < arity && isRowtime(input, field);
+        }
+        if (rel instanceof Join join) {
+            // A window join keeps both inputs' rowtime attributes, as in Flink.
+            Optional<WindowJoins.InputField> input = WindowJoins.anyInputField(join, field);
+            return input.isPresent() && isRowtime(join.getInput(input.get().input()), input.get().field());
         }
         OptionalInt forwarded = TimeAttributes.inputField(rel, field);
         return forwarded.isPresent() && rel.getInputs().size() == 1 && isRowtime(rel.getInput(0), forwarded.getAsInt());

@@ -1,6 +1,9 @@
 package dev.runnel.planner.plan.physical;
 
 import dev.runnel.planner.catalog.TypeConversions;
+import dev.runnel.planner.functions.FlinkAggregateFunctions;
+import dev.runnel.planner.plan.logical.GroupingSetsRules;
+import dev.runnel.planner.plan.logical.VarianceReductions;
 import dev.runnel.runtime.operators.aggregate.functions.AggregateCall;
 import dev.runnel.runtime.operators.aggregate.functions.AggregateKind;
 import dev.runnel.runtime.types.DataType;
@@ -9,6 +12,9 @@ import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.sql.SqlJsonConstructorNullClause;
+import org.apache.calcite.sql.fun.SqlJsonArrayAggAggFunction;
+import org.apache.calcite.sql.fun.SqlJsonObjectAggAggFunction;
 
 /**
  * Maps Calcite's aggregate calls onto the runtime's {@link AggregateCall}s, and says which
@@ -23,11 +29,8 @@ public final class AggregateCalls {
      * or {@code null} when the runtime can run it.
      */
     public static String unsupported(Aggregate aggregate) {
-        if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
-            return "GROUP BY with GROUPING SETS, ROLLUP or CUBE";
-        }
         for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
-            if (kind(call) == null) {
+            if (kind(call) == null && !VarianceReductions.reduces(call) && !GroupingSetsRules.isGroupingCall(call)) {
                 return "Aggregate function " + call.getAggregation().getName();
             }
             if (!call.getCollation().getFieldCollations().isEmpty()) {
@@ -51,7 +54,14 @@ public final class AggregateCalls {
             case LISTAGG -> AggregateKind.LISTAGG;
             case ARRAY_AGG -> call.ignoreNulls() ? AggregateKind.ARRAY_AGG_IGNORE_NULLS : AggregateKind.ARRAY_AGG;
             case COLLECT -> AggregateKind.COLLECT;
-            default -> null;
+            case JSON_ARRAYAGG -> ((SqlJsonArrayAggAggFunction) call.getAggregation()).getNullClause()
+                    == SqlJsonConstructorNullClause.NULL_ON_NULL ? AggregateKind.JSON_ARRAYAGG_NULL_ON_NULL
+                    : AggregateKind.JSON_ARRAYAGG_ABSENT_ON_NULL;
+            case JSON_OBJECTAGG -> ((SqlJsonObjectAggAggFunction) call.getAggregation()).getNullClause()
+                    == SqlJsonConstructorNullClause.ABSENT_ON_NULL ? AggregateKind.JSON_OBJECTAGG_ABSENT_ON_NULL
+                    : AggregateKind.JSON_OBJECTAGG_NULL_ON_NULL;
+            case SINGLE_VALUE -> AggregateKind.SINGLE_VALUE;
+            default -> call.getAggregation() == FlinkAggregateFunctions.WELFORD_M2 ? AggregateKind.WELFORD_M2 : null;
         };
     }
 

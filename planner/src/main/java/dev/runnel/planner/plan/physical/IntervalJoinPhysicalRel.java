@@ -13,9 +13,10 @@ import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rex.RexNode;
 
 /**
- * An event-time interval join: rows of both inputs meet when their time attributes are within
- * the bounds of {@link IntervalJoinSpec}; each side's rows are kept only until the watermark
- * makes them unmatchable, and the output is append-only (Flink's {@code StreamPhysicalIntervalJoin}).
+ * An interval join: rows of both inputs meet when their time attributes (on processing time, their
+ * arrival times) are within the bounds of {@link IntervalJoinSpec}; each side's rows are kept only
+ * until the watermark (the clock) makes them unmatchable, and the output is append-only (Flink's
+ * {@code StreamPhysicalIntervalJoin}).
  */
 public final class IntervalJoinPhysicalRel extends Join implements PhysicalRel, TimeAttributes.Provider {
     private final IntervalJoinSpec spec;
@@ -36,11 +37,10 @@ public final class IntervalJoinPhysicalRel extends Join implements PhysicalRel, 
         return spec;
     }
 
-    /** Both inputs' time attributes stay attributes, as in Flink (rows wait for the watermark here). */
+    /** Both inputs' time attributes stay attributes, as in Flink. */
     @Override
     public Optional<TimeAttributes.Kind> timeAttribute(int field) {
-        int leftCount = left.getRowType().getFieldCount();
-        return field < leftCount ? TimeAttributes.of(left, field) : TimeAttributes.of(right, field - leftCount);
+        return TimeAttributes.ofJoinInput(this, field);
     }
 
     /** Rows are only ever inserted: an outer row is padded once, when it expires unmatched. */
@@ -59,8 +59,9 @@ public final class IntervalJoinPhysicalRel extends Join implements PhysicalRel, 
     }
 
     private String boundsText() {
-        return "isRowTime=true, leftLowerBound=" + spec.lowerBound() + ", leftUpperBound=" + spec.upperBound()
-                + ", leftTimeIndex=" + spec.leftTime() + ", rightTimeIndex=" + spec.rightTime();
+        return "isRowTime=" + !spec.processingTime() + ", leftLowerBound=" + spec.lowerBound()
+                + ", leftUpperBound=" + spec.upperBound() + ", leftTimeIndex=" + spec.leftTime()
+                + ", rightTimeIndex=" + spec.rightTime();
     }
 
     /** The operator's name in job graphs, as EXPLAIN shows the rel. */

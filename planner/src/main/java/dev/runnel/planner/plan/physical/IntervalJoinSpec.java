@@ -16,15 +16,19 @@ import org.apache.calcite.sql.type.SqlTypeFamily;
 
 /**
  * The time bounds of an interval join: {@code lowerBound <= leftTime - rightTime <= upperBound}
- * (milliseconds) on two event-time attributes, found among the conjuncts of a join condition
+ * (milliseconds) on two event-time attributes or two processing-time attributes (a rowtime
+ * compared with a proctime is a regular join's condition, as in Flink), found among the conjuncts of a join condition
  * such as {@code l.ts BETWEEN r.ts - INTERVAL '1' HOUR AND r.ts + INTERVAL '1' HOUR} (or the
  * same with {@code >=}, {@code >}, {@code <=}, {@code <}; a strict bound is one millisecond
  * tighter, as in Flink).
  *
  * @param leftTime the time field in the left input; {@code rightTime} in the right input
  * @param keys the equi-join keys, and the residual condition without the time bounds
+ * @param processingTime whether both times are processing-time attributes: rows are joined by
+ *                       their arrival times, as Flink's {@code ProcTimeIntervalJoin}
  */
-public record IntervalJoinSpec(int leftTime, int rightTime, long lowerBound, long upperBound, JoinKeys keys) {
+public record IntervalJoinSpec(int leftTime, int rightTime, long lowerBound, long upperBound, JoinKeys keys,
+                               boolean processingTime) {
 
     /** The interval-join bounds of {@code join}, or empty when it is not an interval join. */
     public static Optional<IntervalJoinSpec> of(Join join) {
@@ -52,15 +56,16 @@ public record IntervalJoinSpec(int leftTime, int rightTime, long lowerBound, lon
                     rest.add(c);
                 }
             }
-            if (lower == Long.MIN_VALUE || upper == Long.MAX_VALUE
-                    || !TimeAttributes.isRowtime(join.getLeft(), pair.left)
-                    || !TimeAttributes.isRowtime(join.getRight(), pair.right - leftCount)) {
+            Optional<TimeAttributes.Kind> kind = TimeAttributes.of(join.getLeft(), pair.left);
+            if (lower == Long.MIN_VALUE || upper == Long.MAX_VALUE || kind.isEmpty()
+                    || !kind.equals(TimeAttributes.of(join.getRight(), pair.right - leftCount))) {
                 continue;
             }
             RexNode residual = rest.isEmpty() ? null
                     : RexUtil.composeConjunction(join.getCluster().getRexBuilder(), rest);
             return Optional.of(new IntervalJoinSpec(pair.left, pair.right - leftCount, lower, upper,
-                    new JoinKeys(keys.leftKeys(), keys.rightKeys(), keys.nullSafe(), residual)));
+                    new JoinKeys(keys.leftKeys(), keys.rightKeys(), keys.nullSafe(), residual),
+                    kind.get() == TimeAttributes.Kind.PROCTIME));
         }
         return Optional.empty();
     }

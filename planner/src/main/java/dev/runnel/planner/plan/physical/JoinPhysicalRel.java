@@ -12,9 +12,9 @@ import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rex.RexNode;
 
 /**
- * A regular streaming join (inner, left, right or full outer) of two inputs on equi-join keys,
- * with an optional residual condition; both inputs are kept in keyed state (Flink's
- * {@code StreamPhysicalJoin}). The keys were checked by {@link JoinKeys} when the rule matched.
+ * A regular streaming join (inner, left, right or full outer, or a semi or anti join, whose
+ * output is the left row) of two inputs on equi-join keys, with an optional residual
+ * condition; both inputs are kept in keyed state (Flink's {@code StreamPhysicalJoin}). The keys were checked by {@link JoinKeys} when the rule matched.
  */
 public final class JoinPhysicalRel extends Join implements PhysicalRel {
     private final JoinKeys keys;
@@ -37,12 +37,14 @@ public final class JoinPhysicalRel extends Join implements PhysicalRel {
     }
 
     /**
-     * An inner join passes on the kinds of changes of its inputs (Flink forwards them); an outer
-     * join retracts its null-padded rows, so it may emit every kind.
+     * An inner or semi join passes on the kinds of changes of its inputs (Flink forwards them);
+     * an outer join retracts its null-padded rows, an anti join the rows a new match removes, so
+     * they may emit every kind.
      */
     @Override
     public ChangelogMode changelogMode() {
-        return joinType == JoinRelType.INNER ? PhysicalRel.super.changelogMode() : ChangelogMode.ALL;
+        return joinType == JoinRelType.INNER || joinType == JoinRelType.SEMI ? PhysicalRel.super.changelogMode()
+                : ChangelogMode.ALL;
     }
 
     @Override

@@ -17,7 +17,7 @@ public final class JoinPhysicalRules {
     private static final Set<JoinRelType> REGULAR_TYPES =
             Set.of(JoinRelType.INNER, JoinRelType.LEFT, JoinRelType.RIGHT, JoinRelType.FULL);
 
-    /** A regular join: any inner or outer join that is neither an interval join nor a window join. */
+    /** A regular join: any inner or outer join that is neither an interval join nor a window join; any semi or anti join. */
     public static final ConverterRule JOIN = ConverterRule.Config.INSTANCE
             .withConversion(LogicalJoin.class, JoinPhysicalRules::isRegularJoin, Convention.NONE,
                     RunnelConvention.INSTANCE, "JoinPhysicalRule")
@@ -52,7 +52,8 @@ public final class JoinPhysicalRules {
 
     private static boolean isRegularJoin(LogicalJoin join) {
         return REGULAR_TYPES.contains(join.getJoinType()) && !isWindowJoin(join)
-                && IntervalJoinSpec.of(join).isEmpty();
+                && IntervalJoinSpec.of(join).isEmpty()
+                || !join.getJoinType().projectsRight(); // semi and anti joins, from IN/EXISTS and set operations
     }
 
     /** A join of two windowed inputs on both window bounds: {@link WindowJoinPhysicalRules} plans it. */

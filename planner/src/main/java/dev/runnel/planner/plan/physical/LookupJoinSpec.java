@@ -1,6 +1,7 @@
 package dev.runnel.planner.plan.physical;
 
 import dev.runnel.planner.catalog.CatalogTable;
+import dev.runnel.planner.plan.PlanningException;
 import dev.runnel.planner.plan.logical.WatermarkAssignerLogicalRel;
 import dev.runnel.planner.session.SqlExecutionException;
 import dev.runnel.runtime.config.ConfigException;
@@ -58,14 +59,14 @@ public record LookupJoinSpec(RelNode left, CatalogTable table, RelDataType right
     /**
      * The lookup join of {@code correlate}, which {@link #matches}.
      *
-     * @throws SqlExecutionException when the table cannot be looked up, has columns that are not
-     *         physical, or the condition compares none of its fields with the left row
+     * @throws SqlExecutionException when the table cannot be looked up (with Flink's errors for a
+     *         processing-time temporal join, which Flink runs only as a lookup join), has columns
+     *         that are not physical, or the condition compares none of its fields with the left row
      */
     public static LookupJoinSpec of(Correlate correlate) {
         RelNode left = correlate.getLeft();
         RexNode condition = TemporalJoinSpec.joinCondition(correlate);
         RelNode right = TemporalJoinSpec.snapshot(correlate).getInput();
-        CatalogTable table = lookupTable(right);
         int leftCount = left.getRowType().getFieldCount();
         RelDataType rightType = right.getRowType();
         RexBuilder rex = correlate.getCluster().getRexBuilder();
@@ -79,6 +80,7 @@ public record LookupJoinSpec(RelNode left, CatalogTable table, RelDataType right
                 residual.add(conjunct);
             }
         }
+        CatalogTable table = lookupTable(right, keys);
         if (keys.isEmpty()) {
             throw new SqlExecutionException("A lookup join of '" + table.name() + "' needs an equality between a"
                     + " column of '" + table.name() + "' and the left table in its ON condition");
@@ -124,28 +126,52 @@ public record LookupJoinSpec(RelNode left, CatalogTable table, RelDataType right
 
     /**
      * The table the snapshot reads, which must be a scan of a table its connector can look up,
-     * with physical columns only (the lookup reads rows as its connector gives them).
+     * with physical columns only (the lookup reads rows as its connector gives them). Anything else
+     * is a processing-time temporal join of a versioned table or view, which Flink refuses: with
+     * its errors, in its order, at the table in the statement.
      */
-    private static CatalogTable lookupTable(RelNode right) {
+    private static CatalogTable lookupTable(RelNode right, List<LookupKey> keys) {
         RelNode node = TemporalJoinSpec.unwrap(right);
         if (node instanceof WatermarkAssignerLogicalRel || node instanceof WatermarkAssignerPhysicalRel) {
             node = TemporalJoinSpec.unwrap(node.getInput(0));
         }
         CatalogTable table = TemporalJoinSpec.catalogTable(right);
+        String cannotLookUp;
         if (table == null) {
-            throw new SqlExecutionException("A lookup join (FOR SYSTEM_TIME AS OF a processing-time attribute) of"
-                    + " anything but a table is not supported yet");
+            cannotLookUp = "Only tables whose connector can look them up ('filesystem', bounded 'datagen') can be"
+                    + " joined FOR SYSTEM_TIME AS OF a processing-time attribute, not views or queries";
+        } else {
+            TableContext context = table.toContext();
+            try {
+                ConnectorFactories.factoryFor(context).createLookupSource(context);
+                if (!(node instanceof TableScan) || table.hasNonPhysicalColumns()) {
+                    throw new SqlExecutionException("A lookup join of '" + table.name() + "', which has computed or"
+                            + " metadata columns, is not supported yet");
+                }
+                return table;
+            } catch (ConfigException e) {
+                cannotLookUp = e.getMessage();
+            }
         }
-        if (!(node instanceof TableScan) || table.hasNonPhysicalColumns()) {
-            throw new SqlExecutionException("A lookup join of '" + table.name() + "', which has computed or metadata"
-                    + " columns, is not supported yet");
+        String name = table == null ? null : table.name();
+        // Flink's join keys: the equalities between a column of the table and an expression of the left row.
+        if (keys.isEmpty()) {
+            throw PlanningException.atSnapshot("Currently the join key in Temporal Table Join can not be empty.", name);
         }
-        TableContext context = table.toContext();
-        try {
-            ConnectorFactories.factoryFor(context).createLookupSource(context);
-        } catch (ConfigException e) {
-            throw new SqlExecutionException(e.getMessage(), e);
+        if (table != null && !coversPrimaryKey(table, right, keys)) {
+            throw PlanningException.atSnapshot("Temporal Table Join requires primary key in versioned table, but no"
+                    + " primary key can be found.", name);
         }
-        return table;
+        // Flink's message, then why Runnel's lookup join (an extension) cannot take this table either.
+        throw PlanningException.atSnapshot("Processing-time temporal join is not supported yet. " + cannotLookUp, name);
+    }
+
+    /** Whether {@code table} has a primary key and {@code keys} compare all of its columns with the left row. */
+    private static boolean coversPrimaryKey(CatalogTable table, RelNode right, List<LookupKey> keys) {
+        if (table.primaryKey() == null) {
+            return false;
+        }
+        List<String> names = right.getRowType().getFieldNames();
+        return keys.stream().map(k -> names.get(k.rightField())).toList().containsAll(table.primaryKey().columns());
     }
 }

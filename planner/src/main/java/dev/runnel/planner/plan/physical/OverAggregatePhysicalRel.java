@@ -1,5 +1,6 @@
 package dev.runnel.planner.plan.physical;
 
+import dev.runnel.planner.plan.TimeAttributes;
 import dev.runnel.runtime.operators.over.OverAggregateOperatorFactory;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -13,8 +14,8 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexLiteral;
 
 /**
- * An OVER aggregation on event time: one {@link Window.Group} of aggregate calls, ordered by a
- * rowtime attribute, framed from {@link #preceding()} to the current row (see
+ * An OVER aggregation: one {@link Window.Group} of aggregate calls, ordered by a rowtime or a
+ * processing-time attribute, framed from {@link #preceding()} to the current row (see
  * {@link OverAggregateOperatorFactory}). Its output is the input row followed by the aggregates;
  * it is append-only.
  */
@@ -34,6 +35,16 @@ public final class OverAggregatePhysicalRel extends Window implements PhysicalRe
     /** Rows (ROWS) or milliseconds (RANGE) before the current row, or {@link OverAggregateOperatorFactory#UNBOUNDED}. */
     public long preceding() {
         return preceding;
+    }
+
+    /** The input field the rows are ordered by. */
+    public int orderField() {
+        return group().orderKeys.getFieldCollations().get(0).getFieldIndex();
+    }
+
+    /** Whether the rows are ordered by a processing-time attribute (by arrival) rather than a rowtime. */
+    public boolean processingTime() {
+        return TimeAttributes.isProctime(getInput(), orderField());
     }
 
     /** The aggregate calls, reading input fields. */

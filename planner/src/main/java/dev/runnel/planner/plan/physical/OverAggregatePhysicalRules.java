@@ -18,7 +18,8 @@ import org.apache.calcite.rex.RexWindowExclusion;
 
 /**
  * Converts an OVER window of aggregate calls ({@code SUM(x) OVER (PARTITION BY k ORDER BY ts
- * ROWS|RANGE BETWEEN … PRECEDING AND CURRENT ROW)}) into an {@link OverAggregatePhysicalRel},
+ * ROWS|RANGE BETWEEN … PRECEDING AND CURRENT ROW)}, {@code ts} a rowtime or a processing-time
+ * attribute) into an {@link OverAggregatePhysicalRel},
  * and says ({@link #unsupported}) which OVER windows it cannot run. Ranking functions are the
  * rank rules' business.
  */
@@ -59,9 +60,6 @@ public final class OverAggregatePhysicalRules {
         if (time.isEmpty()) {
             return "An OVER aggregation must be ordered by a time attribute, but "
                     + window.getInput().getRowType().getFieldNames().get(orderField) + " is none";
-        }
-        if (time.get() == TimeAttributes.Kind.PROCTIME) {
-            return "An OVER aggregation ordered by processing time is not supported yet";
         }
         if (!group.upperBound.isCurrentRow() || group.exclude != RexWindowExclusion.EXCLUDE_NO_OTHER) {
             return "OVER window frames that do not end at CURRENT ROW are not supported yet";

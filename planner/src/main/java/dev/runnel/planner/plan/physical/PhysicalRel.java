@@ -22,4 +22,18 @@ public interface PhysicalRel extends RelNode {
         }
         return mode == null ? ChangelogMode.INSERT_ONLY : mode;
     }
+
+    /**
+     * Whether the rows of this operator end by themselves: true when every input is bounded (a
+     * leaf such as {@code VALUES} is); a scan asks its connector's source. A query over an
+     * unbounded input runs until it is cancelled, and its updating result has no final table.
+     */
+    default boolean isBounded() {
+        for (RelNode input : getInputs()) {
+            if (!((PhysicalRel) input).isBounded()) {
+                return false;
+            }
+        }
+        return true;
+    }
 }

@@ -51,13 +51,15 @@ public final class PhysicalRules {
             .toRule(ConverterRule.class);
 
     /** Every physical conversion rule. */
-    public static final List<RelOptRule> ALL = Stream.concat(WindowPhysicalRules.ALL.stream(),
+    public static final List<RelOptRule> ALL = Stream.of(WindowPhysicalRules.ALL.stream(), SortPhysicalRules.ALL.stream(),
+            ExpandPhysicalRules.ALL.stream(),
             Stream.<RelOptRule>of(TABLE_SOURCE_SCAN, CALC, VALUES, UNION, SINK, WATERMARK_ASSIGNER,
                     GroupAggregatePhysicalRule.INSTANCE, RankPhysicalRules.RANK, WindowRankPhysicalRules.WINDOW_RANK,
                     OverAggregatePhysicalRules.OVER_AGGREGATE,
                     JoinPhysicalRules.JOIN, JoinPhysicalRules.INTERVAL_JOIN, JoinPhysicalRules.TEMPORAL_JOIN,
                     JoinPhysicalRules.LOOKUP_JOIN,
-                    WindowJoinPhysicalRules.WINDOW_JOIN, CorrelatePhysicalRules.CORRELATE)).toList();
+                    WindowJoinPhysicalRules.WINDOW_JOIN, CorrelatePhysicalRules.CORRELATE,
+                    SetOpPhysicalRules.REPLICATE_ROWS)).flatMap(s -> s).toList();
 
     private static RelNode physical(RelNode input) {
         return ConverterRule.convert(input, input.getTraitSet().replace(RunnelConvention.INSTANCE));

@@ -16,10 +16,12 @@ import org.apache.calcite.rel.core.TableScan;
 /**
  * Reads a catalog table through its connector's source. Its changelog mode is what the
  * connector (and the table's format) says the source emits: {@code [I]} for most tables,
- * {@code [I,UB,UA,D]} for a changelog source such as a {@code debezium-json} file.
+ * {@code [I,UB,UA,D]} for a changelog source such as a {@code debezium-json} file. It is bounded
+ * when that source is.
  */
 public final class TableSourceScanPhysicalRel extends TableScan implements PhysicalRel {
     private ChangelogMode changelogMode;
+    private Boolean bounded;
 
     public TableSourceScanPhysicalRel(RelOptCluster cluster, RelTraitSet traitSet, RelOptTable table) {
         super(cluster, traitSet, List.of(), table);
@@ -42,6 +44,21 @@ public final class TableSourceScanPhysicalRel extends TableScan implements Physi
             }
         }
         return changelogMode;
+    }
+
+    /** Whether the connector's source of this table ends by itself (a file, datagen with {@code number-of-rows}). */
+    @Override
+    public boolean isBounded() {
+        if (bounded == null) {
+            TableContext context = catalogTable().toContext();
+            try {
+                bounded = ConnectorFactories.factoryFor(context).createSource(context).isBounded();
+            } catch (ConfigException e) {
+                // as for the changelog mode: the translation reports wrong options in place
+                return false;
+            }
+        }
+        return bounded;
     }
 
     @Override

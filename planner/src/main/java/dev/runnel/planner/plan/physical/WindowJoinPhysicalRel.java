@@ -1,6 +1,8 @@
 package dev.runnel.planner.plan.physical;
 
+import dev.runnel.planner.plan.TimeAttributes;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelTraitSet;
@@ -13,9 +15,12 @@ import org.apache.calcite.rex.RexNode;
 /**
  * A window join: the rows of both windowed inputs that share a window and the equi-keys join
  * when the watermark passes the window's end; outer sides are padded then, and the output is
- * append-only (Flink's {@code StreamPhysicalWindowJoin}).
+ * append-only (Flink's {@code StreamPhysicalWindowJoin}). Both inputs' time attributes (their
+ * rowtimes and {@code window_time}s) stay attributes, as in Flink, and the window columns of a
+ * side that is never padded stay window columns ({@link dev.runnel.planner.plan.window.WindowJoins}),
+ * so a window aggregate or Top-N can follow.
  */
-public final class WindowJoinPhysicalRel extends Join implements PhysicalRel {
+public final class WindowJoinPhysicalRel extends Join implements PhysicalRel, TimeAttributes.Provider {
     private final WindowJoinSpec spec;
 
     public WindowJoinPhysicalRel(RelOptCluster cluster, RelTraitSet traits, RelNode left, RelNode right,
@@ -32,6 +37,11 @@ public final class WindowJoinPhysicalRel extends Join implements PhysicalRel {
 
     public WindowJoinSpec spec() {
         return spec;
+    }
+
+    @Override
+    public Optional<TimeAttributes.Kind> timeAttribute(int field) {
+        return TimeAttributes.ofJoinInput(this, field);
     }
 
     /** Every joined or padded row is emitted once, when its window fires. */

@@ -1,5 +1,7 @@
 package dev.runnel.planner.plan.physical;
 
+import dev.runnel.planner.plan.PlanningException;
+import dev.runnel.planner.plan.window.WindowAggregates;
 import org.apache.calcite.plan.Convention;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.convert.ConverterRule;
@@ -27,9 +29,15 @@ public final class WindowJoinPhysicalRules {
         @Override
         public RelNode convert(RelNode rel) {
             LogicalJoin join = (LogicalJoin) rel;
+            WindowJoinSpec spec = WindowJoinSpec.of(join).orElseThrow();
+            if (WindowAggregates.isProcessingTimeWindow(join.getLeft(), spec.leftWindowStart())
+                    || WindowAggregates.isProcessingTimeWindow(join.getRight(), spec.rightWindowStart())) {
+                // The window join waits for the watermark; Flink has no processing-time variant either.
+                throw PlanningException.atJoin("Processing time Window Join is not supported yet.");
+            }
             return new WindowJoinPhysicalRel(join.getCluster(), join.getTraitSet().replace(RunnelConvention.INSTANCE),
                     JoinPhysicalRules.physical(join.getLeft()), JoinPhysicalRules.physical(join.getRight()),
-                    join.getCondition(), join.getJoinType(), WindowJoinSpec.of(join).orElseThrow());
+                    join.getCondition(), join.getJoinType(), spec);
         }
     }
 }

@@ -1,7 +1,9 @@
 package dev.runnel.planner.plan.window;
 
 import dev.runnel.planner.plan.TimeAttributes;
+import dev.runnel.planner.plan.logical.ExpandLogicalRel;
 import dev.runnel.planner.plan.physical.AggregateCalls;
+import dev.runnel.planner.plan.physical.WindowJoinSpec;
 import dev.runnel.planner.session.SqlExecutionException;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,6 +12,7 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.Calc;
 import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.TableFunctionScan;
 import org.apache.calcite.rel.type.RelDataType;
@@ -86,6 +89,16 @@ public final class WindowAggregates {
     }
 
     /**
+     * Whether field {@code field} of {@code rel}, a window column, comes from a window table function
+     * over a processing-time attribute.
+     */
+    public static boolean isProcessingTimeWindow(RelNode rel, int field) {
+        Origin origin = origin(rel, field);
+        return origin != null && TimeAttributes.isProctime(origin.tvf.getInputs().get(0),
+                WindowTableFunctionCall.of(origin.tvf).timeField());
+    }
+
+    /**
      * Fails unless every SESSION windowing function in {@code root} feeds a window aggregation:
      * a session's end depends on later rows, so the function cannot run on its own yet.
      */
@@ -138,8 +151,27 @@ public final class WindowAggregates {
     }
 
     /**
-     * Follows {@code field} of {@code rel} down through plain projections, filters and the window
-     * bounds of window aggregates to a windowing function's window column.
+     * Where field {@code field} of a window join comes from: the window columns of a side that is
+     * never padded, as in Flink. Both sides' windows are the same in each joined row, so when the
+     * left side is never padded a right window column stands for the left one: a GROUP BY may mix
+     * them.
+     */
+    private static Origin throughWindowJoin(Join join, int field) {
+        var input = WindowJoins.preservedInputField(join, field);
+        if (input.isEmpty()) {
+            return null;
+        }
+        Origin origin = origin(join.getInput(input.get().input()), input.get().field());
+        if (origin != null && origin.property != null && input.get().input() == 1 && WindowJoins.leftPreserved(join)) {
+            Origin left = origin(join.getLeft(), WindowJoinSpec.of(join).orElseThrow().leftWindowStart());
+            return left == null ? null : new Origin(left.tvf, origin.property, -1);
+        }
+        return origin;
+    }
+
+    /**
+     * Follows {@code field} of {@code rel} down through plain projections, filters, the window
+     * bounds of window aggregates and window joins to a windowing function's window column.
      */
     private static Origin origin(RelNode rel, int field) {
         if (rel instanceof RelSubset subset) {
@@ -156,6 +188,14 @@ public final class WindowAggregates {
         }
         if (rel instanceof Filter) {
             return origin(rel.getInput(0), field);
+        }
+        if (rel instanceof Join join) {
+            return throughWindowJoin(join, field);
+        }
+        if (rel instanceof ExpandLogicalRel expand) {
+            // grouping sets: the window bounds are in every set, so every projection forwards them
+            int source = ExpandLogicalRel.forwardedField(expand.projects(), field);
+            return source < 0 ? null : origin(expand.getInput(), source);
         }
         if (rel instanceof Aggregate inner && field < inner.getGroupCount() && shape(inner) != null) {
             // a window aggregate passes its window bounds on: an aggregate grouped by them again is a

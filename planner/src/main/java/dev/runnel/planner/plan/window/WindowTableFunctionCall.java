@@ -11,6 +11,7 @@ import java.util.OptionalInt;
 import org.apache.calcite.plan.volcano.RelSubset;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Exchange;
+import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.TableFunctionScan;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexInputRef;
@@ -137,8 +138,9 @@ public record WindowTableFunctionCall(String function, int timeField, String tim
     /**
      * Whether field {@code field} of {@code rel} is a rowtime attribute. {@link TimeAttributes}
      * answers for everything but a logical windowing function (a Calcite {@link TableFunctionScan},
-     * which cannot say itself) and the exchange of SESSION's {@code PARTITION BY}; a windowing function's {@code window_time} is one and whose input fields are
-     * what they were.
+     * which cannot say itself), the exchange of SESSION's {@code PARTITION BY} and a logical window
+     * join; a windowing function's {@code window_time} is one and whose input fields are what they
+     * were, and a window join's fields are what they were in its inputs.
      */
     public static boolean isRowtime(RelNode rel, int field) {
         RelNode node = rel instanceof RelSubset subset ? subset.getOriginal() : rel;
@@ -150,6 +152,11 @@ public record WindowTableFunctionCall(String function, int timeField, String tim
         if (node instanceof Exchange) {
             // SESSION's PARTITION BY: the exchange only moves rows.
             return isRowtime(node.getInput(0), field);
+        }
+        if (node instanceof Join join) {
+            // A window join keeps both inputs' rowtime attributes, window_time included, as in Flink.
+            var input = WindowJoins.anyInputField(join, field);
+            return input.isPresent() && isRowtime(join.getInput(input.get().input()), input.get().field());
         }
         if (TimeAttributes.isRowtime(node, field)) {
             return true;

@@ -11,9 +11,13 @@ import dev.runnel.runtime.connector.TableContext;
 import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.format.FormatFactory;
 import dev.runnel.runtime.format.Formats;
+import dev.runnel.runtime.fs.FileLocation;
+import dev.runnel.runtime.fs.FileSystem;
+import dev.runnel.runtime.fs.FileSystems;
 import dev.runnel.runtime.operators.OperatorFactory;
 import dev.runnel.runtime.source.SourceFactory;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +37,7 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
     public static final String IDENTIFIER = "filesystem";
 
     public static final ConfigOption<String> PATH = ConfigOption.of("path", String.class, null,
-            "The file or directory to read, or the directory to write part files into.");
+            "The file or directory to read, or the directory to write part files into: a path, or a file:// URI.");
     public static final ConfigOption<String> FORMAT = ConfigOption.of("format", String.class, null,
             "The format of the files: json, csv or debezium-json.");
     public static final ConfigOption<String> ROLLING_FILE_SIZE = ConfigOption.of("sink.rolling-policy.file-size",
@@ -65,6 +69,7 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
 
     @Override
     public void validate(TableContext table) {
+        localPath(table);
         FormatFactory format = format(table);
         for (String key : table.options().keySet()) {
             for (String other : Formats.all().keySet()) {
@@ -81,6 +86,30 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
         ConnectorOptions.lookupCacheTtl(table);
     }
 
+    /** The options with a relative {@code path} made absolute. */
+    @Override
+    public Map<String, String> resolveOptions(TableContext table) {
+        Map<String, String> options = new LinkedHashMap<>(table.options());
+        options.put(PATH.key(), FileLocation.absoluteOption(PATH.key(), options.get(PATH.key())));
+        return options;
+    }
+
+    /**
+     * The local directory or file that {@code path} names ({@link FileLocation}): files are read
+     * and written where random access, renames and directory walks work, so the file system of the
+     * path's scheme must have local paths.
+     */
+    static String localPath(TableContext table) {
+        FileLocation location = FileLocation.ofOption(PATH.key(), table.options().get(PATH.key()));
+        if (!location.fileSystem().hasLocalPaths()) {
+            throw new ConfigException(PATH.key(), "Option 'path' of table " + table.tableName() + " names '"
+                    + location + "', but the filesystem connector reads and writes local files only, and files of '"
+                    + location.scheme() + ":' are not: use a scheme of local files ("
+                    + String.join(", ", FileSystems.schemes(FileSystem::hasLocalPaths)) + ") or a plain path");
+        }
+        return location.localPath().toString();
+    }
+
     @Override
     public boolean supportsPartitioning() {
         return true;
@@ -89,7 +118,7 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
     @Override
     public List<Map<String, String>> partitions(TableContext table) {
         Partitioning partitioning = PartitionOptions.partitioning(table);
-        return new FileSystemSource(table.tableName(), table.options().get(PATH.key()), format(table).identifier(),
+        return new FileSystemSource(table.tableName(), localPath(table), format(table).identifier(),
                 new Configuration(), partitioning).partitions();
     }
 
@@ -129,7 +158,7 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
     @Override
     public SourceFactory createSource(TableContext table) {
         FormatFactory format = format(table);
-        return new FileSystemSource(table.tableName(), table.options().get(PATH.key()), format.identifier(),
+        return new FileSystemSource(table.tableName(), localPath(table), format.identifier(),
                 formatOptions(table, format), PartitionOptions.partitioning(table));
     }
 
@@ -145,7 +174,7 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
         // a format that cannot write with these options says so now, not when the job runs
         format.createSerializer(table.schema(), formatOptions(table, format));
         Configuration options = new Configuration(table.options());
-        return new FileSystemSink(table.tableName(), table.options().get(PATH.key()), format.identifier(),
+        return new FileSystemSink(table.tableName(), localPath(table), format.identifier(),
                 formatOptions(table, format), PartitionOptions.partitioning(table), PartitionOptions.committer(table),
                 PartitionOptions.trigger(table), rollingFileSize(table), options.get(ROLLOVER_INTERVAL).toMillis());
     }

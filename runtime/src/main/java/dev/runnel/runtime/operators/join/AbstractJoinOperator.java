@@ -44,11 +44,20 @@ abstract class AbstractJoinOperator extends AbstractOperator {
         }
         backend = context.keyedStateBackend(Serializers.row(keyTypes));
         Duration ttl = ttl();
-        states[0] = new JoinRecordState(backend, "left-records", Serializers.row(spec.leftTypes()), ttl);
-        states[1] = new JoinRecordState(backend, "right-records", Serializers.row(spec.rightTypes()), ttl);
+        states[0] = new JoinRecordState(backend, "left-records", Serializers.row(storedTypes(spec.leftTypes())), ttl);
+        states[1] = new JoinRecordState(backend, "right-records", Serializers.row(storedTypes(spec.rightTypes())), ttl);
         if (spec.condition() != null) {
             condition = spec.condition().newInstance(context);
         }
+    }
+
+    /**
+     * The field types of the rows {@link #states} hold for an input of {@code inputTypes}: the input's
+     * own by default. A join that stores more per row appends it; the joined and padded rows it
+     * emits take only the input's fields.
+     */
+    protected List<DataType> storedTypes(List<DataType> inputTypes) {
+        return inputTypes;
     }
 
     /** How long idle state lives ({@code table.exec.state.ttl}); zero keeps it. */

@@ -10,7 +10,8 @@ import java.util.Objects;
 
 /**
  * A regular (unbounded) streaming equi-join of two keyed inputs: input 0 is the left side,
- * input 1 the right, both partitioned by their join keys.
+ * input 1 the right, both partitioned by their join keys. A semi or anti join
+ * ({@link JoinType#isSemiOrAnti()}) emits left rows only ({@link StreamingSemiAntiJoinOperator}).
  *
  * @param leftKeys and {@code rightKeys}: the equi-join key fields of each input, pairwise equal
  *        in type; empty for a join without equi-keys (then the operator runs with parallelism 1)
@@ -42,6 +43,6 @@ public record StreamingJoinOperatorFactory(String name, JoinType joinType, int[]
 
     @Override
     public Operator create() {
-        return new StreamingJoinOperator(this);
+        return joinType.isSemiOrAnti() ? new StreamingSemiAntiJoinOperator(this) : new StreamingJoinOperator(this);
     }
 }

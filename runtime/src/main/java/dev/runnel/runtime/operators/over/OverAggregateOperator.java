@@ -6,9 +6,9 @@ import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.operators.AbstractOperator;
 import dev.runnel.runtime.metrics.Counter;
 import dev.runnel.runtime.operators.OperatorContext;
+import dev.runnel.runtime.operators.TimeBuffer;
 import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
 import dev.runnel.runtime.operators.aggregate.functions.StateViewSource;
-import dev.runnel.runtime.operators.aggregate.functions.ViewSource;
 import dev.runnel.runtime.operators.rank.KeyFields;
 import dev.runnel.runtime.operators.rank.RowListSerializer;
 import dev.runnel.runtime.state.KeyedStateBackend;
@@ -101,23 +101,14 @@ final class OverAggregateOperator extends AbstractOperator implements Triggerabl
     @Override
     public void processBatch(RowBatch batch, int input) throws Exception {
         for (Row row : batch) {
-            if (row.kind() != RowKind.INSERT) {
-                throw new IllegalStateException("Operator '" + context.operatorName() + "' takes only inserts, not "
-                        + row.kind().shortString() + " " + row);
-            }
+            TimeBuffer.requireInsert(row, context);
             Object time = row.getField(spec.rowtimeField());
             if (time == null || (Long) time <= watermark) {
                 lateRecords.inc();
                 continue;
             }
             backend.setCurrentKey(KeyFields.of(row, spec.keyFields()));
-            List<Row> rows = pending.get((Long) time);
-            if (rows == null) {
-                rows = new ArrayList<>();
-                timers.registerEventTimeTimer(VoidNamespace.INSTANCE, (Long) time);
-            }
-            rows.add(new Row(RowKind.INSERT, row.fields().clone()));
-            pending.put((Long) time, rows);
+            TimeBuffer.add(pending, timers, (Long) time, row);
         }
     }
 
@@ -198,19 +189,10 @@ final class OverAggregateOperator extends AbstractOperator implements Triggerabl
     }
 
     private Object[] aggregate(List<Row> frame) {
-        ViewSource heapViews = ViewSource.heap();
-        Object[] acc = aggregates.createAccumulators();
-        for (Row row : frame) {
-            aggregates.accumulate(acc, row, heapViews);
-        }
-        return aggregates.getValues(acc, heapViews);
+        return OverFrames.aggregate(aggregates, frame);
     }
 
     private void emit(Row row, Object[] values) {
-        Object[] fields = row.fields();
-        Object[] out = new Object[fields.length + values.length];
-        System.arraycopy(fields, 0, out, 0, fields.length);
-        System.arraycopy(values, 0, out, fields.length, values.length);
-        output.collect(new Row(RowKind.INSERT, out));
+        output.collect(OverFrames.withAggregates(row, values));
     }
 }

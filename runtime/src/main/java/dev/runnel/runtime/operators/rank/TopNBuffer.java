@@ -93,13 +93,14 @@ public record TopNBuffer(SortKeyComparator order, RankType rankType, long rankSt
 
     /**
      * Emits what turns {@code before} into {@code after} (both from {@link #output}). With rank
-     * numbers, rank positions are compared in order: a position whose row changed gets
-     * {@code -U old, +U new}, a new position {@code +I}, a position gone {@code -D}, as Flink's
-     * Top-N updates a rank. Without them, rows that left get {@code -D} before rows that entered
-     * get {@code +I}; rows that only moved within the range emit nothing.
+     * numbers, or a range that starts after rank 1, rank positions are compared in order: a
+     * position whose row changed gets {@code -U old, +U new}, a new position {@code +I}, a position
+     * gone {@code -D}, as Flink's Top-N updates a rank (it handles offsets that way too). Otherwise
+     * rows that left get {@code -D} before rows that entered get {@code +I}; rows that only moved
+     * within the range emit nothing.
      */
     public void emitChanges(List<Row> before, List<Row> after, Output output) {
-        if (outputRankNumber) {
+        if (outputRankNumber || rankStart > 1) {
             int n = Math.max(before.size(), after.size());
             for (int i = 0; i < n; i++) {
                 Row old = i < before.size() ? before.get(i) : null;

@@ -1,9 +1,9 @@
 package dev.runnel.runtime.state.backend;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
-import dev.runnel.runtime.checkpoint.CheckpointStorage;
 import dev.runnel.runtime.checkpoint.KeyGroupsStateHandle;
 import dev.runnel.runtime.checkpoint.StreamStateHandle;
+import dev.runnel.runtime.fs.FileSystem;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInput;
@@ -136,7 +136,7 @@ public final class KeyGroupsSnapshotFormat {
      * Writes a snapshot of the key groups {@code [start, end)} to {@code file}; returns its
      * handle, or {@code null} (and no file) when no key group has an entry.
      */
-    public static KeyGroupsStateHandle write(CheckpointStorage storage, URI file, List<Column> columns, int start, int end,
+    public static KeyGroupsStateHandle write(FileSystem storage, URI file, List<Column> columns, int start, int end,
                                              KeyGroupBody body) throws IOException {
         long[] offsets = new long[end - start];
         boolean any = false;
@@ -177,7 +177,7 @@ public final class KeyGroupsSnapshotFormat {
     }
 
     /** Reads the entries of the key groups {@code [start, end)} of {@code handle} (those it has). */
-    public static void read(CheckpointStorage storage, KeyGroupsStateHandle handle, int start, int end,
+    public static void read(FileSystem storage, KeyGroupsStateHandle handle, int start, int end,
                             EntryConsumer consumer) throws IOException {
         URI file = handle.data().uri();
         try (CountingInputStream counting = new CountingInputStream(new BufferedInputStream(storage.open(file), 1 << 16));

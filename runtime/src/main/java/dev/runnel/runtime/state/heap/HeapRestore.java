@@ -1,10 +1,11 @@
 package dev.runnel.runtime.state.heap;
 
-import dev.runnel.runtime.checkpoint.CheckpointStorage;
 import dev.runnel.runtime.checkpoint.IncrementalKeyedStateHandle;
 import dev.runnel.runtime.checkpoint.KeyGroupsStateHandle;
 import dev.runnel.runtime.checkpoint.KeyedStateHandle;
 import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.fs.FileSystem;
+import dev.runnel.runtime.fs.FileSystems;
 import dev.runnel.runtime.state.TypeSerializer;
 import dev.runnel.runtime.state.backend.AbstractState;
 import dev.runnel.runtime.state.backend.ByteArrayDataInput;
@@ -50,7 +51,7 @@ final class HeapRestore {
             }
             KeyGroupsStateHandle full = (KeyGroupsStateHandle) handle;
             try {
-                KeyGroupsSnapshotFormat.read(CheckpointStorage.forUri(full.data().uri()), full, keyGroupStart, keyGroupEnd,
+                KeyGroupsSnapshotFormat.read(FileSystems.forUri(full.data().uri()), full, keyGroupStart, keyGroupEnd,
                         restore.consumer());
             } catch (IOException e) {
                 throw new UncheckedIOException("Operator '" + operatorName + "' could not restore its keyed state from "

@@ -1,10 +1,11 @@
 package dev.runnel.runtime.state.rocksdb;
 
-import dev.runnel.runtime.checkpoint.CheckpointStorage;
 import dev.runnel.runtime.checkpoint.IncrementalKeyedStateHandle;
 import dev.runnel.runtime.checkpoint.KeyGroupsStateHandle;
 import dev.runnel.runtime.checkpoint.KeyedStateHandle;
 import dev.runnel.runtime.checkpoint.StreamStateHandle;
+import dev.runnel.runtime.fs.FileSystem;
+import dev.runnel.runtime.fs.FileSystems;
 import dev.runnel.runtime.state.backend.KeyGroupsSnapshotFormat;
 import dev.runnel.runtime.state.backend.KeyGroupsSnapshotFormat.Column;
 import java.io.IOException;
@@ -80,8 +81,8 @@ final class RocksDbRestore {
         }
     }
 
-    private static CheckpointStorage storage(StreamStateHandle file) {
-        return CheckpointStorage.forUri(file.uri());
+    private static FileSystem storage(StreamStateHandle file) {
+        return FileSystems.forUri(file.uri());
     }
 
     /** Deletes what the base holds outside the backend's key groups and copies in the other snapshots' entries. */

@@ -1,12 +1,12 @@
 package dev.runnel.runtime.state.rocksdb;
 
-import dev.runnel.runtime.checkpoint.CheckpointStorage;
 import dev.runnel.runtime.checkpoint.DefaultSharedStateRegistry;
 import dev.runnel.runtime.checkpoint.IncrementalKeyedStateHandle;
 import dev.runnel.runtime.checkpoint.KeyedStateHandle;
 import dev.runnel.runtime.checkpoint.SnapshotTarget;
 import dev.runnel.runtime.checkpoint.SnapshotTask;
 import dev.runnel.runtime.checkpoint.StreamStateHandle;
+import dev.runnel.runtime.fs.FileSystem;
 import dev.runnel.runtime.state.backend.KeyGroupsSnapshotFormat;
 import dev.runnel.runtime.state.backend.KeyGroupsSnapshotFormat.Column;
 import dev.runnel.runtime.state.backend.KeyGroupsSnapshotFormat.KeyGroupWriter;
@@ -146,7 +146,7 @@ final class RocksDbSnapshotStrategy {
 
     private KeyedStateHandle upload(SnapshotTarget target, Path local, RocksDbSnapshotMetadata metadata,
                                     Map<String, StreamStateHandle> reusable) throws IOException {
-        CheckpointStorage storage = target.storage();
+        FileSystem storage = target.storage();
         String prefix = backend.backendId() + "-";
         Map<String, StreamStateHandle> shared = new HashMap<>();
         Map<String, StreamStateHandle> privateFiles = new HashMap<>();
@@ -185,7 +185,7 @@ final class RocksDbSnapshotStrategy {
                 backend.backendId(), shared, privateFiles, new StreamStateHandle(metaFile, meta.length), newBytes);
     }
 
-    private static StreamStateHandle copy(CheckpointStorage storage, Path file, URI to) throws IOException {
+    private static StreamStateHandle copy(FileSystem storage, Path file, URI to) throws IOException {
         try (OutputStream out = storage.create(to)) {
             Files.copy(file, out);
         }
@@ -221,7 +221,7 @@ final class RocksDbSnapshotStrategy {
         };
     }
 
-    private KeyedStateHandle writeFull(CheckpointStorage storage, URI file, List<Column> columns,
+    private KeyedStateHandle writeFull(FileSystem storage, URI file, List<Column> columns,
                                        List<ColumnFamilyHandle> handles, ReadOptions read) throws IOException {
         int start = backend.keyGroupStart();
         int end = backend.keyGroupEnd();

@@ -2,9 +2,6 @@ package dev.runnel.runtime.operators.aggregate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.runnel.runtime.checkpoint.CheckpointStorage;
-import dev.runnel.runtime.checkpoint.KeyedStateHandle;
-import dev.runnel.runtime.checkpoint.SnapshotTarget;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
@@ -13,10 +10,10 @@ import dev.runnel.runtime.operators.aggregate.functions.AggregateKind;
 import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
 import dev.runnel.runtime.state.StateOptions;
 import dev.runnel.runtime.testing.OperatorHarness;
+import dev.runnel.runtime.testing.OperatorSnapshot;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
 import dev.runnel.runtime.types.Values;
-import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -75,19 +72,18 @@ class CollectionGroupAggregateTest {
     @ParameterizedTest
     @ValueSource(strings = {"hashmap", "rocksdb"})
     void groupsByArrayValueAndAggregatesIntoCollectionsAcrossARestore(String backend) throws Exception {
-        KeyedStateHandle snapshot;
-        URI checkpoints = dir.toUri();
-        try (var h = harness(backend).withConfiguration(rocksDbDirectory()).open()) {
+        OperatorSnapshot snapshot;
+        try (var h = harness(backend).withConfiguration(rocksDbDirectory())
+                .withCheckpointDirectory(dir.resolve("checkpoints")).open()) {
             h.processRows(List.of(row(RowKind.INSERT, 5, "a", "b"), row(RowKind.INSERT, 7, "b", "a"),
                     row(RowKind.INSERT, 5, "a", "b")));
             assertThat(printed(h.takeOutput())).containsExactly(
                     "+I [a, b] 1 [5] {5=1}",
                     "+I [b, a] 1 [7] {7=1}",
                     "-U [a, b] 1 [5] {5=1}", "+U [a, b] 2 [5, 5] {5=2}");
-            snapshot = h.snapshotKeyedState(new SnapshotTarget(1, CheckpointStorage.forUri(checkpoints),
-                    checkpoints.resolve("chk-1/"), checkpoints.resolve("shared/"), false));
+            snapshot = h.snapshot(1);
         }
-        try (var h = harness(backend).withConfiguration(rocksDbDirectory()).withRestoredKeyedState(List.of(snapshot))
+        try (var h = harness(backend).withConfiguration(rocksDbDirectory()).withRestoredState(snapshot)
                 .open()) {
             h.processRows(List.of(row(RowKind.INSERT, null, "a", "b"), row(RowKind.DELETE, 5, "a", "b"),
                     row(RowKind.DELETE, 7, "b", "a")));

@@ -93,12 +93,13 @@ class TopNBufferTest {
     }
 
     @Test
-    void aRankRangeThatStartsLaterSkipsTheFirstRanks() {
+    void aRankRangeThatStartsLaterSkipsTheFirstRanksAndUpdatesEachPosition() {
         TopNBuffer second = new TopNBuffer(SCORE_DESC, RankType.ROW_NUMBER, 2, 2, false);
 
         assertThat(apply(second, "a 10")).isEmpty();
         assertThat(apply(second, "b 20")).isEqualTo(rows("+I a 10"));
-        assertThat(apply(second, "c 15")).isEqualTo(rows("-D a 10", "+I c 15"));
+        // As Flink's Top-N with an offset: the position's row is updated, even without the number.
+        assertThat(apply(second, "c 15")).isEqualTo(rows("-U a 10", "+U c 15"));
     }
 
     @Test

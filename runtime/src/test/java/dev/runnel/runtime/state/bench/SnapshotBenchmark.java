@@ -1,11 +1,12 @@
 package dev.runnel.runtime.state.bench;
 
-import dev.runnel.runtime.checkpoint.CheckpointStorage;
 import dev.runnel.runtime.checkpoint.KeyedStateHandle;
 import dev.runnel.runtime.checkpoint.SnapshotTarget;
 import dev.runnel.runtime.checkpoint.SnapshotTask;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.fs.FileSystem;
+import dev.runnel.runtime.fs.FileSystems;
 import dev.runnel.runtime.state.KeyedStateBackend;
 import dev.runnel.runtime.state.KeyedStateBackends;
 import dev.runnel.runtime.state.ProcessingTimeService;
@@ -50,7 +51,7 @@ public final class SnapshotBenchmark {
             run(root, keys, KeyedStateBackends.ROCKSDB, false);
             run(root, keys, KeyedStateBackends.ROCKSDB, true);
         } finally {
-            CheckpointStorage.forUri(root.toUri()).delete(root.toUri());
+            FileSystems.forUri(root.toUri()).delete(root.toUri());
         }
     }
 
@@ -100,7 +101,7 @@ public final class SnapshotBenchmark {
     }
 
     private static SnapshotTarget target(URI job, long id, boolean incremental) {
-        return new SnapshotTarget(id, CheckpointStorage.forUri(job), job.resolve("chk-" + id + "/"), job.resolve("shared/"),
+        return new SnapshotTarget(id, FileSystems.forUri(job), job.resolve("chk-" + id + "/"), job.resolve("shared/"),
                 incremental);
     }
 

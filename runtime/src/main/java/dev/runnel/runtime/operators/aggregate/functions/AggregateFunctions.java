@@ -9,7 +9,8 @@ public final class AggregateFunctions {
      * The function for {@code call}.
      *
      * @param withRetraction whether the input may retract rows (-U/-D); MIN, MAX, FIRST_VALUE,
-     *                       LAST_VALUE and LISTAGG then keep their values in map views, and every
+     *                       LAST_VALUE, LISTAGG and the JSON aggregates then keep their values in
+     *                       map views, and every
      *                       function supports {@link AggregateFunction#retract}
      */
     public static AggregateFunction create(AggregateCall call, boolean withRetraction) {
@@ -26,6 +27,12 @@ public final class AggregateFunctions {
             case ARRAY_AGG, ARRAY_AGG_IGNORE_NULLS ->
                     new ArrayAggFunction(call, call.kind() == AggregateKind.ARRAY_AGG_IGNORE_NULLS, withRetraction);
             case COLLECT -> new CollectFunction(call, withRetraction);
+            case WELFORD_M2 -> new WelfordM2Function(call);
+            case JSON_ARRAYAGG_ABSENT_ON_NULL -> new JsonArrayAggFunction(call, true, withRetraction);
+            case JSON_ARRAYAGG_NULL_ON_NULL -> new JsonArrayAggFunction(call, false, withRetraction);
+            case JSON_OBJECTAGG_NULL_ON_NULL -> new JsonObjectAggFunction(call, false, withRetraction);
+            case JSON_OBJECTAGG_ABSENT_ON_NULL -> new JsonObjectAggFunction(call, true, withRetraction);
+            case SINGLE_VALUE -> new SingleValueFunction(call);
         };
         // MIN/MAX of distinct values are MIN/MAX of all values; other functions need the distinct view.
         boolean distinctMatters = call.kind() != AggregateKind.MIN && call.kind() != AggregateKind.MAX;

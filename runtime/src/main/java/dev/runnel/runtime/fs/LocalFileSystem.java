@@ -1,4 +1,4 @@
-package dev.runnel.runtime.checkpoint;
+package dev.runnel.runtime.fs;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,11 +15,21 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** {@link CheckpointStorage} on a local or shared filesystem ({@code file:} URIs). */
-final class FileCheckpointStorage implements CheckpointStorage {
-    static final FileCheckpointStorage INSTANCE = new FileCheckpointStorage();
+/** The {@link FileSystem} of {@code file:} URIs: the local (or a mounted, shared) file system. */
+final class LocalFileSystem implements FileSystem {
+    static final LocalFileSystem INSTANCE = new LocalFileSystem();
 
-    private FileCheckpointStorage() {
+    private LocalFileSystem() {
+    }
+
+    @Override
+    public boolean hasLocalPaths() {
+        return true;
+    }
+
+    @Override
+    public Path localPath(URI file) {
+        return Path.of(file);
     }
 
     @Override

@@ -1,5 +1,8 @@
 package dev.runnel.runtime.checkpoint;
 
+import dev.runnel.runtime.fs.FileSystem;
+import dev.runnel.runtime.fs.FileSystemFactory;
+import dev.runnel.runtime.fs.FileSystems;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,12 +15,13 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 
 /**
- * Slow checkpoint storage for tests: {@code gatedfile:///path} is the local file
- * {@code /path}, except that the first file a test's {@link Gate} picks is created and written
- * but not closed until the test opens the gate, as on a slow object store. Plugged in through
- * {@link CheckpointStorageFactory} (see {@code META-INF/services}).
+ * A slow file system for tests: {@code gatedfile:///path} is the local file {@code /path},
+ * except that the first file a test's {@link Gate} picks is created and written but not closed
+ * until the test opens the gate, as on a slow object store. Plugged in through
+ * {@link FileSystemFactory} (see {@code META-INF/services}). Its files are local files
+ * ({@link #localPath}), so a filesystem table may name them too (without a gate).
  */
-public final class GatedCheckpointStorage implements CheckpointStorage {
+public final class GatedFileSystem implements FileSystem {
     static final String SCHEME = "gatedfile";
 
     /** The gate of the running test, or {@code null}: every write passes. */
@@ -56,16 +60,16 @@ public final class GatedCheckpointStorage implements CheckpointStorage {
         }
     }
 
-    /** The {@code gatedfile:} storage. */
-    public static final class Factory implements CheckpointStorageFactory {
+    /** The {@code gatedfile:} file system. */
+    public static final class Factory implements FileSystemFactory {
         @Override
         public String scheme() {
             return SCHEME;
         }
 
         @Override
-        public CheckpointStorage create() {
-            return new GatedCheckpointStorage();
+        public FileSystem create() {
+            return new GatedFileSystem();
         }
     }
 
@@ -81,7 +85,17 @@ public final class GatedCheckpointStorage implements CheckpointStorage {
         return URI.create(SCHEME + file.toString().substring("file".length()));
     }
 
-    private final CheckpointStorage files = FileCheckpointStorage.INSTANCE;
+    private final FileSystem files = FileSystems.local();
+
+    @Override
+    public boolean hasLocalPaths() {
+        return true;
+    }
+
+    @Override
+    public Path localPath(URI file) {
+        return Path.of(toFile(file));
+    }
 
     @Override
     public OutputStream create(URI file) throws IOException {
@@ -126,6 +140,6 @@ public final class GatedCheckpointStorage implements CheckpointStorage {
 
     @Override
     public List<URI> list(URI directory) throws IOException {
-        return files.list(toFile(directory)).stream().map(GatedCheckpointStorage::toGated).toList();
+        return files.list(toFile(directory)).stream().map(GatedFileSystem::toGated).toList();
     }
 }
