@@ -16,15 +16,12 @@ import java.util.Map;
  * view {@code value → (count, first sequence number, value)}; the result holds each value as often
  * as it was accumulated and not retracted.
  */
-final class CollectFunction implements AggregateFunction {
-    private final int arg;
+final class CollectFunction extends RetractableFunction {
     private final DataType elementType;
-    private final boolean withRetraction;
 
     CollectFunction(AggregateCall call, boolean withRetraction) {
-        this.arg = call.arg(0);
+        super(call, withRetraction);
         this.elementType = call.argTypes().get(0).withNullable(true);
-        this.withRetraction = withRetraction;
     }
 
     @Override
@@ -80,19 +77,8 @@ final class CollectFunction implements AggregateFunction {
     }
 
     @Override
-    public boolean supportsRetraction() {
-        return withRetraction;
-    }
-
-    @Override
-    public void retract(Accumulator acc, Row input) {
-        if (!withRetraction) {
-            throw new UnsupportedOperationException("COLLECT was created without retraction");
-        }
-        Object value = input.getField(arg);
-        if (value != null) {
-            add(acc, value, -1);
-        }
+    void retractValue(Accumulator acc, Object value) {
+        add(acc, value, -1);
     }
 
     @Override
