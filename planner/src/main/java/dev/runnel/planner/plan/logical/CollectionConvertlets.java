@@ -28,9 +28,10 @@ final class CollectionConvertlets implements SqlRexConvertletTable {
     public SqlRexConvertlet get(SqlCall call) {
         if (call.getKind() == SqlKind.CAST) {
             return (cx, cast) -> {
-                RelDataType valueType = cx.getValidator().getValidatedNodeType(cast.operand(0));
-                RelDataType target = cx.getValidator().getValidatedNodeType(cast);
-                if (SqlTypeUtil.isCharacter(target)
+                // IfKnown: a computed column's expression is converted without its own validation.
+                RelDataType valueType = cx.getValidator().getValidatedNodeTypeIfKnown(cast.operand(0));
+                RelDataType target = cx.getValidator().getValidatedNodeTypeIfKnown(cast);
+                if (valueType != null && target != null && SqlTypeUtil.isCharacter(target)
                         && (SqlTypeUtil.isCollection(valueType) || SqlTypeUtil.isMap(valueType))) {
                     RexBuilder rex = cx.getRexBuilder();
                     RexNode value = cx.convertExpression(cast.operand(0));
