@@ -67,9 +67,25 @@ SqlTypeNameSpec RunnelTypeName() :
     int precision = -1;
     final List<SqlIdentifier> fieldNames = new ArrayList<SqlIdentifier>();
     final List<SqlDataTypeSpec> fieldTypes = new ArrayList<SqlDataTypeSpec>();
+    final SqlDataTypeSpec element;
+    final SqlDataTypeSpec key;
+    final SqlDataTypeSpec value;
 }
 {
     (
+        // Flink's ARRAY<T>, MULTISET<T> and MAP<K, V>: element types are nullable unless NOT NULL.
+        <ARRAY> { s.add(this); } <LT> element = RunnelNullableType() <GT> {
+            return ParserSupport.collection(element, SqlTypeName.ARRAY, s.end(this));
+        }
+    |
+        <MULTISET> { s.add(this); } <LT> element = RunnelNullableType() <GT> {
+            return ParserSupport.collection(element, SqlTypeName.MULTISET, s.end(this));
+        }
+    |
+        <MAP> { s.add(this); } <LT> key = RunnelNullableType() <COMMA> value = RunnelNullableType() <GT> {
+            return new SqlMapTypeNameSpec(key, value, s.end(this));
+        }
+    |
         // Flink's ROW<name type, ...>: fields are nullable unless NOT NULL. (ROW(name type, ...)
         // is Calcite's, whose fields are NOT NULL unless NULL.)
         <ROW> { s.add(this); }
@@ -103,19 +119,50 @@ void RunnelRowField(List<SqlIdentifier> fieldNames, List<SqlDataTypeSpec> fieldT
 {
     final SqlIdentifier name;
     final SqlDataTypeSpec type;
-    boolean nullable = true;
 }
 {
     name = SimpleIdentifier()
+    type = RunnelNullableType()
+    {
+        fieldNames.add(name);
+        fieldTypes.add(type);
+    }
+}
+
+/**
+ * A type with its nullability, nullable unless NOT NULL, as Flink writes the type of a column,
+ * a field or an element: {@code INT}, {@code INT NOT NULL}, and Flink's suffix forms
+ * {@code INT NOT NULL ARRAY}, {@code STRING MULTISET NOT NULL}, where each ARRAY or MULTISET
+ * holds the type before it as its element.
+ */
+SqlDataTypeSpec RunnelNullableType() :
+{
+    SqlDataTypeSpec type;
+    boolean nullable = true;
+    SqlTypeName collection;
+}
+{
     type = DataType()
     [
         <NOT> <NULL> { nullable = false; }
     |
         <NULL>
     ]
+    (
+        ( <ARRAY> { collection = SqlTypeName.ARRAY; } | <MULTISET> { collection = SqlTypeName.MULTISET; } )
+        {
+            type = new SqlDataTypeSpec(new SqlCollectionTypeNameSpec(type.getTypeNameSpec(), nullable,
+                collection, getPos()), type.getParserPosition().plus(getPos()));
+            nullable = true;
+        }
+        [
+            <NOT> <NULL> { nullable = false; }
+        |
+            <NULL>
+        ]
+    )*
     {
-        fieldNames.add(name);
-        fieldTypes.add(type.withNullable(nullable, getPos()));
+        return type.withNullable(nullable, type.getParserPosition());
     }
 }
 
@@ -439,8 +486,7 @@ void RunnelColumn(SqlIdentifier name, List<SqlNode> columns, List<SqlPrimaryKey>
                 expr, comment));
         }
     |
-        type = DataType()
-        nullable = NullableOptDefaultTrue()
+        type = RunnelNullableType() { nullable = type.getNullable(); }
         [
             <METADATA> { isMetadata = true; }
             [

@@ -15,6 +15,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * The one place where Calcite's {@link RelDataType} and the runtime's {@link DataType} meet.
  * Flink's FLOAT is Calcite's REAL (4 bytes; Calcite's FLOAT is 8 bytes and becomes DOUBLE),
  * TIMESTAMP_LTZ is TIMESTAMP WITH LOCAL TIME ZONE, STRING is VARCHAR of maximal length.
+ * ARRAY, MULTISET and MAP are Calcite's collection types of the converted element types, each
+ * element keeping its own nullability ({@code ARRAY<INT NOT NULL>}).
  */
 public final class TypeConversions {
     private TypeConversions() {
@@ -43,6 +45,10 @@ public final class TypeConversions {
             case ROW -> factory.createStructType(StructKind.PEEK_FIELDS_NO_EXPAND,
                     type.fields().stream().map(f -> toRelDataType(f.type(), factory)).toList(),
                     type.fields().stream().map(RowType.Field::name).toList());
+            case ARRAY -> factory.createArrayType(toRelDataType(type.elementType(), factory), -1);
+            case MULTISET -> factory.createMultisetType(toRelDataType(type.elementType(), factory), -1);
+            case MAP -> factory.createMapType(toRelDataType(type.keyType(), factory),
+                    toRelDataType(type.valueType(), factory));
         };
         return factory.createTypeWithNullability(base, type.nullable());
     }
@@ -80,6 +86,9 @@ public final class TypeConversions {
             case TIMESTAMP -> DataType.of(TypeRoot.TIMESTAMP, Math.max(0, type.getPrecision()));
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE -> DataType.of(TypeRoot.TIMESTAMP_LTZ, Math.max(0, type.getPrecision()));
             case ROW -> DataType.row(toRowType(type).fields());
+            case ARRAY -> DataType.array(toDataType(type.getComponentType()));
+            case MULTISET -> DataType.multiset(toDataType(type.getComponentType()));
+            case MAP -> DataType.map(toDataType(type.getKeyType()), toDataType(type.getValueType()));
             case NULL -> throw new UnsupportedTypeException(
                     "Type NULL of an untyped NULL literal is not supported; use CAST(NULL AS <type>)");
             default -> throw new UnsupportedTypeException("Type " + type.getFullTypeString() + " is not supported yet");

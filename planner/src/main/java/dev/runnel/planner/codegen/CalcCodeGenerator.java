@@ -1,5 +1,6 @@
 package dev.runnel.planner.codegen;
 
+import dev.runnel.planner.functions.NestedBinaries;
 import dev.runnel.planner.functions.UserFunctionOperator;
 import dev.runnel.planner.functions.UserScalarFunction;
 import dev.runnel.runtime.codegen.CastFailures;
@@ -46,7 +47,8 @@ import org.apache.calcite.sql.validate.SqlConformanceEnum;
  *
  * <p>The generated class reads the fields of the input row directly in their internal
  * representation (see {@link dev.runnel.runtime.types.TypeRoot}); the only conversion is
- * between the runtime's {@code byte[]} and Calcite's {@link ByteString} for binary values.
+ * between the runtime's {@code byte[]} and Calcite's {@link ByteString} for binary values,
+ * also those nested in rows and collections ({@link NestedBinaries}).
  * Time-dependent functions read the clock and the session time zone through a small
  * {@link DataContext} declared inside the generated class, so the class needs nothing from the
  * planner where it runs: only calcite-core's runtime functions and linq4j.
@@ -73,8 +75,13 @@ public final class CalcCodeGenerator {
                     Expressions.return_(null, Expressions.constant(null, Row.class))));
         }
         List<Expression> outputs = new ArrayList<>();
-        for (Expression e : t.projects().get()) {
-            outputs.add(toInternal(e, t.body()));
+        List<Expression> projects = t.projects().get();
+        for (int i = 0; i < projects.size(); i++) {
+            Expression e = toInternal(projects.get(i), t.body());
+            if (NestedBinaries.needsConversion(program.getOutputRowType().getFieldList().get(i).getType())) {
+                e = Expressions.call(NestedBinaries.class, "toInternal", e);
+            }
+            outputs.add(e);
         }
         t.body().add(Expressions.return_(null, Expressions.new_(Row.class,
                 Expressions.call(t.row(), "kind"),
@@ -149,6 +156,9 @@ public final class CalcCodeGenerator {
             RelDataType fieldType = inputType.getFieldList().get(index).getType();
             Type javaType = storageType != null ? storageType : typeFactory.getJavaClass(fieldType);
             Expression raw = Expressions.arrayIndex(in, Expressions.constant(index));
+            if (NestedBinaries.needsConversion(fieldType)) {
+                raw = Expressions.call(NestedBinaries.class, "toCalcite", raw);
+            }
             if (fieldType.isStruct()) {
                 // A nested row is an Object[] (TypeRoot.ROW); Calcite reads its fields with
                 // SqlFunctions.structAccess, which takes Object[], not the synthetic class

@@ -23,7 +23,7 @@ import org.apache.calcite.sql.validate.SqlValidatorScope;
  */
 public final class UnsupportedFunctions {
     static final List<String> NAMES = List.of(
-            "STR_TO_MAP", "REGEXP_EXTRACT_ALL",
+            "REGEXP_EXTRACT_ALL",
             "PARSE_JSON", "TRY_PARSE_JSON",
             "OBJECT_OF", "OBJECT_UPDATE",
             "CURRENT_WATERMARK", "PERCENTILE",

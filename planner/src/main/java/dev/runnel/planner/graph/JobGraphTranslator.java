@@ -4,6 +4,7 @@ import dev.runnel.planner.catalog.CatalogTable;
 import dev.runnel.planner.codegen.CalcCodeGenerator;
 import dev.runnel.planner.codegen.NotNullEnforcerGenerator;
 import dev.runnel.planner.plan.physical.CalcPhysicalRel;
+import dev.runnel.planner.plan.physical.CorrelatePhysicalRel;
 import dev.runnel.planner.plan.physical.ExpandPhysicalRel;
 import dev.runnel.planner.plan.physical.GroupAggregatePhysicalRel;
 import dev.runnel.planner.plan.physical.LookupJoinPhysicalRel;
@@ -216,6 +217,9 @@ public final class JobGraphTranslator {
         }
         if (rel instanceof LookupJoinPhysicalRel lookupJoin) {
             return LookupJoinTranslation.translate(this, lookupJoin);
+        }
+        if (rel instanceof CorrelatePhysicalRel correlate) {
+            return CorrelateTranslation.translate(this, correlate);
         }
         if (JoinTranslation.handles(rel)) {
             return JoinTranslation.translate(this, rel);

@@ -62,9 +62,9 @@ final class TableDescriptions {
             if (column instanceof TableColumn.Computed c) {
                 sb.append("AS ").append(c.expression());
             } else if (column instanceof TableColumn.Metadata m) {
-                sb.append(m.type()).append(' ').append(metadata(m));
+                sb.append(m.type().toDdlString()).append(' ').append(metadata(m));
             } else {
-                sb.append(column.type());
+                sb.append(column.type().toDdlString());
             }
             if (column.comment() != null) {
                 sb.append(" COMMENT '").append(quote(column.comment())).append('\'');

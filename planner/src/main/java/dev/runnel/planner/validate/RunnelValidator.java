@@ -73,6 +73,7 @@ final class RunnelValidator extends SqlValidatorImpl {
     public void validateCall(SqlCall call, SqlValidatorScope scope) {
         super.validateCall(call, scope);
         FunctionValidation.check(call, operand -> deriveType(scope, operand));
+        CollectionValidation.checkCall(call, this, scope);
         if (call.getKind().belongsTo(SqlKind.BINARY_COMPARISON) && call.operandCount() == 2) {
             RelDataType left = deriveType(scope, call.operand(0));
             RelDataType right = deriveType(scope, call.operand(1));
@@ -87,6 +88,21 @@ final class RunnelValidator extends SqlValidatorImpl {
                         pos.getLineNum(), pos.getColumnNum(), pos.getEndLineNum(), pos.getEndColumnNum());
             }
         }
+    }
+
+    /* Flink casts collections to strings ({@code CAST(ARRAY[1] AS STRING)} is '[1]'); Calcite cannot type it. */
+    @Override
+    public RelDataType deriveType(SqlValidatorScope scope, SqlNode expr) {
+        RelDataType known = getValidatedNodeTypeIfKnown(expr);
+        if (known != null) {
+            return known;
+        }
+        RelDataType castToString = CollectionValidation.castToStringType(this, scope, expr);
+        if (castToString != null) {
+            setValidatedNodeType(expr, castToString);
+            return castToString;
+        }
+        return super.deriveType(scope, expr);
     }
 
     /*

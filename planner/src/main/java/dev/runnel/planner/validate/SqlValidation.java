@@ -1,6 +1,7 @@
 package dev.runnel.planner.validate;
 
 import dev.runnel.planner.catalog.CatalogSchema;
+import dev.runnel.planner.functions.CollectionOperatorTable;
 import dev.runnel.planner.functions.FlinkAggregateFunctions;
 import dev.runnel.planner.functions.FunctionCatalog;
 import dev.runnel.planner.functions.RunnelOperatorTable;
@@ -87,6 +88,7 @@ public final class SqlValidation {
         this.operatorTable = SqlOperatorTables.chain(
                 functions.systemTable(),
                 RunnelOperatorTable.instance(),
+                CollectionOperatorTable.instance(),
                 FlinkAggregateFunctions.table(),
                 FlinkAggregateFunctions.withoutCalcites(WindowTableFunctions.withoutCalcites(SqlStdOperatorTable.instance())),
                 SqlOperatorTables.of(FLINK_FUNCTIONS_FROM_LIBRARIES),

@@ -27,7 +27,8 @@ public final class UnsupportedSyntax {
     private static final Set<SqlKind> GROUP_AGGREGATES = EnumSet.of(SqlKind.COUNT, SqlKind.SUM, SqlKind.SUM0,
             SqlKind.AVG, SqlKind.MIN, SqlKind.MAX, SqlKind.FIRST_VALUE, SqlKind.LAST_VALUE, SqlKind.LISTAGG,
             SqlKind.STDDEV_POP, SqlKind.STDDEV_SAMP, SqlKind.VAR_POP, SqlKind.VAR_SAMP,
-            SqlKind.JSON_ARRAYAGG, SqlKind.JSON_OBJECTAGG, SqlKind.GROUPING, SqlKind.GROUPING_ID, SqlKind.GROUP_ID);
+            SqlKind.JSON_ARRAYAGG, SqlKind.JSON_OBJECTAGG, SqlKind.GROUPING, SqlKind.GROUPING_ID, SqlKind.GROUP_ID,
+            SqlKind.ARRAY_AGG, SqlKind.COLLECT);
 
     /** @throws SqlExecutionException at the first unsupported construct in {@code node} */
     public static void check(SqlNode node) {
@@ -46,6 +47,7 @@ public final class UnsupportedSyntax {
     }
 
     private static void checkCall(SqlCall call) {
+        CollectionValidation.checkSyntax(call);
         if (call instanceof SqlSelect select) {
             failIfPresent("A WINDOW clause", select.getWindowList());
             checkOffset(select.getOffset(), select.getFetch());

@@ -77,6 +77,7 @@ public final class TextValues {
             case TIMESTAMP -> Values.parseTimestamp(text);
             case TIMESTAMP_LTZ -> Values.parseTimestampLtz(text);
             case ROW -> throw new IllegalArgumentException("a nested row cannot be read from text");
+            case ARRAY, MULTISET, MAP -> throw new IllegalArgumentException("a collection cannot be read from text");
         };
     }
 

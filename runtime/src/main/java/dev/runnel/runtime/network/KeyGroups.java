@@ -1,8 +1,11 @@
 package dev.runnel.runtime.network;
 
 import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.types.CollectionValues;
 import java.math.BigDecimal;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Maps keys to key groups and key groups to subtasks, the way keyed state will be split:
@@ -65,6 +68,10 @@ public final class KeyGroups {
                 h = 31 * h + valueHash(field);
             }
             return h;
+        }
+        if (value instanceof List || value instanceof Map) {
+            // Equal maps and multisets, whatever their order, go to the same subtask.
+            return CollectionValues.hash(value);
         }
         if (value instanceof BigDecimal decimal) {
             // 1.0 and 1.00 are the same SQL value, so they must land on the same subtask.

@@ -13,11 +13,13 @@ import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Serializers for the internal value types of {@link dev.runnel.runtime.types.TypeRoot} and for
  * rows of them. A row is written as a null bitmap followed by its non-null fields; its
  * {@link RowKind} is not written (state holds values, not changes), and a read row is an INSERT.
+ * Collections are written by {@link CollectionSerializers}.
  */
 public final class Serializers {
     private Serializers() {
@@ -33,6 +35,9 @@ public final class Serializers {
     public static TypeSerializer<Object> forType(DataType type) {
         if (type.root() == TypeRoot.ROW) {
             return new NestedRowSerializer(row(type.rowType()));
+        }
+        if (type.root().isCollection()) {
+            return CollectionSerializers.forType(type);
         }
         Kind kind = switch (type.root()) {
             case BOOLEAN -> Kind.BOOLEAN;
@@ -196,8 +201,10 @@ public final class Serializers {
         public Row copy(Row row) {
             Object[] values = row.fields().clone();
             for (int i = 0; i < values.length; i++) {
-                if (values[i] instanceof byte[] b) {
-                    values[i] = b.clone();
+                Object v = values[i];
+                // Strings and boxed numbers are immutable; the other values are copied by their type.
+                if (v instanceof byte[] || v instanceof Object[] || v instanceof List || v instanceof Map) {
+                    values[i] = fields.get(i).copy(v);
                 }
             }
             return new Row(RowKind.INSERT, values);

@@ -2,6 +2,7 @@ package dev.runnel.runtime.types;
 
 import java.io.Serializable;
 import java.util.List;
+import java.util.function.Function;
 
 /** The schema of the rows on an edge or in a table: named, typed fields in order. */
 public record RowType(List<Field> fields) implements Serializable {
@@ -50,12 +51,18 @@ public record RowType(List<Field> fields) implements Serializable {
 
     @Override
     public String toString() {
+        return spell(f -> f.type().toString());
+    }
+
+    /** {@code ROW<`name` type, ...>} with each field's type spelled by {@code typeText}. */
+    String spell(Function<Field, String> typeText) {
         StringBuilder sb = new StringBuilder("ROW<");
         for (int i = 0; i < fields.size(); i++) {
             if (i > 0) {
                 sb.append(", ");
             }
-            sb.append('`').append(fields.get(i).name()).append("` ").append(fields.get(i).type());
+            sb.append('`').append(fields.get(i).name().replace("`", "``")).append("` ")
+                    .append(typeText.apply(fields.get(i)));
         }
         return sb.append('>').toString();
     }

@@ -19,7 +19,16 @@ package dev.runnel.runtime.types;
  *   <li>TIMESTAMP_LTZ(p): {@link Long}, epoch milliseconds of an instant</li>
  *   <li>ROW&lt;…&gt;: {@code Object[]} of the fields' internal values, which is what Calcite's
  *       generated field access ({@code SqlFunctions.structAccess}) reads</li>
+ *   <li>ARRAY&lt;T&gt;: {@link java.util.List} of internal values of T ({@code null} elements
+ *       allowed), Calcite's representation of arrays</li>
+ *   <li>MULTISET&lt;T&gt;: {@link java.util.List} holding each element as often as it occurs
+ *       (order without meaning), Calcite's representation of multisets; printed and written as
+ *       Flink's element → count map</li>
+ *   <li>MAP&lt;K, V&gt;: {@link java.util.Map} (insertion-ordered, {@code null} values and a
+ *       {@code null} key allowed), Calcite's representation of maps</li>
  * </ul>
+ * Inside a collection or a row the values have these representations too: a BINARY element is
+ * a {@code byte[]} (generated code converts it to Calcite's {@code ByteString} and back).
  */
 public enum TypeRoot {
     BOOLEAN,
@@ -38,5 +47,13 @@ public enum TypeRoot {
     TIME,
     TIMESTAMP,
     TIMESTAMP_LTZ,
-    ROW
+    ROW,
+    ARRAY,
+    MULTISET,
+    MAP;
+
+    /** Whether values of this root are collections (ARRAY, MULTISET or MAP). */
+    public boolean isCollection() {
+        return this == ARRAY || this == MULTISET || this == MAP;
+    }
 }

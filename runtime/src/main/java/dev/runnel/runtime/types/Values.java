@@ -11,6 +11,9 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Converts internal values (see {@link TypeRoot}) to the text Flink prints and writes:
@@ -44,22 +47,60 @@ public final class Values {
             }
             case DECIMAL -> ((BigDecimal) value).toPlainString();
             case BINARY, VARBINARY -> Base64.getEncoder().encodeToString((byte[]) value);
-            case ROW -> rowText((Object[]) value, type, zone);
+            case ROW, ARRAY, MULTISET, MAP -> {
+                StringBuilder sb = new StringBuilder();
+                appendNested(sb, value, type, zone);
+                yield sb.toString();
+            }
             default -> value.toString();
         };
     }
 
-    /** Flink's text of a nested row: {@code (1, abc, NULL)}. */
-    private static String rowText(Object[] values, DataType type, ZoneId zone) {
-        StringBuilder sb = new StringBuilder().append('(');
-        for (int i = 0; i < values.length; i++) {
-            if (i > 0) {
-                sb.append(", ");
-            }
-            String text = toText(values[i], type.fields().get(i).type(), zone);
-            sb.append(text == null ? "NULL" : text);
+    /**
+     * Flink's text of a row or collection: a row {@code (1, abc, NULL)}, an array {@code [1, NULL]},
+     * a map {@code {a=1, b=NULL}}, a multiset as its element → count map {@code {a=2, b=1}}. Values
+     * inside print as Flink prints them there: booleans {@code TRUE}, binary {@code x'0102'}.
+     */
+    private static void appendNested(StringBuilder sb, Object value, DataType type, ZoneId zone) {
+        if (value == null) {
+            sb.append("NULL");
+            return;
         }
-        return sb.append(')').toString();
+        switch (type.root()) {
+            case ROW -> {
+                Object[] values = (Object[]) value;
+                sb.append('(');
+                for (int i = 0; i < values.length; i++) {
+                    appendNested(sb.append(i > 0 ? ", " : ""), values[i], type.fields().get(i).type(), zone);
+                }
+                sb.append(')');
+            }
+            case ARRAY -> {
+                sb.append('[');
+                int i = 0;
+                for (Object element : (List<?>) value) {
+                    appendNested(sb.append(i++ > 0 ? ", " : ""), element, type.elementType(), zone);
+                }
+                sb.append(']');
+            }
+            case MAP -> appendEntries(sb, ((Map<?, ?>) value).entrySet(), type.keyType(), type.valueType(), zone);
+            case MULTISET -> appendEntries(sb, CollectionValues.counts((List<?>) value).entrySet(), type.elementType(),
+                    DataType.of(TypeRoot.INTEGER), zone);
+            case BOOLEAN -> sb.append((Boolean) value ? "TRUE" : "FALSE");
+            case BINARY, VARBINARY -> sb.append("x'").append(HexFormat.of().formatHex((byte[]) value)).append('\'');
+            default -> sb.append(toText(value, type, zone));
+        }
+    }
+
+    private static void appendEntries(StringBuilder sb, Iterable<? extends Map.Entry<?, ?>> entries, DataType key,
+                                      DataType value, ZoneId zone) {
+        sb.append('{');
+        int i = 0;
+        for (Map.Entry<?, ?> e : entries) {
+            appendNested(sb.append(i++ > 0 ? ", " : ""), e.getKey(), key, zone);
+            appendNested(sb.append('='), e.getValue(), value, zone);
+        }
+        sb.append('}');
     }
 
     /** {@link #toText(Object, DataType, ZoneId)} in UTC. */

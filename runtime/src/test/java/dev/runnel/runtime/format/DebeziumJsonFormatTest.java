@@ -15,6 +15,7 @@ import dev.runnel.runtime.types.TypeRoot;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -107,6 +108,24 @@ class DebeziumJsonFormatTest {
         RowSerializer ser = debezium.createSerializer(ALL_TYPES,
                 new Configuration(Map.of("timestamp-format.standard", "ISO-8601")));
         assertThat(ser.serialize(FormatTestRows.full())).contains("\"ts\":\"2024-01-02T03:04:05.678\"");
+    }
+
+    @Test
+    void mapColumnsFollowTheJsonFormatsMapRules() {
+        RowType type = RowType.of(new Field("m", DataType.map(DataType.of(TypeRoot.VARCHAR), DataType.of(TypeRoot.INTEGER))));
+        Map<Object, Object> map = new LinkedHashMap<>();
+        map.put(null, 1);
+        map.put("k", 2);
+        RowSerializer literal = debezium.createSerializer(type,
+                new Configuration(Map.of("map-null-key.mode", "LITERAL", "map-null-key.literal", "nil")));
+        assertThat(literal.serialize(Row.of(map)))
+                .isEqualTo("{\"before\":null,\"after\":{\"m\":{\"nil\":1,\"k\":2}},\"op\":\"c\"}");
+        assertThat(debezium.createSerializer(type, new Configuration(Map.of("map-null-key.mode", "DROP")))
+                .serialize(Row.of(map))).contains("\"m\":{\"k\":2}");
+        RowType intKeys = RowType.of(new Field("m", DataType.map(DataType.of(TypeRoot.INTEGER), DataType.of(TypeRoot.INTEGER))));
+        assertThatThrownBy(() -> debezium.validate(intKeys, new Configuration(Map.of()), "debezium-json."))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("JSON format doesn't support non-string as key type of map. The type is: MAP<INT, INT>");
     }
 
     @Test

@@ -99,6 +99,8 @@ public final class TestRows {
             case TIME -> (int) (LocalTime.parse(token).toNanoOfDay() / 1_000_000L);
             case TIMESTAMP, TIMESTAMP_LTZ -> LocalDateTime.parse(token.replace(' ', 'T')).toInstant(ZoneOffset.UTC).toEpochMilli();
             case ROW -> throw new IllegalArgumentException("TestRows cannot parse a nested row: build it as an Object[]");
+            case ARRAY, MULTISET, MAP -> throw new IllegalArgumentException(
+                    "TestRows cannot parse a collection: build it as a List or a Map");
         };
     }
 

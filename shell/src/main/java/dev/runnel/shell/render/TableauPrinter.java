@@ -266,6 +266,8 @@ public final class TableauPrinter {
             // "(a, b)": the fields' widths, their separators and the parentheses.
             case ROW -> (int) Math.min(cap, type.fields().stream()
                     .mapToLong(f -> typeWidth(f.type(), cap) + 2L).sum());
+            // as wide as their values, like strings
+            case ARRAY, MULTISET, MAP -> cap;
         };
         return type.nullable() ? Math.max(width, NULL_TEXT.length()) : width;
     }

@@ -10,8 +10,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.sql.SqlCollectionTypeNameSpec;
+import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlTypeNameSpec;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * Predicates and checks that the generated parser ({@link RunnelSqlParserImpl}) calls from
@@ -25,6 +29,15 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 public final class ParserSupport {
 
   private ParserSupport() {
+  }
+
+  /**
+   * Flink's {@code ARRAY<T>} or {@code MULTISET<T>}: the element keeps its own nullability
+   * (nullable unless written NOT NULL).
+   */
+  public static SqlTypeNameSpec collection(SqlDataTypeSpec element, SqlTypeName collection, SqlParserPos pos) {
+    Boolean nullable = element.getNullable();
+    return new SqlCollectionTypeNameSpec(element.getTypeNameSpec(), nullable == null || nullable, collection, pos);
   }
 
   /**

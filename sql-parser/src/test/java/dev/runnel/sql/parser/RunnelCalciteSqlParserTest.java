@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.runnel.sql.parser.impl.RunnelSqlParserImpl;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import org.apache.calcite.sql.SqlDialect;
@@ -32,9 +33,17 @@ class RunnelCalciteSqlParserTest extends SqlParserTest {
 
   /**
    * Calcite's tester, except that Calcite turns DESCRIBE DATABASE and DESCRIBE CATALOG into
-   * DESCRIBE SCHEMA while Runnel parses them as Flink's statements of those names.
+   * DESCRIBE SCHEMA while Runnel parses them as Flink's statements of those names, and that a
+   * MAP's key and value are nullable unless NOT NULL, as in Flink (Calcite's are NOT NULL), so
+   * the unparsed type says NULL.
    */
   private static final class RunnelTester extends TesterImpl {
+    private static final Map<String, String> NULLABLE_MAP_ENTRIES = Map.of(
+        "CAST(`A` AS MAP< INTEGER, INTEGER >)", "CAST(`A` AS MAP< INTEGER NULL, INTEGER NULL >)",
+        "CAST(`A` AS MAP< INTEGER, VARCHAR ARRAY >)", "CAST(`A` AS MAP< INTEGER NULL, VARCHAR ARRAY NULL >)",
+        "CAST(`A` AS MAP< VARCHAR MULTISET, MAP< INTEGER, INTEGER > >)",
+        "CAST(`A` AS MAP< VARCHAR MULTISET NULL, MAP< INTEGER NULL, INTEGER NULL > NULL >)");
+
     @Override public void check(SqlTestFactory factory, StringAndPos sap,
         @Nullable SqlDialect dialect, UnaryOperator<String> converter, String expected,
         Consumer<SqlParser> parserChecker) {
@@ -45,6 +54,11 @@ class RunnelCalciteSqlParserTest extends SqlParserTest {
         }
       }
       super.check(factory, sap, dialect, converter, expected, parserChecker);
+    }
+
+    @Override public void checkExp(SqlTestFactory factory, StringAndPos sap, UnaryOperator<String> converter,
+        String expected, Consumer<SqlParser> parserChecker) {
+      super.checkExp(factory, sap, converter, NULLABLE_MAP_ENTRIES.getOrDefault(expected, expected), parserChecker);
     }
   }
 
@@ -83,4 +97,5 @@ class RunnelCalciteSqlParserTest extends SqlParserTest {
     sql("create table t (p row<name string, age int not null>, q row<a row<b int>>)")
         .ok("CREATE TABLE `T` (`P` ROW(`NAME` STRING NULL, `AGE` INTEGER), `Q` ROW(`A` ROW(`B` INTEGER NULL) NULL))");
   }
+
 }

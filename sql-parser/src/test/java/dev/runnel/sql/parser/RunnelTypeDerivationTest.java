@@ -56,6 +56,33 @@ class RunnelTypeDerivationTest {
         .containsExactly(false, true, true, true, true, true, true, true);
   }
 
+  /** Flink's collection types: elements nullable unless NOT NULL, in the bracket and the suffix forms. */
+  @Test
+  void collectionTypesKeepTheNullabilityOfTheirElements() throws SqlParseException {
+    var create = (SqlCreateTable) RunnelSqlParser.parse("CREATE TABLE t (a ARRAY<INT>, "
+        + "b ARRAY<INT NOT NULL> NOT NULL, c MAP<STRING, INT NOT NULL>, d MULTISET<STRING>, e INT ARRAY, "
+        + "f INT NOT NULL ARRAY, g STRING MULTISET NOT NULL, h ARRAY<ARRAY<INT NOT NULL>>, "
+        + "i ARRAY<ROW<x INT NOT NULL, y MAP<INT, STRING>>>, j ROW<r INT NOT NULL ARRAY>, k INT ARRAY ARRAY)");
+    var validator = validator();
+
+    List<String> types = create.columns().stream()
+        .map(c -> c.type().deriveType(validator).getFullTypeString())
+        .toList();
+
+    assertThat(types).containsExactly(
+        "INTEGER ARRAY",
+        "INTEGER NOT NULL ARRAY NOT NULL",
+        "(VARCHAR(2147483647), INTEGER NOT NULL) MAP",
+        "VARCHAR(2147483647) MULTISET",
+        "INTEGER ARRAY",
+        "INTEGER NOT NULL ARRAY",
+        "VARCHAR(2147483647) MULTISET NOT NULL",
+        "INTEGER NOT NULL ARRAY ARRAY",
+        "RecordType(INTEGER NOT NULL x, (INTEGER, VARCHAR(2147483647)) MAP y) ARRAY",
+        "RecordType(INTEGER NOT NULL ARRAY r)",
+        "INTEGER ARRAY ARRAY");
+  }
+
   private static SqlValidator validator() {
     var typeFactory = new SqlTypeFactoryImpl(FLINK_LIMITS);
     var catalog = new CalciteCatalogReader(CalciteSchema.createRootSchema(false), List.of(),

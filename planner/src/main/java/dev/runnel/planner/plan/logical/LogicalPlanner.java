@@ -100,7 +100,7 @@ public final class LogicalPlanner {
                                         SqlNode query) {
         return new SqlToRelConverter(
                 (rowType, queryString, schemaPath, viewPath) -> expandView(cluster, queryString, schemaPath, viewPath),
-                validator, reader, cluster, FlinkConvertletTable.INSTANCE,
+                validator, reader, cluster, new CollectionConvertlets(FlinkConvertletTable.INSTANCE),
                 SqlToRelConverter.config().withTrimUnusedFields(false)
                         .withExpand(hasPartitionedTableArgument(query))
                         .withInSubQueryThreshold(Integer.MAX_VALUE));
@@ -148,7 +148,7 @@ public final class LogicalPlanner {
     public static RelNode optimize(RelNode rel) {
         RelNode joined = SubQueryRemoval.apply(rel);
         UnsupportedFeatures.check(joined);
-        RelNode simplified = runHep(joined, LogicalRules.SIMPLIFY);
+        RelNode simplified = runHep(Unnests.rewrite(CollectionRewrites.rewrite(joined)), LogicalRules.SIMPLIFY);
         OverWindows.checkPlanned(simplified);
         // After the grouping sets are decomposed, so that a window aggregate's window_time is known.
         Sorts.check(simplified);

@@ -49,7 +49,8 @@ public final class UnsupportedFeatures {
             return WindowAggregates.shape(aggregate) != null ? WindowAggregates.unsupported(aggregate)
                     : AggregateCalls.unsupported(aggregate);
         }
-        if (rel instanceof Correlate correlate && !TemporalJoins.isTemporalJoin(correlate)) {
+        if (rel instanceof Correlate correlate && !TemporalJoins.isTemporalJoin(correlate)
+                && !Unnests.isUnnest(correlate)) {
             return "A correlated subquery or LATERAL join";
         }
         if (rel instanceof TableFunctionScan scan) {

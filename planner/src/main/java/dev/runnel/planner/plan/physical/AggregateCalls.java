@@ -52,6 +52,8 @@ public final class AggregateCalls {
             case FIRST_VALUE -> AggregateKind.FIRST_VALUE;
             case LAST_VALUE -> AggregateKind.LAST_VALUE;
             case LISTAGG -> AggregateKind.LISTAGG;
+            case ARRAY_AGG -> call.ignoreNulls() ? AggregateKind.ARRAY_AGG_IGNORE_NULLS : AggregateKind.ARRAY_AGG;
+            case COLLECT -> AggregateKind.COLLECT;
             case JSON_ARRAYAGG -> ((SqlJsonArrayAggAggFunction) call.getAggregation()).getNullClause()
                     == SqlJsonConstructorNullClause.NULL_ON_NULL ? AggregateKind.JSON_ARRAYAGG_NULL_ON_NULL
                     : AggregateKind.JSON_ARRAYAGG_ABSENT_ON_NULL;

@@ -58,7 +58,8 @@ public final class PhysicalRules {
                     OverAggregatePhysicalRules.OVER_AGGREGATE,
                     JoinPhysicalRules.JOIN, JoinPhysicalRules.INTERVAL_JOIN, JoinPhysicalRules.TEMPORAL_JOIN,
                     JoinPhysicalRules.LOOKUP_JOIN,
-                    WindowJoinPhysicalRules.WINDOW_JOIN, SetOpPhysicalRules.REPLICATE_ROWS)).flatMap(s -> s).toList();
+                    WindowJoinPhysicalRules.WINDOW_JOIN, CorrelatePhysicalRules.CORRELATE,
+                    SetOpPhysicalRules.REPLICATE_ROWS)).flatMap(s -> s).toList();
 
     private static RelNode physical(RelNode input) {
         return ConverterRule.convert(input, input.getTraitSet().replace(RunnelConvention.INSTANCE));

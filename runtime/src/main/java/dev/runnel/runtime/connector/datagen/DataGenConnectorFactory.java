@@ -48,7 +48,7 @@ public final class DataGenConnectorFactory implements ConnectorFactory {
     public static final ConfigOption<Duration> MAX_PAST = ConfigOption.of("fields.#.max-past", Duration.class,
             Duration.ZERO, "Random timestamps lie between now minus max-past and now.");
     public static final ConfigOption<Integer> LENGTH = ConfigOption.of("fields.#.length", Integer.class, 100,
-            "Length of random strings and bytes.");
+            "Length of random strings and bytes (default 100), number of elements of random collections (default 3).");
     public static final ConfigOption<Boolean> VAR_LEN = ConfigOption.of("fields.#.var-len", Boolean.class, false,
             "Random strings and bytes get a random length from 1 to 'length'.");
     public static final ConfigOption<String> START = ConfigOption.of("fields.#.start", String.class, null,
@@ -57,6 +57,9 @@ public final class DataGenConnectorFactory implements ConnectorFactory {
             "Last value of a sequence field; the source ends after it.");
     public static final ConfigOption<Double> NULL_RATE = ConfigOption.of("fields.#.null-rate", Double.class, 0.0,
             "The proportion of NULL values, from 0 to 1.");
+
+    /** Flink's number of elements of a random collection. */
+    static final int COLLECTION_LENGTH = 3;
 
     private static final List<ConfigOption<?>> FIELD_OPTIONS =
             List.of(KIND, MIN, MAX, MAX_PAST, LENGTH, VAR_LEN, START, END, NULL_RATE);
@@ -178,6 +181,8 @@ public final class DataGenConnectorFactory implements ConnectorFactory {
             allowed.addAll(List.of(LENGTH, VAR_LEN));
         } else if (root == TypeRoot.TIMESTAMP || root == TypeRoot.TIMESTAMP_LTZ) {
             allowed.add(MAX_PAST);
+        } else if (root.isCollection()) {
+            allowed.add(LENGTH);
         }
         allowOnly(table, set, name, "a random " + type + " field", allowed.toArray(new ConfigOption<?>[0]));
         BigDecimal min = bound(table, options, MIN, name, type);
@@ -186,7 +191,9 @@ public final class DataGenConnectorFactory implements ConnectorFactory {
             throw invalid(table, key(MIN, name), options, "must not be greater than '" + key(MAX, name) + "' ("
                     + max.toPlainString() + ")");
         }
-        int length = options.get(field(LENGTH, name));
+        // Flink's collections hold 3 random elements unless 'length' says otherwise.
+        int length = root.isCollection() && !options.contains(key(LENGTH, name))
+                ? COLLECTION_LENGTH : options.get(field(LENGTH, name));
         boolean fixed = root == TypeRoot.CHAR || root == TypeRoot.BINARY;
         if (fixed || (type.precision() != DataType.MAX_LENGTH && (isString(root) || isBinary(root)))) {
             if (options.contains(key(LENGTH, name)) && length > type.precision()) {
@@ -196,8 +203,9 @@ public final class DataGenConnectorFactory implements ConnectorFactory {
                 length = Math.min(fixed ? type.precision() : length, type.precision());
             }
         }
-        if (length <= 0) {
-            throw invalid(table, key(LENGTH, name), options, "must be positive");
+        if (length < 0 || length == 0 && !root.isCollection()) {
+            throw invalid(table, key(LENGTH, name), options, root.isCollection() ? "must not be negative"
+                    : "must be positive");
         }
         long maxPast = options.get(field(MAX_PAST, name)).toMillis();
         return new FieldSpec(kind, min, max, length, options.get(field(VAR_LEN, name)), maxPast, 0, 0, nullRate);

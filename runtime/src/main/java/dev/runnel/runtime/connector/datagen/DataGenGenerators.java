@@ -10,6 +10,10 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 /** The value generators of datagen fields. */
@@ -123,13 +127,37 @@ final class DataGenGenerators {
             // Like Flink: the fields of a nested row are random with their types' defaults.
             case ROW -> {
                 Generator[] fields = type.fields().stream()
-                        .map(f -> random(FieldSpec.defaults(), f.type())).toArray(Generator[]::new);
+                        .map(f -> random(FieldSpec.defaults(f.type()), f.type())).toArray(Generator[]::new);
                 yield r -> {
                     Object[] values = new Object[fields.length];
                     for (int i = 0; i < fields.length; i++) {
                         values[i] = fields[i].next(r);
                     }
                     return values;
+                };
+            }
+            // Like Flink: 'length' random elements (entries), random with their types' defaults.
+            case ARRAY, MULTISET -> {
+                Generator element = random(FieldSpec.defaults(type.elementType()), type.elementType());
+                int size = spec.length();
+                yield r -> {
+                    List<Object> list = new ArrayList<>(size);
+                    for (int i = 0; i < size; i++) {
+                        list.add(element.next(r));
+                    }
+                    return list;
+                };
+            }
+            case MAP -> {
+                Generator key = random(FieldSpec.defaults(type.keyType()), type.keyType());
+                Generator value = random(FieldSpec.defaults(type.valueType()), type.valueType());
+                int size = spec.length();
+                yield r -> {
+                    Map<Object, Object> map = new LinkedHashMap<>();
+                    for (int i = 0; i < size; i++) {
+                        map.put(key.next(r), value.next(r));
+                    }
+                    return map;
                 };
             }
         };

@@ -1,5 +1,6 @@
 package dev.runnel.runtime.connector.datagen;
 
+import dev.runnel.runtime.types.DataType;
 import java.io.Serializable;
 import java.math.BigDecimal;
 
@@ -19,9 +20,20 @@ import java.math.BigDecimal;
 record FieldSpec(DataGenConnectorFactory.Kind kind, BigDecimal min, BigDecimal max, int length, boolean varLength,
                  long maxPastMillis, long start, long end, double nullRate) implements Serializable {
 
-    /** Random values with the defaults of their type (Flink's length 100, max-past 0). */
+    /** Random scalar values with the defaults of their type (Flink's length 100, max-past 0). */
     static FieldSpec defaults() {
         return new FieldSpec(DataGenConnectorFactory.Kind.RANDOM, null, null, 100, false, 0, 0, 0, 0);
+    }
+
+    /**
+     * Random values of {@code type} with its defaults (Flink's: length 100 for strings and bytes,
+     * 3 elements for collections, max-past 0).
+     */
+    static FieldSpec defaults(DataType type) {
+        return type.root().isCollection()
+                ? new FieldSpec(DataGenConnectorFactory.Kind.RANDOM, null, null, DataGenConnectorFactory.COLLECTION_LENGTH,
+                        false, 0, 0, 0, 0)
+                : defaults();
     }
 
     boolean isSequence() {

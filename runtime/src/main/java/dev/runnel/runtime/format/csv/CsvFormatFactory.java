@@ -48,11 +48,21 @@ public final class CsvFormatFactory implements FormatFactory {
 
     @Override
     public void validate(RowType rowType, Configuration options, String prefix) {
+        String formatKey = prefix.isEmpty() ? "format" : prefix.substring(0, prefix.length() - 1);
         for (RowType.Field field : rowType.fields()) {
-            if (field.type().root() == TypeRoot.ROW) {
-                throw new ConfigException(prefix.isEmpty() ? "format" : prefix.substring(0, prefix.length() - 1),
-                        "The csv format cannot read or write column '" + field.name() + "' of type " + field.type()
-                                + ": nested rows need a format such as 'json'");
+            TypeRoot root = field.type().root();
+            if (root == TypeRoot.ROW) {
+                throw new ConfigException(formatKey, "The csv format cannot read or write column '" + field.name()
+                        + "' of type " + field.type() + ": nested rows need a format such as 'json'");
+            }
+            if (root == TypeRoot.MAP || root == TypeRoot.MULTISET) {
+                // Flink's csv format refuses these types with this message.
+                throw new ConfigException(formatKey, "Unsupported type '" + field.type().withNullable(true)
+                        + "' for field '" + field.name() + "'.");
+            }
+            if (root == TypeRoot.ARRAY) {
+                throw new ConfigException(formatKey, "Column '" + field.name() + "' of type " + field.type()
+                        + ": arrays in the csv format are not supported yet; use a format such as 'json'");
             }
         }
         singleChar(options, FIELD_DELIMITER, prefix);

@@ -20,9 +20,7 @@ import java.util.Set;
  * ignored. Writing follows Flink, which cannot merge {@code -U}/{@code +U} into one event:
  * {@code +I} and {@code +U} become {@code {"before":null,"after":{…},"op":"c"}}, {@code -U} and
  * {@code -D} become {@code {"before":{…},"after":null,"op":"d"}}.
- *
- * <p>Flink's {@code map-null-key.*} options are not offered: they concern MAP columns, which
- * Runnel does not have yet.
+ * MAP columns follow the json format's rules and its {@code map-null-key.*} options.
  */
 public final class DebeziumJsonFormatFactory implements FormatFactory {
     public static final String IDENTIFIER = "debezium-json";
@@ -41,7 +39,13 @@ public final class DebeziumJsonFormatFactory implements FormatFactory {
 
     @Override
     public Set<ConfigOption<?>> options() {
-        return Set.of(SCHEMA_INCLUDE, IGNORE_PARSE_ERRORS, TIMESTAMP_FORMAT_STANDARD);
+        return Set.of(SCHEMA_INCLUDE, IGNORE_PARSE_ERRORS, TIMESTAMP_FORMAT_STANDARD,
+                JsonFormatFactory.MAP_NULL_KEY_MODE, JsonFormatFactory.MAP_NULL_KEY_LITERAL);
+    }
+
+    @Override
+    public void validate(RowType rowType, Configuration options, String prefix) {
+        JsonFormatFactory.checkMapKeys(rowType, prefix);
     }
 
     @Override
@@ -64,6 +68,7 @@ public final class DebeziumJsonFormatFactory implements FormatFactory {
                     "Writing with '" + IDENTIFIER + "." + SCHEMA_INCLUDE.key() + "' = 'true' is not supported yet: "
                             + "Runnel reads Kafka Connect's schema envelope but does not write it");
         }
-        return new DebeziumJsonSerializer(new JsonRowSerializer(rowType, options.get(TIMESTAMP_FORMAT_STANDARD), false));
+        return new DebeziumJsonSerializer(new JsonRowSerializer(rowType, options.get(TIMESTAMP_FORMAT_STANDARD), false,
+                options.get(JsonFormatFactory.MAP_NULL_KEY_MODE), options.get(JsonFormatFactory.MAP_NULL_KEY_LITERAL)));
     }
 }

@@ -19,7 +19,9 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.IdentityHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -43,6 +45,9 @@ final class JsonRowDeserializer implements RowDeserializer {
     /** Which top-level fields the current record holds; only kept with fail-on-missing-field. */
     private final boolean[] present;
     private long ignoredFieldErrors;
+    /** The shapes of the ROW types nested in collections, by type instance (the schema's). */
+    private final Map<DataType, ObjectShape> rowShapes = new IdentityHashMap<>();
+    private final JsonCollections collections = new JsonCollections(this);
 
     JsonRowDeserializer(RowType rowType, boolean failOnMissingField, boolean ignoreParseErrors) {
         this.shape = new ObjectShape(rowType);
@@ -141,11 +146,20 @@ final class JsonRowDeserializer implements RowDeserializer {
     /** Field {@code i} of {@code object} from the value at {@code token}, read to its end. */
     private Object convert(JsonParser parser, JsonToken token, ObjectShape object, int i, String path)
             throws IOException {
-        DataType type = object.types[i];
+        return value(parser, token, object.types[i], object.fieldName(path, i), object.children[i], path);
+    }
+
+    /**
+     * The value of {@code type} at {@code token} (not a JSON null), read to its end; {@code name}
+     * names it in messages, {@code row} is the shape of a ROW type (null for other types).
+     */
+    private Object value(JsonParser parser, JsonToken token, DataType type, String name, ObjectShape row,
+                         String path) throws IOException {
         TypeRoot root = type.root();
-        if (token.isStructStart() && root != TypeRoot.ROW && root != TypeRoot.CHAR && root != TypeRoot.VARCHAR) {
+        if (token.isStructStart() && !root.isCollection() && root != TypeRoot.ROW && root != TypeRoot.CHAR
+                && root != TypeRoot.VARCHAR) {
             JsonNode node = MAPPER.readTree(parser);
-            return fieldError(object.fieldName(path, i), node.toString(), type, new IllegalArgumentException(
+            return fieldError(name, node.toString(), type, new IllegalArgumentException(
                     "a JSON " + node.getNodeType().toString().toLowerCase(Locale.ROOT) + " is not a value"));
         }
         try {
@@ -163,28 +177,41 @@ final class JsonRowDeserializer implements RowDeserializer {
                 case BINARY, VARBINARY -> token == JsonToken.VALUE_EMBEDDED_OBJECT ? parser.getBinaryValue()
                         : Base64.getDecoder().decode(parser.getText());
                 case DATE, TIME, TIMESTAMP, TIMESTAMP_LTZ -> TextValues.parse(parser.getText(), type);
-                case ROW -> nested(parser, token, object, i, path);
+                case ROW -> nested(parser, token, type, name, row, path);
+                case ARRAY, MULTISET, MAP -> collections.read(parser, token, type, name, path);
             };
         } catch (JsonParseException | FormatException e) {
             // malformed JSON fails the record; a nested field's error names that field already
             throw e;
         } catch (RuntimeException | IOException e) {
-            return fieldError(object.fieldName(path, i), parser.getText(), type, e);
+            return fieldError(name, parser.getText(), type, e);
         }
     }
 
-    private Object nested(JsonParser parser, JsonToken token, ObjectShape object, int i, String path)
-            throws IOException {
+    private Object nested(JsonParser parser, JsonToken token, DataType type, String name, ObjectShape row,
+                          String path) throws IOException {
         if (token != JsonToken.START_OBJECT) {
             String shown = token == JsonToken.START_ARRAY ? MAPPER.readTree(parser).toString() : parser.getText();
-            return fieldError(object.fieldName(path, i), shown, object.types[i],
-                    new IllegalArgumentException("expected a JSON object for " + object.types[i]));
+            return fieldError(name, shown, type, new IllegalArgumentException("expected a JSON object for " + type));
         }
-        return readFields(parser, object.children[i], path, null);
+        return readFields(parser, row, path, null);
+    }
+
+    /**
+     * The value of an element of a collection (or a key of a map, from its text) at {@code token},
+     * read to its end; NULL for a JSON null.
+     */
+    Object element(JsonParser parser, JsonToken token, DataType type, String name, String path) throws IOException {
+        if (token == JsonToken.VALUE_NULL) {
+            return null;
+        }
+        ObjectShape row = type.root() == TypeRoot.ROW
+                ? rowShapes.computeIfAbsent(type, t -> new ObjectShape(t, name + ".")) : null;
+        return value(parser, token, type, name, row, path);
     }
 
     /** NULL for a value that cannot be read, with ignore-parse-errors; else the error. */
-    private Object fieldError(String field, String shown, DataType type, Exception cause) {
+    Object fieldError(String field, String shown, DataType type, Exception cause) {
         if (ignoreParseErrors) {
             ignoredFieldErrors++;
             return null;

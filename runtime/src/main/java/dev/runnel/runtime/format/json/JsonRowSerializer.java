@@ -7,12 +7,17 @@ import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.format.FormatException;
 import dev.runnel.runtime.format.RowSerializer;
 import dev.runnel.runtime.format.TextValues;
+import dev.runnel.runtime.format.json.JsonFormatFactory.MapNullKeyMode;
 import dev.runnel.runtime.format.json.JsonFormatFactory.TimestampStandard;
+import dev.runnel.runtime.types.CollectionValues;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.RowType;
+import dev.runnel.runtime.types.TypeRoot;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.math.BigDecimal;
+import java.util.List;
+import java.util.Map;
 
 /** Writes a row as one JSON object on one line, field names being the column names. */
 final class JsonRowSerializer implements RowSerializer {
@@ -22,11 +27,16 @@ final class JsonRowSerializer implements RowSerializer {
     private final RowType rowType;
     private final TimestampStandard standard;
     private final boolean ignoreNullFields;
+    private final MapNullKeyMode mapNullKeyMode;
+    private final String mapNullKeyLiteral;
 
-    JsonRowSerializer(RowType rowType, TimestampStandard standard, boolean ignoreNullFields) {
+    JsonRowSerializer(RowType rowType, TimestampStandard standard, boolean ignoreNullFields,
+                      MapNullKeyMode mapNullKeyMode, String mapNullKeyLiteral) {
         this.rowType = rowType;
         this.standard = standard;
         this.ignoreNullFields = ignoreNullFields;
+        this.mapNullKeyMode = mapNullKeyMode;
+        this.mapNullKeyLiteral = mapNullKeyLiteral;
     }
 
     @Override
@@ -73,7 +83,48 @@ final class JsonRowSerializer implements RowSerializer {
             case DATE, TIME, TIMESTAMP, TIMESTAMP_LTZ -> g.writeString(
                     TextValues.format(value, type, standard == TimestampStandard.ISO_8601));
             case ROW -> writeNested(g, (Object[]) value, type.rowType());
+            case ARRAY -> {
+                g.writeStartArray();
+                for (Object element : (List<?>) value) {
+                    writeElement(g, element, type.elementType());
+                }
+                g.writeEndArray();
+            }
+            case MAP -> writeEntries(g, ((Map<?, ?>) value).entrySet(), type.keyType(), type.valueType());
+            case MULTISET -> writeEntries(g, CollectionValues.counts((List<?>) value).entrySet(), type.elementType(),
+                    DataType.of(TypeRoot.INTEGER));
         }
+    }
+
+    private void writeElement(JsonGenerator g, Object element, DataType type) throws IOException {
+        if (element == null) {
+            g.writeNull();
+        } else {
+            write(g, element, type);
+        }
+    }
+
+    /** A map (or a multiset's counts) as an object keyed by the keys' text; NULL keys as map-null-key.mode says. */
+    private void writeEntries(JsonGenerator g, Iterable<? extends Map.Entry<?, ?>> entries, DataType key,
+                              DataType value) throws IOException {
+        g.writeStartObject();
+        for (Map.Entry<?, ?> e : entries) {
+            String name;
+            if (e.getKey() != null) {
+                name = TextValues.format(e.getKey(), key, standard == TimestampStandard.ISO_8601);
+            } else if (mapNullKeyMode == MapNullKeyMode.DROP) {
+                continue;
+            } else if (mapNullKeyMode == MapNullKeyMode.LITERAL) {
+                name = mapNullKeyLiteral;
+            } else {
+                throw new FormatException("JSON format doesn't support to serialize map data with null keys. "
+                        + "You can drop null key entries or encode null in literals by specifying "
+                        + "map-null-key.mode option.");
+            }
+            g.writeFieldName(name);
+            writeElement(g, e.getValue(), value);
+        }
+        g.writeEndObject();
     }
 
     /** A nested row is a nested JSON object; its NULL fields are written as the top level's are. */

@@ -25,6 +25,11 @@ final class ObjectShape {
         this(rowType.fields(), "");
     }
 
+    /** The shape of a ROW type nested in a collection, its fields named {@code prefix + name} in messages. */
+    ObjectShape(DataType rowType, String prefix) {
+        this(rowType.fields(), prefix);
+    }
+
     private ObjectShape(List<RowType.Field> fields, String prefix) {
         this.prefix = prefix;
         names = new String[fields.size()];

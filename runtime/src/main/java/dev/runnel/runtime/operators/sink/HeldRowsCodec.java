@@ -10,12 +10,16 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Writes the rows a collect sink holds back into checkpoint bytes without knowing their type:
  * every value is tagged with its Java class (the classes of Runnel's row values: boolean,
- * integral and floating numbers, BigDecimal, String, byte[], and Object[] for nested rows).
+ * integral and floating numbers, BigDecimal, String, byte[], Object[] for nested rows, List for
+ * arrays and multisets, Map for maps).
  * Format: a version byte, the id of the job that held them, the first row's offset, the row
  * count, then per row its kind and tagged fields.
  */
@@ -107,6 +111,16 @@ final class HeldRowsCodec {
         } else if (value instanceof Object[] nested) {
             out.writeByte(11);
             writeFields(out, nested);
+        } else if (value instanceof List<?> list) {
+            out.writeByte(12);
+            writeFields(out, list.toArray());
+        } else if (value instanceof Map<?, ?> map) {
+            out.writeByte(13);
+            out.writeInt(map.size());
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                write(out, e.getKey());
+                write(out, e.getValue());
+            }
         } else {
             throw new IllegalArgumentException("A collect sink cannot checkpoint a value of "
                     + value.getClass().getName() + ": " + value);
@@ -131,6 +145,16 @@ final class HeldRowsCodec {
             case 9 -> new String(readBytes(in), StandardCharsets.UTF_8);
             case 10 -> readBytes(in);
             case 11 -> readFields(in);
+            case 12 -> new ArrayList<>(Arrays.asList(readFields(in)));
+            case 13 -> {
+                int size = in.readInt();
+                Map<Object, Object> map = new LinkedHashMap<>();
+                for (int i = 0; i < size; i++) {
+                    Object key = read(in);
+                    map.put(key, read(in));
+                }
+                yield map;
+            }
             default -> throw new IOException("unknown value tag " + tag);
         };
     }

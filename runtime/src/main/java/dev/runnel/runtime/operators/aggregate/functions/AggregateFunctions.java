@@ -24,6 +24,9 @@ public final class AggregateFunctions {
             case FIRST_VALUE -> new FirstLastValueFunction(call, false, withRetraction);
             case LAST_VALUE -> new FirstLastValueFunction(call, true, withRetraction);
             case LISTAGG -> new ListAggFunction(call, withRetraction);
+            case ARRAY_AGG, ARRAY_AGG_IGNORE_NULLS ->
+                    new ArrayAggFunction(call, call.kind() == AggregateKind.ARRAY_AGG_IGNORE_NULLS, withRetraction);
+            case COLLECT -> new CollectFunction(call, withRetraction);
             case WELFORD_M2 -> new WelfordM2Function(call);
             case JSON_ARRAYAGG_ABSENT_ON_NULL -> new JsonArrayAggFunction(call, true, withRetraction);
             case JSON_ARRAYAGG_NULL_ON_NULL -> new JsonArrayAggFunction(call, false, withRetraction);

@@ -19,6 +19,11 @@ public enum AggregateKind {
     FIRST_VALUE,
     LAST_VALUE,
     LISTAGG,
+    /** {@code ARRAY_AGG(x)} and {@code ARRAY_AGG(x RESPECT NULLS)}: NULL values are elements. */
+    ARRAY_AGG,
+    /** {@code ARRAY_AGG(x IGNORE NULLS)}. */
+    ARRAY_AGG_IGNORE_NULLS,
+    COLLECT,
     WELFORD_M2,
     JSON_ARRAYAGG_ABSENT_ON_NULL,
     JSON_ARRAYAGG_NULL_ON_NULL,

@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * A function of one argument that keeps its values in a map view when created with
- * retraction (MIN/MAX, FIRST_VALUE/LAST_VALUE, LISTAGG) and cannot retract without it. NULL
+ * retraction (MIN/MAX, FIRST_VALUE/LAST_VALUE, LISTAGG, COLLECT) and cannot retract without it. NULL
  * arguments are neither accumulated nor retracted.
  */
 abstract class RetractableFunction implements AggregateFunction {
