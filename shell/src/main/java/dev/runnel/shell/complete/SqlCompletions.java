@@ -247,7 +247,7 @@ public final class SqlCompletions {
         } else if (next == null && expressionPlace(at)) {
             expression(at, out);
         } else if (next == null && !at.word.isEmpty()) {
-            out.keywords(SqlKeywords.all(), "keyword");
+            out.keywords(SqlKeywords.completable(), "keyword");
         }
     }
 
@@ -354,7 +354,7 @@ public final class SqlCompletions {
         if (at.word.isEmpty()) {
             out.keywords(EXPRESSION_KEYWORDS, "keyword");
         } else {
-            out.keywords(SqlKeywords.all(), "keyword");
+            out.keywords(SqlKeywords.completable(), "keyword");
         }
     }
 
