@@ -41,6 +41,11 @@ public final class UnsupportedFunctions {
         return NAMES;
     }
 
+    /** Whether {@code op} is one of the placeholders, which the validator refuses at every call. */
+    public static boolean isPlaceholder(SqlOperator op) {
+        return op instanceof Unsupported;
+    }
+
     /** The table of placeholders, to chain last. */
     public static SqlOperatorTable table() {
         return TABLE;

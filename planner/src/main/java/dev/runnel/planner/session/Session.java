@@ -18,6 +18,7 @@ import java.util.List;
 import org.apache.calcite.sql.SqlInsert;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
@@ -174,6 +175,11 @@ public final class Session implements AutoCloseable {
     }
 
     /** The session's catalog. */
+    /** The functions and operators the session's statements may use, as the validator finds them. */
+    public SqlOperatorTable operatorTable() {
+        return planner.operatorTable();
+    }
+
     public Catalog catalog() {
         return catalog;
     }

@@ -1,5 +1,6 @@
 package dev.runnel.shell.complete;
 
+import dev.runnel.shell.engine.FunctionName;
 import dev.runnel.shell.engine.SessionMetadata;
 import dev.runnel.shell.text.SqlKeywords;
 import dev.runnel.shell.text.SqlToken;
@@ -74,6 +75,10 @@ public final class SqlCompletions {
 
     /** Keywords that end a FROM clause's table list, before which names are tables. */
     private static final Set<String> TABLE_KEYWORDS = Set.of("FROM", "JOIN", "INTO", "OVERWRITE");
+
+    /** The clauses of {@code MATCH_RECOGNIZE (…)}, by their first word. */
+    private static final Set<String> MATCH_RECOGNIZE_CLAUSES = Set.of("PARTITION", "ORDER", "MEASURES", "ONE",
+            "ALL", "AFTER", "PATTERN", "WITHIN", "DEFINE");
 
     private final SessionMetadata metadata;
 
@@ -242,7 +247,7 @@ public final class SqlCompletions {
         } else if (next == null && expressionPlace(at)) {
             expression(at, out);
         } else if (next == null && !at.word.isEmpty()) {
-            out.keywords(SqlKeywords.all(), "keyword");
+            out.keywords(SqlKeywords.completable(), "keyword");
         }
     }
 
@@ -320,7 +325,7 @@ public final class SqlCompletions {
         return previous.kind() == SqlToken.Kind.SYMBOL || previous.is("SELECT") || previous.is("WHERE")
                 || previous.is("AND") || previous.is("OR") || previous.is("NOT") || previous.is("ON")
                 || previous.is("BY") || previous.is("HAVING") || previous.is("WHEN") || previous.is("THEN")
-                || previous.is("ELSE") || previous.is("DISTINCT") || previous.is("CASE")
+                || previous.is("ELSE") || previous.is("DISTINCT") || previous.is("CASE") || previous.is("MEASURES")
                 || (previous.kind() == SqlToken.Kind.WORD && !at.word.isEmpty());
     }
 
@@ -333,14 +338,56 @@ public final class SqlCompletions {
             columns.addAll(metadata.columns(table));
         }
         columns.forEach(c -> out.add(c, "column"));
-        for (String function : metadata.functions()) {
-            out.suggestions.add(new Suggestion(out.cased(function) + "(", "function", null, false));
+        boolean matchRecognize = inMeasuresOrDefine(at);
+        for (FunctionName function : metadata.functions()) {
+            String name = out.cased(function.name());
+            switch (function.use()) {
+                case CALL -> out.suggestions.add(new Suggestion(name + "(", "function", null, false));
+                case NILADIC -> out.add(name, "function");
+                case MATCH_RECOGNIZE -> {
+                    if (matchRecognize) {
+                        out.suggestions.add(new Suggestion(name + "(", "function", null, false));
+                    }
+                }
+            }
         }
         if (at.word.isEmpty()) {
             out.keywords(EXPRESSION_KEYWORDS, "keyword");
         } else {
-            out.keywords(SqlKeywords.all(), "keyword");
+            out.keywords(SqlKeywords.completable(), "keyword");
         }
+    }
+
+    /* In MATCH_RECOGNIZE (…)'s MEASURES or DEFINE clause, where PREV, CLASSIFIER and the like may stand. */
+    private static boolean inMeasuresOrDefine(StatementContext at) {
+        int depth = 0;
+        for (int i = at.before.size() - 1; i > 0; i--) {
+            SqlToken token = at.before.get(i);
+            if (token.is(")")) {
+                depth++;
+            } else if (token.is("(")) {
+                if (depth == 0 && at.before.get(i - 1).is("MATCH_RECOGNIZE")) {
+                    return clauseOf(at, i).equals("MEASURES") || clauseOf(at, i).equals("DEFINE");
+                }
+                depth = Math.max(depth - 1, 0);
+            }
+        }
+        return false;
+    }
+
+    /* The last clause keyword of MATCH_RECOGNIZE opened at open, at its own bracket depth. */
+    private static String clauseOf(StatementContext at, int open) {
+        String clause = "";
+        int depth = 0;
+        for (int i = open + 1; i < at.before.size(); i++) {
+            SqlToken token = at.before.get(i);
+            depth += token.is("(") ? 1 : token.is(")") ? -1 : 0;
+            if (depth == 0 && MATCH_RECOGNIZE_CLAUSES.contains(token.text().toUpperCase(Locale.ROOT))
+                    && token.kind() == SqlToken.Kind.WORD) {
+                clause = token.text().toUpperCase(Locale.ROOT);
+            }
+        }
+        return clause;
     }
 
     /*

@@ -4,15 +4,12 @@ import dev.runnel.planner.catalog.Catalog;
 import dev.runnel.planner.catalog.ObjectIdentifier;
 import dev.runnel.planner.session.Session;
 import dev.runnel.planner.session.SessionOptions;
-import dev.runnel.planner.session.StatementResult;
 import dev.runnel.runtime.cluster.ClusterClient;
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.connector.ConnectorFactories;
 import dev.runnel.runtime.connector.ConnectorFactory;
-import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.format.Formats;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +20,6 @@ import java.util.TreeSet;
 final class CatalogMetadata implements SessionMetadata {
     private final Session session;
     private final ClusterClient cluster;
-    private List<String> functions;
     private Map<String, List<String>> connectorOptions;
 
     CatalogMetadata(Session session, ClusterClient cluster) {
@@ -79,23 +75,14 @@ final class CatalogMetadata implements SessionMetadata {
                 .orElse(List.of());
     }
 
-    /* The function list never changes within a session: asked once. */
+    /* Asked anew each time: CREATE FUNCTION adds to the list. */
     @Override
-    public List<String> functions() {
-        if (functions == null) {
-            List<String> names = new ArrayList<>();
-            try {
-                if (session.execute("SHOW FUNCTIONS") instanceof StatementResult.Table table) {
-                    for (Row row : table.rows()) {
-                        names.add(String.valueOf(row.getField(0)));
-                    }
-                }
-            } catch (RuntimeException e) {
-                // completion goes on without functions
-            }
-            functions = List.copyOf(names);
+    public List<FunctionName> functions() {
+        try {
+            return CallableFunctions.of(session.operatorTable());
+        } catch (RuntimeException e) {
+            return List.of(); // completion goes on without functions
         }
-        return functions;
     }
 
     @Override

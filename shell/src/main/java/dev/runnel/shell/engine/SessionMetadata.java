@@ -33,8 +33,8 @@ public interface SessionMetadata {
      */
     List<String> columns(List<String> name);
 
-    /** Names of the functions queries may call, upper case, sorted. */
-    List<String> functions();
+    /** The functions queries may call, as they are typed, sorted by name. */
+    List<FunctionName> functions();
 
     /**
      * The registered connectors by {@code 'connector'} value, each with the option keys its

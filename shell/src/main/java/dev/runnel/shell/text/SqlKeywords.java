@@ -30,6 +30,8 @@ public final class SqlKeywords {
             "OVERWRITING", "OPTIONS", "EXTENDED", "HELP", "QUIT", "EXIT");
 
     private static final List<String> ALL = words();
+    private static final List<String> COMPLETABLE = ALL.stream()
+            .filter(w -> METADATA.isReservedWord(w) || STATEMENT_WORDS.contains(w)).toList();
 
     private SqlKeywords() {
     }
@@ -48,6 +50,15 @@ public final class SqlKeywords {
     /** Every keyword of the grammar (reserved or not), upper case, sorted. */
     public static List<String> all() {
         return ALL;
+    }
+
+    /**
+     * The keywords completion offers, upper case, sorted: the reserved words and the statement
+     * words, not the SQL standard's other non-reserved vocabulary that the grammar knows only to
+     * leave it usable as names ({@code PLI}, {@code ADA}, {@code FORTRAN}).
+     */
+    public static List<String> completable() {
+        return COMPLETABLE;
     }
 
     private static List<String> words() {

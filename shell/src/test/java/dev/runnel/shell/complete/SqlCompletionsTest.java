@@ -163,6 +163,13 @@ class SqlCompletionsTest {
     }
 
     @Test
+    void keywordsFromTheGrammarNotTheStandardsVocabulary() {
+        assertThat(offered("SELECT * FROM orders WHERE amount > 0 pl|")).doesNotContain("pli");
+        assertThat(offered("SELECT * FROM orders o fo|")).doesNotContain("fortran").contains("for");
+        assertThat(offered("SELECT * FROM orders WA|")).doesNotContain("WATERMARKS").contains("WATERMARK");
+    }
+
+    @Test
     void nothingInsideAComment() {
         assertThat(offered("SELECT * FROM -- ord|")).isEmpty();
         assertThat(offered("SELECT /* ord| */ 1")).isEmpty();

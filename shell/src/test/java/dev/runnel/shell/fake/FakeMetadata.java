@@ -1,5 +1,6 @@
 package dev.runnel.shell.fake;
 
+import dev.runnel.shell.engine.FunctionName;
 import dev.runnel.shell.engine.SessionMetadata;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,6 +18,8 @@ public final class FakeMetadata implements SessionMetadata {
     private final Map<String, Map<String, Map<String, List<String>>>> objects = new TreeMap<>();
     private final List<String> views = new ArrayList<>();
     private final Map<String, String> jobs = new LinkedHashMap<>();
+    private List<FunctionName> functions = List.of(new FunctionName("COUNT", FunctionName.Use.CALL),
+            new FunctionName("SUM", FunctionName.Use.CALL), new FunctionName("UPPER", FunctionName.Use.CALL));
     private String currentCatalog = "default_catalog";
     private String currentDatabase = "default_database";
 
@@ -30,6 +33,12 @@ public final class FakeMetadata implements SessionMetadata {
     }
 
     /** A table in the current database. */
+    /** Offers {@code functions} instead of COUNT, SUM and UPPER. */
+    public FakeMetadata functions(List<FunctionName> functions) {
+        this.functions = List.copyOf(functions);
+        return this;
+    }
+
     public FakeMetadata table(String name, String... columns) {
         return tableIn(currentCatalog, currentDatabase, name, columns);
     }
@@ -96,8 +105,8 @@ public final class FakeMetadata implements SessionMetadata {
     }
 
     @Override
-    public List<String> functions() {
-        return List.of("COUNT", "SUM", "UPPER");
+    public List<FunctionName> functions() {
+        return functions;
     }
 
     @Override
