@@ -88,12 +88,13 @@ public final class Repl {
             boolean interruptedAtEmptyPrompt = false;
             while (true) {
                 String input;
+                // JLine interrupts its thread on SIGINT; a flag left set by a Ctrl-C that came before
+                // it read anything, or by the Ctrl-C that cancelled a query, would end this prompt at
+                // once, as if it were a Ctrl-C at the empty prompt, and the next one would exit.
+                Thread.interrupted();
                 try {
                     input = reader.readLine(PROMPT);
                 } catch (UserInterruptException e) {
-                    // JLine interrupts its thread on SIGINT; a Ctrl-C that came before it read anything
-                    // leaves the flag set, and the next prompt would end at once, as a second Ctrl-C.
-                    Thread.interrupted();
                     if (!e.getPartialLine().isBlank()) {
                         interruptedAtEmptyPrompt = false;
                     } else if (interruptedAtEmptyPrompt) {
