@@ -327,7 +327,7 @@ final class CatalogCommands {
         try {
             altered = CreateTableCommand.withResolvedOptions(ConnectorFactories.factoryFor(altered.toContext()), altered);
         } catch (ConfigException e) {
-            throw ObjectResolver.error(e.getMessage(), optionPosition(alter, e.key()));
+            throw ObjectResolver.error(e.getMessage(), optionPosition(alter, e));
         }
         catalog.alterTable(altered);
         return message("Table has been altered.");
@@ -342,11 +342,14 @@ final class CatalogCommands {
         }
     }
 
-    /** Where the option {@code key} is written, else where the table's name is. */
-    private static SqlParserPos optionPosition(SqlAlterTableOptions alter, String key) {
+    /**
+     * Where the option of {@code error} is written (its value when the value is what is wrong, as
+     * {@code SET} points at it), else where the table's name is.
+     */
+    private static SqlParserPos optionPosition(SqlAlterTableOptions alter, ConfigException error) {
         for (SqlTableOption option : alter.tableOptions()) {
-            if (option.key().equals(key)) {
-                return option.keyLiteral().getParserPosition();
+            if (option.key().equals(error.key())) {
+                return (error.isInvalidValue() ? option.valueLiteral() : option.keyLiteral()).getParserPosition();
             }
         }
         return alter.name().getParserPosition();

@@ -113,7 +113,7 @@ final class CreateTableCommand {
         try {
             return withResolvedOptions(factory, table);
         } catch (ConfigException e) {
-            throw error(e.getMessage(), optionPosition(create, e.key()));
+            throw error(e.getMessage(), optionPosition(create, e));
         }
     }
 
@@ -345,7 +345,7 @@ final class CreateTableCommand {
         try {
             factory = ConnectorFactories.factoryFor(table.toContext());
         } catch (ConfigException e) {
-            throw error(e.getMessage(), optionPosition(create, e.key()));
+            throw error(e.getMessage(), optionPosition(create, e));
         }
         String connector = factory.identifier();
         Map<String, DataType> available = new TreeMap<>(factory.readableMetadata());
@@ -365,11 +365,14 @@ final class CreateTableCommand {
         return factory;
     }
 
-    /** Where the option {@code key} is written, else where the table's name is. */
-    static SqlParserPos optionPosition(SqlCreateTable create, String key) {
+    /**
+     * Where the option of {@code error} is written (its value when the value is what is wrong, as
+     * {@code SET} points at it), else where the table's name is.
+     */
+    static SqlParserPos optionPosition(SqlCreateTable create, ConfigException error) {
         for (SqlTableOption option : create.tableOptions()) {
-            if (option.key().equals(key)) {
-                return option.keyLiteral().getParserPosition();
+            if (option.key().equals(error.key())) {
+                return (error.isInvalidValue() ? option.valueLiteral() : option.keyLiteral()).getParserPosition();
             }
         }
         return create.name().getParserPosition();

@@ -88,24 +88,24 @@ public final class SessionOptions {
             case "parallelism.default" -> {
                 int p = Configuration.parse(key, value, Integer.class);
                 if (p < 1) {
-                    throw new ConfigException(key, "Invalid value '" + value + "' for option '" + key
+                    throw ConfigException.invalidValue(key, "Invalid value \'" + value + "' for option '" + key
                             + "': expected a positive integer");
                 }
             }
             case "execution.runtime-mode" -> {
                 String mode = value.trim().toLowerCase(Locale.ROOT);
                 if (mode.equals("batch")) {
-                    throw new ConfigException(key, "Option '" + key + "' = 'batch' is not supported yet; "
+                    throw ConfigException.invalidValue(key, "Option '" + key + "' = 'batch' is not supported yet; "
                             + "Runnel runs every job in 'streaming' mode");
                 }
                 if (!mode.equals("streaming")) {
-                    throw new ConfigException(key, "Invalid value '" + value + "' for option '" + key
+                    throw ConfigException.invalidValue(key, "Invalid value \'" + value + "' for option '" + key
                             + "': expected 'streaming'");
                 }
             }
             case "sql-client.execution.result-mode" -> {
                 if (!RESULT_MODES.contains(value.trim().toLowerCase(Locale.ROOT))) {
-                    throw new ConfigException(key, "Invalid value '" + value + "' for option '" + key
+                    throw ConfigException.invalidValue(key, "Invalid value \'" + value + "' for option '" + key
                             + "': expected one of table, changelog, tableau");
                 }
             }
@@ -114,7 +114,7 @@ public final class SessionOptions {
                  "table.optimizer.distinct-agg.split.bucket-num" -> GroupAggregateOptions.validate(key, value);
             case "state.backend.type" -> {
                 if (!STATE_BACKENDS.contains(value.trim().toLowerCase(Locale.ROOT))) {
-                    throw new ConfigException(key, "Invalid value '" + value + "' for option '" + key
+                    throw ConfigException.invalidValue(key, "Invalid value \'" + value + "' for option '" + key
                             + "': expected one of hashmap, rocksdb");
                 }
             }
@@ -131,7 +131,7 @@ public final class SessionOptions {
                         // Counts are positive, except those whose default is 0 (a count of tolerated failures).
                         boolean zeroAllowed = Integer.valueOf(0).equals(option.defaultValue());
                         if (parsed instanceof Integer i && i < (zeroAllowed ? 0 : 1)) {
-                            throw new ConfigException(key, "Invalid value '" + value + "' for option '" + key
+                            throw ConfigException.invalidValue(key, "Invalid value \'" + value + "' for option '" + key
                                     + (zeroAllowed ? "': expected 0 or a positive integer" : "': expected a positive integer"));
                         }
                     }
@@ -225,7 +225,7 @@ public final class SessionOptions {
         try {
             return ZoneId.of(value.trim());
         } catch (DateTimeException e) {
-            throw new ConfigException(key, "Invalid value '" + value + "' for option '" + key
+            throw ConfigException.invalidValue(key, "Invalid value \'" + value + "' for option '" + key
                     + "': expected a time zone such as 'UTC', 'Europe/Berlin' or '+08:00'", e);
         }
     }

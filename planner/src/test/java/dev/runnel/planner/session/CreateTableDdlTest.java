@@ -334,7 +334,7 @@ class CreateTableDdlTest {
                 .hasMessage("Connector 'datagen' does not support PARTITIONED BY yet "
                         + "(table default_catalog.default_database.t)");
         assertFailsChangingNothing("CREATE TABLE t (a INT, b INT) PARTITIONED BY (a) WITH ('connector' = 'filesystem',"
-                + "\n 'path' = '/tmp/x', 'format' = 'csv', 'sink.partition-commit.policy.kind' = 'metastore')", "2:39")
+                + "\n 'path' = '/tmp/x', 'format' = 'csv', 'sink.partition-commit.policy.kind' = 'metastore')", "2:77")
                 .hasMessage("Invalid value 'metastore' for option 'sink.partition-commit.policy.kind' of table "
                         + "default_catalog.default_database.t: the 'metastore' policy needs a table in a Hive catalog; "
                         + "a filesystem table can use 'success-file'");

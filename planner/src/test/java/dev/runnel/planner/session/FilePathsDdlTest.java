@@ -86,7 +86,7 @@ class FilePathsDdlTest {
 
         assertThatThrownBy(() -> session.execute("ALTER TABLE t SET (\n  'format' = 'json',\n  'path' = 's3://b/t')"))
                 .isInstanceOfSatisfying(SqlExecutionException.class, e -> assertThat(List.of(e.line(), e.column()))
-                        .containsExactly(3, 3))
+                        .containsExactly(3, 12))
                 .hasMessage("Unsupported file system scheme 's3' in option 'path': 's3://b/t'. " + SCHEMES);
         assertThat(path("t")).as("unchanged").isEqualTo(CWD.resolve("moved").toString());
     }
@@ -94,30 +94,30 @@ class FilePathsDdlTest {
     @Test
     void aSchemeRunnelCannotUseIsAnErrorAtThePathOption() {
         assertFailsAt("CREATE TABLE t (id BIGINT) WITH (\n  'connector' = 'filesystem',\n  'path' = 's3://bucket/out',"
-                + "\n  'format' = 'csv')", 3, 3)
+                + "\n  'format' = 'csv')", 3, 12)
                 .hasMessage("Unsupported file system scheme 's3' in option 'path': 's3://bucket/out'. " + SCHEMES);
-        assertFailsAt(table("t", "hdfs://namenode:8020/out"), 1, 73)
+        assertFailsAt(table("t", "hdfs://namenode:8020/out"), 1, 82)
                 .hasMessage("Unsupported file system scheme 'hdfs' in option 'path': 'hdfs://namenode:8020/out'. "
                         + SCHEMES);
-        assertFailsAt(table("t", "gs://bucket/out"), 1, 73)
+        assertFailsAt(table("t", "gs://bucket/out"), 1, 82)
                 .hasMessageStartingWith("Unsupported file system scheme 'gs' in option 'path'");
         // LIKE a table with a usable path, overriding it with one that is not
         session.execute(table("base", "/tmp/base"));
-        assertFailsAt("CREATE TABLE t WITH ('path' = 'abfss://c@account.dfs.core.windows.net/x') LIKE base", 1, 22)
+        assertFailsAt("CREATE TABLE t WITH ('path' = 'abfss://c@account.dfs.core.windows.net/x') LIKE base", 1, 31)
                 .hasMessageStartingWith("Unsupported file system scheme 'abfss' in option 'path'");
     }
 
     @Test
     void aPathThatNamesNoLocalFileIsAnErrorWithWhatWouldWork() {
-        assertFailsAt(table("t", "file://tmp/out"), 1, 73)
+        assertFailsAt(table("t", "file://tmp/out"), 1, 82)
                 .hasMessage("Found local file path with authority 'tmp' in option 'path': 'file://tmp/out'. "
                         + "Hint: Did you forget a slash? (correct path would be 'file:///tmp/out')");
-        assertFailsAt(table("t", "file:out"), 1, 73).hasMessageStartingWith("Relative path in a file: URI");
-        assertFailsAt(table("t", "C:\\data\\out"), 1, 73)
+        assertFailsAt(table("t", "file:out"), 1, 82).hasMessageStartingWith("Relative path in a file: URI");
+        assertFailsAt(table("t", "C:\\data\\out"), 1, 82)
                 .hasMessage("Windows path in option 'path': 'C:\\data\\out'; Runnel reads and writes POSIX paths,"
                         + " such as '/data/out' or 'file:///data/out'");
-        assertFailsAt(table("t", ""), 1, 73).hasMessageStartingWith("Empty path in option 'path'");
-        assertFailsAt(table("t", "/tmp/out "), 1, 73)
+        assertFailsAt(table("t", ""), 1, 82).hasMessageStartingWith("Empty path in option 'path'");
+        assertFailsAt(table("t", "/tmp/out "), 1, 82)
                 .hasMessage("The path in option 'path' starts or ends with whitespace: '/tmp/out '");
     }
 }

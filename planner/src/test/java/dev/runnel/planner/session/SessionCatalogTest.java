@@ -343,9 +343,9 @@ class SessionCatalogTest {
         assertFails("ALTER TABLE t SET (\n  'rows-per-secnd' = '5')", "2:3")
                 .hasMessageStartingWith("Unsupported option 'rows-per-secnd' for connector 'datagen' of table "
                         + "default_catalog.default_database.t. Did you mean 'rows-per-second'?");
-        assertFails("ALTER TABLE t SET ('rows-per-second' = 'fast')", "1:20")
+        assertFails("ALTER TABLE t SET ('rows-per-second' = 'fast')", "1:40")
                 .hasMessageStartingWith("Invalid value 'fast' for option 'rows-per-second'");
-        assertFails("ALTER TABLE t SET ('connector' = 'kafkaa')", "1:20")
+        assertFails("ALTER TABLE t SET ('connector' = 'kafkaa')", "1:34")
                 .hasMessageStartingWith("Unknown connector 'kafkaa'");
         assertFails("ALTER TABLE tt SET ('k' = 'v')", "1:13").hasMessageContaining("Did you mean 't'?");
         assertThat(snapshot()).isEqualTo(before);

@@ -98,7 +98,7 @@ class SessionCommandsTest {
     }
 
     @Test
-    void connectorOptionErrorsFailAtCreateAndPointAtTheOption() {
+    void connectorOptionErrorsFailAtCreateAndPointAtTheKeyOrTheBadValue() {
         assertFails("""
                 CREATE TABLE orders (id BIGINT)
                 WITH (
@@ -107,9 +107,9 @@ class SessionCommandsTest {
                 )""", "4:3")
                 .hasMessageStartingWith("Unsupported option 'rows-per-secnd' for connector 'datagen' of table "
                         + "default_catalog.default_database.orders. Did you mean 'rows-per-second'?");
-        assertFails("CREATE TABLE t (id BIGINT) WITH ('connector' = 'kafkaa')", "1:34")
+        assertFails("CREATE TABLE t (id BIGINT) WITH ('connector' = 'kafkaa')", "1:48")
                 .hasMessageStartingWith("Unknown connector 'kafkaa' for table default_catalog.default_database.t");
-        assertFails("CREATE TABLE t (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = 'fast')", "1:59")
+        assertFails("CREATE TABLE t (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = 'fast')", "1:79")
                 .hasMessageStartingWith("Invalid value 'fast' for option 'rows-per-second'");
 
         assertThat(rows("SHOW TABLES")).as("nothing was created").isEmpty();

@@ -35,7 +35,7 @@ public final class RestartStrategy {
             case "none", "off", "disable" -> "none";
             case "fixed-delay", "fixeddelay" -> "fixed-delay";
             case "exponential-delay" -> "exponential-delay";
-            default -> throw new ConfigException(CheckpointOptions.RESTART_STRATEGY.key(), "Invalid value '" + type
+            default -> throw ConfigException.invalidValue(CheckpointOptions.RESTART_STRATEGY.key(), "Invalid value \'" + type
                     + "' for option '" + CheckpointOptions.RESTART_STRATEGY.key()
                     + "': expected 'none', 'fixed-delay' or 'exponential-delay'", null);
         };

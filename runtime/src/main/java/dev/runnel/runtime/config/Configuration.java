@@ -85,7 +85,7 @@ public final class Configuration implements Serializable {
             }
             return (T) value;
         } catch (IllegalArgumentException e) {
-            throw new ConfigException(key, "Invalid value '" + raw + "' for option '" + key + "': expected "
+            throw ConfigException.invalidValue(key, "Invalid value \'" + raw + "' for option '" + key + "': expected "
                     + describe(type), e);
         }
     }

@@ -44,7 +44,7 @@ public final class ConnectorFactories {
         ConnectorFactory factory = all().get(id);
         if (factory == null) {
             String closest = closest(id, all().keySet());
-            throw new ConfigException(CONNECTOR, "Unknown connector '" + id + "' for table " + table.tableName() + "."
+            throw ConfigException.invalidValue(CONNECTOR, "Unknown connector '" + id + "' for table " + table.tableName() + "."
                     + (closest == null ? "" : " Did you mean '" + closest + "'?")
                     + " Available connectors: " + String.join(", ", all().keySet()));
         }

@@ -37,7 +37,7 @@ public final class ConnectorOptions {
             return OptionalInt.empty();
         }
         if (value <= 0) {
-            throw new ConfigException(option.key(), "Invalid value '" + value + "' for option '" + option.key()
+            throw ConfigException.invalidValue(option.key(), "Invalid value \'" + value + "' for option '" + option.key()
                     + "' of table " + table.tableName() + ": must be positive");
         }
         return OptionalInt.of(value);
@@ -58,7 +58,7 @@ public final class ConnectorOptions {
 
     /** The error for option {@code key} of {@code table} whose value is wrong, and why. */
     public static ConfigException invalid(TableContext table, String key, String why) {
-        return new ConfigException(key, "Invalid value '" + table.options().get(key) + "' for option '" + key
+        return ConfigException.invalidValue(key, "Invalid value \'" + table.options().get(key) + "' for option '" + key
                 + "' of table " + table.tableName() + ": " + why);
     }
 }

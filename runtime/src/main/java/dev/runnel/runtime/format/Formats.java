@@ -39,7 +39,7 @@ public final class Formats {
     public static FormatFactory factory(String id, String key) {
         FormatFactory f = BY_ID.get(id);
         if (f == null) {
-            throw new ConfigException(key, "Unknown format '" + id + "' in option '" + key
+            throw ConfigException.invalidValue(key, "Unknown format '" + id + "' in option '" + key
                     + "'. Available formats: " + String.join(", ", new TreeSet<>(BY_ID.keySet())));
         }
         return f;

@@ -55,7 +55,7 @@ public record FileLocation(URI uri) {
         try {
             return parse(value, "option '" + key + "'");
         } catch (IllegalArgumentException e) {
-            throw new ConfigException(key, e.getMessage(), e);
+            throw ConfigException.invalidValue(key, e.getMessage(), e);
         }
     }
 

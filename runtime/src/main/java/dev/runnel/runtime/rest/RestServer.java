@@ -131,7 +131,7 @@ public final class RestServer implements AutoCloseable {
                 }
             }
         } catch (NumberFormatException e) {
-            throw new ConfigException(key, "Invalid value '" + spec + "' for option '" + key
+            throw ConfigException.invalidValue(key, "Invalid value \'" + spec + "' for option '" + key
                     + "': expected a port (0-65535), a list such as '8081,8082' or a range such as '8081-8090'");
         }
         return ports;

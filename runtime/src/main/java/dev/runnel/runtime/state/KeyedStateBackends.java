@@ -48,7 +48,7 @@ public final class KeyedStateBackends {
         return switch (type) {
             case HASHMAP -> new HeapKeyedStateBackend(parameters);
             case ROCKSDB -> new RocksDbKeyedStateBackend(parameters);
-            default -> throw new ConfigException(StateOptions.STATE_BACKEND.key(), "Invalid value '" + type
+            default -> throw ConfigException.invalidValue(StateOptions.STATE_BACKEND.key(), "Invalid value \'" + type
                     + "' for option '" + StateOptions.STATE_BACKEND.key() + "': expected 'rocksdb' or 'hashmap'", null);
         };
     }

@@ -59,7 +59,7 @@ public final class GroupAggregateOptions {
             default -> null;
         };
         if (expected != null) {
-            throw new ConfigException(key, "Invalid value '" + value + "' for option '" + key + "': expected " + expected);
+            throw ConfigException.invalidValue(key, "Invalid value \'" + value + "' for option '" + key + "': expected " + expected);
         }
     }
 

@@ -102,7 +102,7 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
     static String localPath(TableContext table) {
         FileLocation location = FileLocation.ofOption(PATH.key(), table.options().get(PATH.key()));
         if (!location.fileSystem().hasLocalPaths()) {
-            throw new ConfigException(PATH.key(), "Option 'path' of table " + table.tableName() + " names '"
+            throw ConfigException.invalidValue(PATH.key(), "Option 'path' of table " + table.tableName() + " names '"
                     + location + "', but the filesystem connector reads and writes local files only, and files of '"
                     + location.scheme() + ":' are not: use a scheme of local files ("
                     + String.join(", ", FileSystems.schemes(FileSystem::hasLocalPaths)) + ") or a plain path");
@@ -139,7 +139,7 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
             }
             return bytes;
         } catch (IllegalArgumentException | ArithmeticException e) {
-            throw new ConfigException(ROLLING_FILE_SIZE.key(), "Invalid value '" + raw + "' for option '"
+            throw ConfigException.invalidValue(ROLLING_FILE_SIZE.key(), "Invalid value \'" + raw + "' for option '"
                     + ROLLING_FILE_SIZE.key() + "' of table " + table.tableName()
                     + ": expected a size such as '128MB', '64 kb' or '1024'", e);
         }

@@ -147,7 +147,7 @@ final class PartitionOptions {
     }
 
     private static ConfigException invalid(TableContext table, String key, String value, String reason) {
-        return new ConfigException(key, "Invalid value '" + value + "' for option '" + key + "' of table "
+        return ConfigException.invalidValue(key, "Invalid value \'" + value + "' for option '" + key + "' of table "
                 + table.tableName() + ": " + reason);
     }
 }

@@ -82,7 +82,7 @@ public final class CsvFormatFactory implements FormatFactory {
         }
         String s = unescape(raw);
         if (s.length() != 1) {
-            throw new ConfigException(prefix + option.key(), "Invalid value '" + raw + "' for option '" + prefix
+            throw ConfigException.invalidValue(prefix + option.key(), "Invalid value \'" + raw + "' for option '" + prefix
                     + option.key() + "': expected a single character");
         }
         return s.charAt(0);
