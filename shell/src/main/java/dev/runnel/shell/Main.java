@@ -280,6 +280,11 @@ public final class Main implements Callable<Integer> {
      */
     private Terminal terminal() throws IOException {
         if (in == System.in && out == System.out) {
+            // JLine's "software signals" raise SIGINT for a Ctrl-C byte read while ISIG is off (as
+            // it is at the prompt) and pass the byte on as well: one Ctrl-C then interrupts the
+            // prompt twice and ends the shell. At the prompt the byte alone is JLine's interrupt;
+            // elsewhere (a live table) ISIG is on and the kernel sends the signal.
+            System.setProperty(TerminalBuilder.PROP_SOFTWARE_SIGNALS, "false");
             return TerminalBuilder.builder().name("runnel").system(true).dumb(true).build();
         }
         return new DumbTerminal("runnel", "dumb", in, out, StandardCharsets.UTF_8);
