@@ -6,6 +6,8 @@ import dev.runnel.planner.catalog.CatalogException;
 import dev.runnel.planner.catalog.CatalogTable;
 import dev.runnel.planner.catalog.CatalogView;
 import dev.runnel.planner.catalog.ObjectIdentifier;
+import dev.runnel.planner.functions.CallableFunctions;
+import dev.runnel.planner.functions.FunctionName;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.connector.ConnectorFactories;
 import dev.runnel.runtime.data.Row;
@@ -34,14 +36,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.regex.Pattern;
-import org.apache.calcite.sql.SqlFunction;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
-import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
@@ -55,7 +54,6 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  */
 final class CatalogCommands {
     private static final DataType STRING_NOT_NULL = DataType.of(TypeRoot.VARCHAR).notNull();
-    private static final Pattern FUNCTION_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     private final Catalog catalog;
     private final QueryPlanner planner;
@@ -369,14 +367,9 @@ final class CatalogCommands {
         };
     }
 
+    /* What queries can call, as a call is written: the names completion offers (CallableFunctions). */
     private List<String> functionNames() {
-        TreeSet<String> names = new TreeSet<>();
-        for (SqlOperator op : planner.operatorTable().getOperatorList()) {
-            if (op instanceof SqlFunction && FUNCTION_NAME.matcher(op.getName()).matches()) {
-                names.add(op.getName());
-            }
-        }
-        return new ArrayList<>(names);
+        return CallableFunctions.of(planner.operatorTable()).stream().map(FunctionName::name).toList();
     }
 
     private StatementResult showTables(SqlShowTables show) {

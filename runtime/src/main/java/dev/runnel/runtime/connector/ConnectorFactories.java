@@ -3,6 +3,7 @@ package dev.runnel.runtime.connector;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.types.RowType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +52,37 @@ public final class ConnectorFactories {
         validateOptions(factory, table);
         factory.validate(table);
         return factory;
+    }
+
+    /**
+     * The option keys to offer inside {@code WITH (…)} of a table of {@code connector}, sorted:
+     * those the connector knows and {@link ConnectorFactory#offers} given what is
+     * {@code written} so far, a pattern such as {@code fields.#.kind} once per column of
+     * {@code columns}, keys already written left out. Empty for an unknown connector.
+     *
+     * @param columns the table's column names in order
+     * @param typed the columns whose types are known (a subset of {@code columns})
+     */
+    public static List<String> offeredOptions(String connector, Map<String, String> written, List<String> columns,
+                                              RowType typed) {
+        ConnectorFactory factory = all().get(connector);
+        if (factory == null) {
+            return List.of();
+        }
+        List<ConfigOption<?>> known = new ArrayList<>(factory.requiredOptions());
+        known.addAll(factory.optionalOptions());
+        TreeSet<String> keys = new TreeSet<>();
+        for (ConfigOption<?> option : known) {
+            List<String> concrete = option.key().contains("#")
+                    ? columns.stream().map(c -> option.key().replace("#", c)).toList()
+                    : List.of(option.key());
+            for (String key : concrete) {
+                if (!written.containsKey(key) && factory.offers(key, written, typed)) {
+                    keys.add(key);
+                }
+            }
+        }
+        return List.copyOf(keys);
     }
 
     /** Checks that required options are set, no unknown option is set, and values parse. */

@@ -6,6 +6,7 @@ import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.operators.OperatorFactory;
 import dev.runnel.runtime.source.SourceFactory;
 import dev.runnel.runtime.types.DataType;
+import dev.runnel.runtime.types.RowType;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +37,17 @@ public interface ConnectorFactory {
      * @throws ConfigException naming the offending option
      */
     default void validate(TableContext table) {
+    }
+
+    /**
+     * Whether completion should offer {@code key} inside {@code WITH (…)}: a key this factory
+     * knows, a pattern's {@code #} replaced by a column of the table. False where
+     * {@link #validate} would reject the key given the options {@code written} so far and the
+     * column's type in {@code schema} (which holds the columns whose types are known). By
+     * default every known key is offered.
+     */
+    default boolean offers(String key, Map<String, String> written, RowType schema) {
+        return true;
     }
 
     /**

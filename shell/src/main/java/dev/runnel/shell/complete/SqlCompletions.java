@@ -1,16 +1,20 @@
 package dev.runnel.shell.complete;
 
-import dev.runnel.shell.engine.FunctionName;
+import dev.runnel.planner.functions.FunctionName;
 import dev.runnel.shell.engine.SessionMetadata;
 import dev.runnel.shell.text.SqlKeywords;
 import dev.runnel.shell.text.SqlToken;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Decides what Tab offers at a place in the input, from the {@link StatementContext} there and
@@ -130,11 +134,12 @@ public final class SqlCompletions {
     }
 
     private void options(StatementContext at, Out out) {
+        Map<String, String> written = writtenOptions(at);
         if (at.after("=")) {
             SqlToken key = at.back(2);
             String name = key == null || key.kind() != SqlToken.Kind.STRING ? "" : key.stringValue();
             if (name.equals("connector")) {
-                metadata.connectorOptions().keySet().forEach(c -> out.add(quote(c), "connector"));
+                metadata.connectors().forEach(c -> out.add(quote(c), "connector"));
             } else if (name.equals("format") || name.endsWith(".format")) {
                 metadata.formats().forEach(f -> out.add(quote(f), "format"));
             }
@@ -143,51 +148,87 @@ public final class SqlCompletions {
         if (!at.after("(") && !at.after(",")) {
             return;
         }
-        String connector = optionValue(at, "connector");
+        String connector = written.get("connector");
         if (connector == null) {
             out.add(quote("connector"), "option");
             return;
         }
-        List<String> columns = createTableColumns(at);
-        for (String key : metadata.connectorOptions().getOrDefault(connector, List.of())) {
-            if (key.contains("#") && !columns.isEmpty()) {
-                columns.forEach(column -> out.add(quote(key.replace("#", column)), connector + " option"));
-            } else {
-                out.add(quote(key), connector + " option");
-            }
+        Map<String, String> columns = at.firstWord().equals("ALTER") ? alteredTableColumns(at) : createTableColumns(at);
+        for (String key : metadata.connectorOptions(connector, written, columns)) {
+            out.add(quote(key), connector + " option");
         }
     }
 
-    /* The value of 'key' = 'value' set earlier in the open WITH clause, or null. */
-    private static String optionValue(StatementContext at, String key) {
-        for (int i = at.openBracket + 1; i + 2 < at.before.size(); i++) {
+    /* The 'key' = 'value' pairs written so far in the open WITH clause. */
+    private static Map<String, String> writtenOptions(StatementContext at) {
+        Map<String, String> written = new LinkedHashMap<>();
+        for (int i = at.openBracket; i + 2 < at.before.size(); i++) {
             SqlToken k = at.before.get(i);
             SqlToken v = at.before.get(i + 2);
-            if (k.kind() == SqlToken.Kind.STRING && k.stringValue().equals(key) && at.before.get(i + 1).is("=")
-                    && v.kind() == SqlToken.Kind.STRING) {
-                return v.stringValue();
+            if (k.kind() == SqlToken.Kind.STRING && at.before.get(i + 1).is("=") && v.kind() == SqlToken.Kind.STRING) {
+                written.put(k.stringValue(), v.stringValue());
             }
         }
-        return null;
+        return written;
     }
 
-    /* The column names of the CREATE TABLE statement typed, for options such as fields.#.kind. */
-    private static List<String> createTableColumns(StatementContext at) {
-        List<String> columns = new ArrayList<>();
+    /* The columns of the table ALTER TABLE name SET (…) names, from the catalog, types unknown. */
+    private Map<String, String> alteredTableColumns(StatementContext at) {
+        List<String> name = new ArrayList<>();
+        for (int i = 2; i < at.openBracket && !at.before.get(i).is("SET"); i++) {
+            if (StatementContext.isName(at.before.get(i))) {
+                name.add(at.before.get(i).name());
+            }
+        }
+        Map<String, String> columns = new LinkedHashMap<>();
+        if (!name.isEmpty()) {
+            metadata.columns(name).forEach(c -> columns.put(c, ""));
+        }
+        return columns;
+    }
+
+    /*
+     * The physical columns of the CREATE TABLE statement typed, each with its type as written
+     * (for options such as fields.#.kind); computed and metadata columns are left out.
+     */
+    private static Map<String, String> createTableColumns(StatementContext at) {
+        Map<String, String> columns = new LinkedHashMap<>();
         if (!at.firstWord().equals("CREATE")) {
             return columns;
         }
         int depth = 0;
+        String column = null;
+        List<String> type = new ArrayList<>();
+        boolean inType = false;
         for (int i = 0; i < at.openBracket; i++) {
             SqlToken token = at.before.get(i);
+            if (depth == 1 && (token.is(",") || token.is(")"))) {
+                if (column != null) {
+                    columns.put(column, String.join(" ", type).replaceAll(" ?([(<]) ?", "$1")
+                            .replaceAll(" ([)>,])", "$1"));
+                }
+                column = null;
+            } else if (depth == 1 && (at.before.get(i - 1).is("(") || at.before.get(i - 1).is(","))) {
+                boolean constraint = token.is("WATERMARK") || token.is("PRIMARY") || token.is("CONSTRAINT");
+                column = StatementContext.isName(token) && !constraint ? token.name() : null;
+                type.clear();
+                inType = column != null;
+            } else if (column != null && inType) {
+                if (type.isEmpty() && token.is("AS") || token.is("METADATA")) {
+                    column = null; // computed or metadata: not a field the connector reads
+                } else if (depth == 1 && (token.is("PRIMARY") || token.is("COMMENT") || token.is("CONSTRAINT"))) {
+                    inType = false;
+                } else {
+                    type.add(token.text());
+                    // angle brackets nest only in a type: elsewhere they compare
+                    depth += token.text().matches("<+") ? token.text().length()
+                            : token.text().matches(">+") ? -token.text().length() : 0;
+                }
+            }
             if (token.is("(")) {
                 depth++;
             } else if (token.is(")")) {
                 depth--;
-            } else if (depth == 1 && (at.before.get(i - 1).is("(") || at.before.get(i - 1).is(","))
-                    && StatementContext.isName(token) && !token.is("WATERMARK") && !token.is("PRIMARY")
-                    && !token.is("CONSTRAINT")) {
-                columns.add(token.name());
             }
         }
         return columns;
@@ -247,8 +288,33 @@ public final class SqlCompletions {
         } else if (next == null && expressionPlace(at)) {
             expression(at, out);
         } else if (next == null && !at.word.isEmpty()) {
-            out.keywords(SqlKeywords.completable(), "keyword");
+            out.keywords(keywordsHere(at), "keyword");
         }
+    }
+
+    /*
+     * The keywords the grammar accepts where the cursor is, except function names (offered as
+     * functions, by their own rules); where a name may stand, also the non-reserved statement
+     * words; every completable keyword where the parser cannot tell.
+     */
+    private List<String> keywordsHere(StatementContext at) {
+        StringBuilder text = new StringBuilder();
+        for (SqlToken token : at.before) {
+            text.append(text.isEmpty() ? "" : " ").append(token.text());
+        }
+        Optional<SqlKeywords.Expected> expected = text.indexOf("\n") < 0
+                ? SqlKeywords.expectedAfter(text.toString()) : Optional.empty();
+        if (expected.isEmpty()) {
+            return SqlKeywords.completable();
+        }
+        Set<String> functions = new HashSet<>();
+        metadata.functions().forEach(f -> functions.add(f.name().toUpperCase(Locale.ROOT)));
+        Set<String> words = new TreeSet<>(expected.get().keywords());
+        words.removeAll(functions);
+        if (expected.get().names()) {
+            SqlKeywords.completable().stream().filter(w -> !SqlKeywords.reserved(w)).forEach(words::add);
+        }
+        return List.copyOf(words);
     }
 
     /** The statement's words so far, upper case, when all of them are keywords: {@code SHOW CREATE}. */
@@ -354,7 +420,7 @@ public final class SqlCompletions {
         if (at.word.isEmpty()) {
             out.keywords(EXPRESSION_KEYWORDS, "keyword");
         } else {
-            out.keywords(SqlKeywords.completable(), "keyword");
+            out.keywords(keywordsHere(at), "keyword");
         }
     }
 

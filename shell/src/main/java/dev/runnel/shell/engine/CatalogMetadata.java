@@ -2,16 +2,21 @@ package dev.runnel.shell.engine;
 
 import dev.runnel.planner.catalog.Catalog;
 import dev.runnel.planner.catalog.ObjectIdentifier;
+import dev.runnel.planner.functions.CallableFunctions;
+import dev.runnel.planner.functions.FunctionName;
 import dev.runnel.planner.session.Session;
 import dev.runnel.planner.session.SessionOptions;
 import dev.runnel.runtime.cluster.ClusterClient;
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.connector.ConnectorFactories;
-import dev.runnel.runtime.connector.ConnectorFactory;
 import dev.runnel.runtime.format.Formats;
+import dev.runnel.runtime.types.DataTypeParser;
+import dev.runnel.runtime.types.RowType;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -20,7 +25,6 @@ import java.util.TreeSet;
 final class CatalogMetadata implements SessionMetadata {
     private final Session session;
     private final ClusterClient cluster;
-    private Map<String, List<String>> connectorOptions;
 
     CatalogMetadata(Session session, ClusterClient cluster) {
         this.session = session;
@@ -86,18 +90,22 @@ final class CatalogMetadata implements SessionMetadata {
     }
 
     @Override
-    public Map<String, List<String>> connectorOptions() {
-        if (connectorOptions == null) {
-            Map<String, List<String>> byConnector = new TreeMap<>();
-            for (ConnectorFactory factory : ConnectorFactories.all().values()) {
-                TreeSet<String> keys = new TreeSet<>();
-                factory.requiredOptions().forEach(o -> keys.add(o.key()));
-                factory.optionalOptions().forEach(o -> keys.add(o.key()));
-                byConnector.put(factory.identifier(), List.copyOf(keys));
+    public List<String> connectors() {
+        return List.copyOf(ConnectorFactories.all().keySet());
+    }
+
+    @Override
+    public List<String> connectorOptions(String connector, Map<String, String> written, Map<String, String> columns) {
+        List<RowType.Field> typed = new ArrayList<>();
+        columns.forEach((name, type) -> {
+            try {
+                typed.add(new RowType.Field(name, DataTypeParser.parse(type.toUpperCase(Locale.ROOT))));
+            } catch (RuntimeException e) {
+                // a spelling the parser does not know (DOUBLE PRECISION, …): any option may apply
             }
-            connectorOptions = byConnector;
-        }
-        return connectorOptions;
+        });
+        return ConnectorFactories.offeredOptions(connector, written, List.copyOf(columns.keySet()),
+                new RowType(typed));
     }
 
     @Override

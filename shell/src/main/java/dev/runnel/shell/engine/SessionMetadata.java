@@ -1,5 +1,6 @@
 package dev.runnel.shell.engine;
 
+import dev.runnel.planner.functions.FunctionName;
 import java.util.List;
 import java.util.Map;
 
@@ -36,11 +37,19 @@ public interface SessionMetadata {
     /** The functions queries may call, as they are typed, sorted by name. */
     List<FunctionName> functions();
 
+    /** The registered connectors by {@code 'connector'} value, sorted. */
+    List<String> connectors();
+
     /**
-     * The registered connectors by {@code 'connector'} value, each with the option keys its
-     * tables accept ({@code connector} excluded; patterns such as {@code fields.#.kind} kept).
+     * The option keys worth offering inside {@code WITH (…)} of a table of {@code connector},
+     * sorted: those the connector would accept given the options {@code written} so far and the
+     * table's columns, patterns such as {@code fields.#.kind} made one key per column, keys
+     * already written left out. Empty for an unknown connector.
+     *
+     * @param columns the table's physical columns in order, each with its type as typed; a type
+     *                that does not parse is taken to be any type
      */
-    Map<String, List<String>> connectorOptions();
+    List<String> connectorOptions(String connector, Map<String, String> written, Map<String, String> columns);
 
     /**
      * The keys {@code SET} accepts, each with the values it allows when they are few (a

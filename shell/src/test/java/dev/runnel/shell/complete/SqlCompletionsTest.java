@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.runnel.shell.fake.FakeMetadata;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 /** What Tab offers where; {@code |} marks the cursor, and values are filtered by the word typed as JLine does. */
@@ -19,14 +18,7 @@ class SqlCompletionsTest {
             .job("0123456789abcdef0123456789abcdef", "insert-into_sink (RUNNING)");
 
     private List<String> offered(String input) {
-        int cursor = input.indexOf('|');
-        String buffer = input.replace("|", "");
-        String word = buffer.substring(SqlCompletions.wordStart(buffer, cursor), cursor).toLowerCase(Locale.ROOT);
-        return new SqlCompletions(metadata).complete(buffer, cursor).stream()
-                .map(Suggestion::value)
-                .filter(v -> v.toLowerCase(Locale.ROOT).startsWith(word))
-                .distinct()
-                .toList();
+        return Offered.values(new SqlCompletions(metadata), input, s -> true);
     }
 
     private List<String> groups(String input, String value) {
@@ -165,8 +157,19 @@ class SqlCompletionsTest {
     @Test
     void keywordsFromTheGrammarNotTheStandardsVocabulary() {
         assertThat(offered("SELECT * FROM orders WHERE amount > 0 pl|")).doesNotContain("pli");
-        assertThat(offered("SELECT * FROM orders o fo|")).doesNotContain("fortran").contains("for");
-        assertThat(offered("SELECT * FROM orders WA|")).doesNotContain("WATERMARKS").contains("WATERMARK");
+        assertThat(offered("SELECT * FROM orders fo|")).doesNotContain("fortran").contains("for");
+        assertThat(offered("CREATE TABLE t (ts TIMESTAMP(3), WA|")).doesNotContain("WATERMARKS").contains("WATERMARK");
+    }
+
+    @Test
+    void onlyKeywordsTheGrammarTakesWhereTheCursorIs() {
+        assertThat(offered("SELECT * FROM orders WHERE amount > 0 PO|")).doesNotContain("PORTION");
+        assertThat(offered("SELECT * FROM orders WHERE amount > 0 O|")).contains("OR", "ORDER").doesNotContain("ON");
+        assertThat(offered("SELECT * FROM orders o JOIN customers c O|")).contains("ON");
+        assertThat(offered("SELECT * FROM orders ORDER B|")).containsExactly("BY");
+        assertThat(offered("SELECT * FROM orders Q|")).as("Calcite's, not Flink's").doesNotContain("QUALIFY");
+        assertThat(offered("SELECT * FROM orders S|")).doesNotContain("STREAM", "SELECT");
+        assertThat(offered("SELECT amount FROM orders WHERE amount I|")).contains("IN", "IS").doesNotContain("ILIKE");
     }
 
     @Test

@@ -1,15 +1,15 @@
 package dev.runnel.shell.engine;
 
+import dev.runnel.planner.functions.CallableFunctions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.planner.catalog.Catalog;
 import dev.runnel.planner.session.QueryPlanner;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.shell.complete.Offered;
 import dev.runnel.shell.complete.SqlCompletions;
-import dev.runnel.shell.complete.Suggestion;
 import dev.runnel.shell.fake.FakeMetadata;
 import java.util.List;
-import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 /** The functions Tab offers, from the operator table the validator uses; {@code |} marks the cursor. */
@@ -19,15 +19,7 @@ class CallableFunctionsTest {
             .functions(CallableFunctions.of(new QueryPlanner(new Catalog(), new Configuration()).operatorTable())));
 
     private List<String> offered(String input) {
-        int cursor = input.indexOf('|');
-        String buffer = input.replace("|", "");
-        String word = buffer.substring(SqlCompletions.wordStart(buffer, cursor), cursor).toLowerCase(Locale.ROOT);
-        return completions.complete(buffer, cursor).stream()
-                .filter(s -> s.group().equals("function"))
-                .map(Suggestion::value)
-                .filter(v -> v.toLowerCase(Locale.ROOT).startsWith(word))
-                .distinct()
-                .toList();
+        return Offered.values(completions, input, s -> s.group().equals("function"));
     }
 
     @Test

@@ -1,6 +1,6 @@
 package dev.runnel.shell.fake;
 
-import dev.runnel.shell.engine.FunctionName;
+import dev.runnel.planner.functions.FunctionName;
 import dev.runnel.shell.engine.SessionMetadata;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -109,10 +109,28 @@ public final class FakeMetadata implements SessionMetadata {
         return functions;
     }
 
+    private static final Map<String, List<String>> CONNECTOR_OPTIONS = new TreeMap<>(Map.of(
+            "datagen", List.of("fields.#.kind", "number-of-rows", "rows-per-second"),
+            "filesystem", List.of("format", "path")));
+
     @Override
-    public Map<String, List<String>> connectorOptions() {
-        return new TreeMap<>(Map.of("datagen", List.of("fields.#.kind", "number-of-rows", "rows-per-second"),
-                "filesystem", List.of("format", "path")));
+    public List<String> connectors() {
+        return List.copyOf(CONNECTOR_OPTIONS.keySet());
+    }
+
+    /** The connector's keys, patterns once per column, without those written (types are not looked at). */
+    @Override
+    public List<String> connectorOptions(String connector, Map<String, String> written, Map<String, String> columns) {
+        List<String> keys = new ArrayList<>();
+        for (String key : CONNECTOR_OPTIONS.getOrDefault(connector, List.of())) {
+            for (String concrete : key.contains("#")
+                    ? columns.keySet().stream().map(c -> key.replace("#", c)).toList() : List.of(key)) {
+                if (!written.containsKey(concrete)) {
+                    keys.add(concrete);
+                }
+            }
+        }
+        return keys;
     }
 
     @Override

@@ -165,7 +165,7 @@ public final class DataGenConnectorFactory implements ConnectorFactory {
                         + table.tableName() + ": a sequence needs a numeric or string column, but '" + name
                         + "' is " + type);
             }
-            allowOnly(table, set, name, "a sequence field", KIND, START, END, NULL_RATE);
+            allowOnly(table, set, name, "a sequence field", fieldOptions(kind, type));
             long start = sequenceBound(table, options, START, name, type);
             long end = sequenceBound(table, options, END, name, type);
             if (start > end) {
@@ -174,17 +174,7 @@ public final class DataGenConnectorFactory implements ConnectorFactory {
             }
             return new FieldSpec(kind, null, null, 0, false, 0, start, end, nullRate);
         }
-        List<ConfigOption<?>> allowed = new ArrayList<>(List.of(KIND, NULL_RATE));
-        if (isNumeric(root)) {
-            allowed.addAll(List.of(MIN, MAX));
-        } else if (isString(root) || isBinary(root)) {
-            allowed.addAll(List.of(LENGTH, VAR_LEN));
-        } else if (root == TypeRoot.TIMESTAMP || root == TypeRoot.TIMESTAMP_LTZ) {
-            allowed.add(MAX_PAST);
-        } else if (root.isCollection()) {
-            allowed.add(LENGTH);
-        }
-        allowOnly(table, set, name, "a random " + type + " field", allowed.toArray(new ConfigOption<?>[0]));
+        allowOnly(table, set, name, "a random " + type + " field", fieldOptions(kind, type));
         BigDecimal min = bound(table, options, MIN, name, type);
         BigDecimal max = bound(table, options, MAX, name, type);
         if (min != null && max != null && min.compareTo(max) > 0) {
@@ -211,8 +201,57 @@ public final class DataGenConnectorFactory implements ConnectorFactory {
         return new FieldSpec(kind, min, max, length, options.get(field(VAR_LEN, name)), maxPast, 0, 0, nullRate);
     }
 
+    /** The {@code fields.#.*} options that apply to a field of {@code type} generated as {@code kind}. */
+    private static List<ConfigOption<?>> fieldOptions(Kind kind, DataType type) {
+        if (kind == Kind.SEQUENCE) {
+            return List.of(KIND, START, END, NULL_RATE);
+        }
+        TypeRoot root = type.root();
+        List<ConfigOption<?>> allowed = new ArrayList<>(List.of(KIND, NULL_RATE));
+        if (isNumeric(root)) {
+            allowed.addAll(List.of(MIN, MAX));
+        } else if (isString(root) || isBinary(root)) {
+            allowed.addAll(List.of(LENGTH, VAR_LEN));
+        } else if (root == TypeRoot.TIMESTAMP || root == TypeRoot.TIMESTAMP_LTZ) {
+            allowed.add(MAX_PAST);
+        } else if (root.isCollection()) {
+            allowed.add(LENGTH);
+        }
+        return allowed;
+    }
+
+    /**
+     * Only the field options that apply to the column's type and kind ({@link #fieldOptions});
+     * no {@code null-rate} for a NOT NULL column, and {@code start}/{@code end} once the kind
+     * is a sequence.
+     */
+    @Override
+    public boolean offers(String key, Map<String, String> written, RowType schema) {
+        if (!key.startsWith("fields.")) {
+            return true;
+        }
+        int dot = key.lastIndexOf('.');
+        String column = key.substring(7, dot);
+        int index = schema.indexOf(column);
+        if (index < 0) {
+            return true; // a column whose type is not known: any of its options may apply
+        }
+        DataType type = schema.fields().get(index).type();
+        Kind kind;
+        try {
+            kind = new Configuration(written).get(field(KIND, column));
+        } catch (ConfigException e) {
+            kind = Kind.RANDOM;
+        }
+        String option = "fields.#." + key.substring(dot + 1);
+        if (option.equals(NULL_RATE.key()) && !type.nullable()) {
+            return false;
+        }
+        return fieldOptions(kind, type).stream().anyMatch(o -> o.key().equals(option));
+    }
+
     private static void allowOnly(TableContext table, Map<String, String> set, String name, String what,
-                                  ConfigOption<?>... allowed) {
+                                  List<ConfigOption<?>> allowed) {
         List<String> allowedKeys = new ArrayList<>();
         for (ConfigOption<?> o : allowed) {
             allowedKeys.add(o.key());

@@ -16,6 +16,7 @@ import dev.runnel.runtime.fs.FileSystem;
 import dev.runnel.runtime.fs.FileSystems;
 import dev.runnel.runtime.operators.OperatorFactory;
 import dev.runnel.runtime.source.SourceFactory;
+import dev.runnel.runtime.types.RowType;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -84,6 +85,17 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
         sinkParallelism(table);
         PartitionOptions.validate(table);
         ConnectorOptions.lookupCacheTtl(table);
+    }
+
+    /** A format's options only once {@code format} names that format. */
+    @Override
+    public boolean offers(String key, Map<String, String> written, RowType schema) {
+        for (String format : Formats.all().keySet()) {
+            if (key.startsWith(format + ".")) {
+                return format.equals(written.get(FORMAT.key()));
+            }
+        }
+        return true;
     }
 
     /** The options with a relative {@code path} made absolute. */

@@ -1,4 +1,4 @@
-package dev.runnel.shell.engine;
+package dev.runnel.planner.functions;
 
 /**
  * A function as a person types it in a query.

@@ -1,7 +1,6 @@
-package dev.runnel.shell.engine;
+package dev.runnel.planner.functions;
 
 import dev.runnel.planner.catalog.TypeConversions;
-import dev.runnel.planner.functions.UnsupportedFunctions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -37,7 +36,7 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  *       that they are offered only there.</li>
  * </ul>
  */
-final class CallableFunctions {
+public final class CallableFunctions {
     private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_]*");
     private static final RelDataTypeFactory TYPE_FACTORY = new JavaTypeFactoryImpl();
     private static final Pattern LEADING_WORD = Pattern.compile("^([A-Za-z][A-Za-z0-9_]*)");
@@ -46,7 +45,7 @@ final class CallableFunctions {
     }
 
     /** The functions of {@code table}, sorted by name. */
-    static List<FunctionName> of(SqlOperatorTable table) {
+    public static List<FunctionName> of(SqlOperatorTable table) {
         Map<String, FunctionName> byName = new TreeMap<>();
         for (SqlOperator op : table.getOperatorList()) {
             if (!(op instanceof SqlFunction function) || !NAME.matcher(op.getName()).matches()
@@ -85,6 +84,9 @@ final class CallableFunctions {
     /* The first word of a call of op with the fewest operands it takes, as Calcite writes it. */
     private static String writtenName(SqlOperator op) {
         String name = op.getName().toUpperCase(Locale.ROOT);
+        if (!name.equals(op.getName())) {
+            return op.getName(); // a user-defined function, named in lower case as it was created
+        }
         try {
             int operands = Math.max(op.getOperandCountRange().getMin(), 0);
             List<SqlNode> literals = new ArrayList<>();
