@@ -5,8 +5,9 @@ import dev.runnel.runtime.RunnelVersion;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.rest.RestOptions;
 import dev.runnel.shell.bench.BenchCommand;
+import dev.runnel.shell.cluster.JobManagerCommand;
 import dev.runnel.shell.cli.StandardInput;
-import dev.runnel.shell.engine.EmbeddedEngine;
+import dev.runnel.shell.engine.SessionEngine;
 import dev.runnel.shell.engine.EngineFactory;
 import dev.runnel.shell.engine.StatementExecutor;
 import dev.runnel.shell.engine.SubstitutingExecutor;
@@ -56,7 +57,7 @@ import picocli.CommandLine.Option;
  * 2 the command line is wrong.
  */
 @Command(name = "runnel", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false,
-        subcommands = BenchCommand.class,
+        subcommands = {BenchCommand.class, JobManagerCommand.class},
         description = {"Runnel, a SQL-first streaming database.",
                 "Without -f or -e, opens an interactive SQL shell on an embedded cluster, or runs the script on "
                         + "standard input when that is not a terminal (runnel < script.sql)."},
@@ -106,6 +107,11 @@ public final class Main implements Callable<Integer> {
     @Option(names = "--slots", paramLabel = "N", description = "Task slots of the embedded TaskManager (default: 2).")
     private Integer slots;
 
+    @Option(names = "--jobmanager", paramLabel = "HOST:PORT",
+            description = "Run on the session cluster whose JobManager listens for RPC at HOST:PORT "
+                    + "(runnel jobmanager) instead of an embedded one; its jobs go on when the shell exits.")
+    private String jobManager;
+
     @Option(names = "--history-file", paramLabel = "FILE",
             description = "Where the REPL keeps its history (default: $RUNNEL_HOME/history, RUNNEL_HOME defaulting to ~/.runnel).")
     private Path historyFile;
@@ -141,7 +147,7 @@ public final class Main implements Callable<Integer> {
      * input that is not a terminal is read as a script.
      */
     public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
-        return run(args, in, in != System.in || StandardInput.isTerminal(), out, err, EmbeddedEngine::start);
+        return run(args, in, in != System.in || StandardInput.isTerminal(), out, err, SessionEngine::start);
     }
 
     /**
@@ -171,6 +177,10 @@ public final class Main implements Callable<Integer> {
         if (slots != null && slots < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--slots must be at least 1, was " + slots);
         }
+        if (jobManager != null && !jobManager.matches("[^:\\s]+:\\d{1,5}")) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--jobmanager takes HOST:PORT (the JobManager's RPC port), not '" + jobManager + "'");
+        }
         OutputFormat format;
         try {
             format = OutputFormat.of(outputFormat);
@@ -191,9 +201,9 @@ public final class Main implements Callable<Integer> {
             configuration.set(SessionOptions.VARIABLE_PREFIX + name, value);
         });
         if (slots != null) {
-            configuration.set(EmbeddedEngine.SLOTS_KEY, String.valueOf(slots));
+            configuration.set(SessionEngine.SLOTS_KEY, String.valueOf(slots));
         }
-        if (!scriptMode && !RestOptions.isConfigured(configuration)) {
+        if (!scriptMode && jobManager == null && !RestOptions.isConfigured(configuration)) {
             // The interactive shell serves Flink's REST API on its default port; scripts only when asked.
             configuration.set(RestOptions.PORT.key(), String.valueOf(RestOptions.PORT.defaultValue()));
         }
@@ -217,7 +227,8 @@ public final class Main implements Callable<Integer> {
         }
         StatementExecutor executor;
         try {
-            executor = new SubstitutingExecutor(engines.start(configuration));
+            executor = new SubstitutingExecutor(jobManager == null ? engines.start(configuration)
+                    : SessionEngine.attach(configuration, jobManager));
         } catch (RuntimeException e) {
             stderr.println("[ERROR] Could not start the engine: " + ErrorFormatter.message(e));
             if (verbose) {
@@ -231,7 +242,8 @@ public final class Main implements Callable<Integer> {
         AtomicBoolean stopping = new AtomicBoolean();
         Thread shutdownHook = new Thread(() -> {
             stopping.set(true);
-            if (scriptMode) {
+            // On a session cluster the jobs (and those of other clients) go on after this process.
+            if (scriptMode && jobManager == null) {
                 StoppedJobs.report(executor.cluster(), stderr);
             }
             executor.close();

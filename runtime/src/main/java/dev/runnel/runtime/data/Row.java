@@ -1,5 +1,6 @@
 package dev.runnel.runtime.data;
 
+import java.io.Serializable;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -10,7 +11,10 @@ import java.util.Objects;
  * {@link dev.runnel.runtime.types.TypeRoot}; {@code null} is SQL NULL. Rows are mutable so that
  * operators can reuse them, but a row handed to an {@code Output} belongs to the receiver.
  */
-public final class Row {
+public final class Row implements Serializable {
+    /* Serializable for results fetched across processes (dev.runnel.runtime.rpc); never on the data path. */
+    private static final long serialVersionUID = 1L;
+
     private RowKind kind;
     private final Object[] fields;
 

@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * What the shell needs from the engine: run one statement, and reach the cluster to wait for
- * or cancel the jobs statements started. {@link EmbeddedEngine} adapts the planner's
+ * or cancel the jobs statements started. {@link SessionEngine} adapts the planner's
  * {@code Session} on an embedded cluster; tests use small fakes.
  *
  * <p>Not thread-safe except {@link #close()}, which a shutdown hook may call while a statement

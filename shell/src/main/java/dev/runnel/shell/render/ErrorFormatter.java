@@ -1,6 +1,7 @@
 package dev.runnel.shell.render;
 
 import dev.runnel.planner.session.SqlExecutionException;
+import dev.runnel.runtime.rpc.ClusterConnectionException;
 import dev.runnel.shell.script.ScriptStatement;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -63,12 +64,14 @@ public final class ErrorFormatter {
     }
 
     /**
-     * What went wrong in words: the message of a {@link SqlExecutionException}; for anything
+     * What went wrong in words: the message of a {@link SqlExecutionException} or of a
+     * {@link ClusterConnectionException} (a JobManager out of reach); for anything
      * else (a bug), its type too, since its message alone may say little.
      */
     public static String message(Throwable error) {
         String text = error.getMessage();
-        if (error instanceof SqlExecutionException && text != null && !text.isBlank()) {
+        if ((error instanceof SqlExecutionException || error instanceof ClusterConnectionException)
+                && text != null && !text.isBlank()) {
             return firstLine(text);
         }
         return "Unexpected error: " + error.getClass().getName() + (text == null ? "" : ": " + firstLine(text));

@@ -3,7 +3,7 @@ package dev.runnel.shell.complete;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.runtime.config.Configuration;
-import dev.runnel.shell.engine.EmbeddedEngine;
+import dev.runnel.shell.engine.SessionEngine;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -15,11 +15,11 @@ import org.junit.jupiter.api.Test;
  * the table would then be accepted with, for each column's type and the format chosen.
  */
 class WithOptionsCompletionTest {
-    private static EmbeddedEngine engine;
+    private static SessionEngine engine;
 
     @BeforeAll
     static void start() {
-        engine = EmbeddedEngine.start(new Configuration(Map.of("parallelism.default", "1")));
+        engine = SessionEngine.start(new Configuration(Map.of("parallelism.default", "1")));
     }
 
     @AfterAll

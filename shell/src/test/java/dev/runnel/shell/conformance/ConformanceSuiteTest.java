@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.shell.Main;
 import dev.runnel.shell.ShellRun;
-import dev.runnel.shell.engine.EmbeddedEngine;
+import dev.runnel.shell.engine.SessionEngine;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -83,7 +83,7 @@ class ConformanceSuiteTest {
         }
         args.addAll(List.of("-f", script.toString()));
         Main.run(args.toArray(String[]::new), new ByteArrayInputStream(new byte[0]), capture.outStream,
-                capture.outStream, EmbeddedEngine::start);
+                capture.outStream, SessionEngine::start);
         return capture.out().replace(script + ":", script.getFileName() + ":");
     }
 

@@ -3,7 +3,7 @@ package dev.runnel.shell.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.shell.ShellRun;
-import dev.runnel.shell.engine.EmbeddedEngine;
+import dev.runnel.shell.engine.SessionEngine;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +30,7 @@ class CatalogScriptEndToEndTest {
         Path file = tmp.resolve("catalog_objects.sql");
         Files.writeString(file, script);
 
-        ShellRun run = ShellRun.of(EmbeddedEngine::start, "-f", file.toString());
+        ShellRun run = ShellRun.of(SessionEngine::start, "-f", file.toString());
 
         assertThat(run.err()).isEmpty();
         assertThat(run.exitCode()).isZero();

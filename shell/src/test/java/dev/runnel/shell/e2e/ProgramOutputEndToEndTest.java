@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.runnel.planner.session.StatementResult;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.shell.ShellRun;
-import dev.runnel.shell.engine.EmbeddedEngine;
+import dev.runnel.shell.engine.SessionEngine;
 import dev.runnel.shell.output.OutputFormat;
 import dev.runnel.shell.output.ResultOutput;
 import java.io.IOException;
@@ -63,7 +63,7 @@ class ProgramOutputEndToEndTest {
     }
 
     private String run(String format, String statements) {
-        ShellRun run = ShellRun.of(EmbeddedEngine::start, "--output-format", format, "--quiet", "-e", script + statements);
+        ShellRun run = ShellRun.of(SessionEngine::start, "--output-format", format, "--quiet", "-e", script + statements);
         assertThat(run.err()).isEmpty();
         assertThat(run.exitCode()).isZero();
         return run.out();
@@ -159,7 +159,7 @@ class ProgramOutputEndToEndTest {
     void anUnboundedGroupByPrintsItsChangelogAsItArrives() throws Exception {
         StringWriter text = new StringWriter();
         AtomicBoolean stop = new AtomicBoolean();
-        try (EmbeddedEngine engine = EmbeddedEngine.start(new Configuration())) {
+        try (SessionEngine engine = SessionEngine.start(new Configuration())) {
             engine.execute("CREATE TABLE clicks (k INT) WITH ('connector' = 'datagen', 'rows-per-second' = '50', "
                     + "'fields.k.min' = '1', 'fields.k.max' = '2')");
             StatementResult result = engine.execute("SELECT k, COUNT(*) AS n FROM clicks GROUP BY k");

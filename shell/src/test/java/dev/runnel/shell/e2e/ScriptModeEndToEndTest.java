@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import dev.runnel.shell.ShellRun;
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.JobStatus;
-import dev.runnel.shell.engine.EmbeddedEngine;
+import dev.runnel.shell.engine.SessionEngine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +24,7 @@ class ScriptModeEndToEndTest {
 
     @Test
     void variablesFromDefineAndUnquotedSetFeedACsvQuery() {
-        ShellRun run = ShellRun.of(EmbeddedEngine::start, "--define", "min=2", "--output-format", "csv", "--quiet", "-e",
+        ShellRun run = ShellRun.of(SessionEngine::start, "--define", "min=2", "--output-format", "csv", "--quiet", "-e",
                 "SET var.word = 'b, c';\n"
                         + "SELECT x, y FROM (VALUES (1, 'a'), (2, '${word}'), (3, 'd')) AS t(x, y) WHERE x >= ${min};");
 
@@ -39,7 +39,7 @@ class ScriptModeEndToEndTest {
 
     @Test
     void underDmlSyncTheNextStatementReadsWhatTheInsertWrote() {
-        ShellRun run = ShellRun.of(EmbeddedEngine::start, "--define", "out=" + tmp.resolve("out"), "--output-format", "json",
+        ShellRun run = ShellRun.of(SessionEngine::start, "--define", "out=" + tmp.resolve("out"), "--output-format", "json",
                 "-e", String.join("\n",
                         "SET 'table.dml-sync' = 'true';",
                         "CREATE TABLE sink (id INT, name STRING) WITH ('connector' = 'filesystem', 'path' = '${out}',"
@@ -71,7 +71,7 @@ class ScriptModeEndToEndTest {
                 "INSERT INTO snk SELECT id FROM src;",
                 "SHOW TABLES;"));
 
-        ShellRun run = ShellRun.of(EmbeddedEngine::start, "--quiet", "-f", script.toString());
+        ShellRun run = ShellRun.of(SessionEngine::start, "--quiet", "-f", script.toString());
 
         assertThat(ShellEndToEndTest.maskJobIds(run.err())).startsWith(script + ":5: [ERROR] Job <job-id> "
                 + "(insert-into_default_catalog.default_database.snk) failed: Cannot read line 2 of file "
@@ -82,9 +82,9 @@ class ScriptModeEndToEndTest {
 
     @Test
     void aJobCancelledFromOutsideMakesTheScriptFailAndSaySo() throws Exception {
-        AtomicReference<EmbeddedEngine> engine = new AtomicReference<>();
+        AtomicReference<SessionEngine> engine = new AtomicReference<>();
         CompletableFuture<ShellRun> running = CompletableFuture.supplyAsync(() -> ShellRun.of(configuration -> {
-            engine.set(EmbeddedEngine.start(configuration));
+            engine.set(SessionEngine.start(configuration));
             return engine.get();
         }, "--quiet", "-e", String.join("\n",
                 "CREATE TABLE clicks (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '100');",

@@ -7,7 +7,7 @@ import dev.runnel.planner.session.StatementResult;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.shell.cli.BuiltinCommand;
 import dev.runnel.shell.command.BackslashCommand;
-import dev.runnel.shell.engine.EmbeddedEngine;
+import dev.runnel.shell.engine.SessionEngine;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -49,7 +49,7 @@ class ShellDocsTest {
 
     @Test
     void showJobsAndDescribeJobHaveTheColumnsAndPropertiesThePageLists() {
-        try (EmbeddedEngine engine = EmbeddedEngine.start(new Configuration(Map.of("parallelism.default", "1")))) {
+        try (SessionEngine engine = SessionEngine.start(new Configuration(Map.of("parallelism.default", "1")))) {
             engine.execute("CREATE TABLE few (n INT) WITH ('connector' = 'datagen', 'number-of-rows' = '3')");
             engine.execute("CREATE TABLE sink (n INT) WITH ('connector' = 'blackhole')");
             var job = (StatementResult.JobSubmitted) engine.execute("INSERT INTO sink SELECT * FROM few");

@@ -3,7 +3,7 @@ package dev.runnel.shell.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.shell.ShellRun;
-import dev.runnel.shell.engine.EmbeddedEngine;
+import dev.runnel.shell.engine.SessionEngine;
 import dev.runnel.shell.repl.Repl;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -78,7 +78,7 @@ class ShellEndToEndTest {
                 "{\"before\":null,\"after\":{\"id\":1,\"name\":\"ALICIA\"},\"op\":\"c\"}",
                 "{\"before\":{\"id\":2,\"name\":\"BOB\"},\"after\":null,\"op\":\"d\"}");
 
-        ShellRun refused = ShellRun.of(EmbeddedEngine::start, "-e", String.join("\n",
+        ShellRun refused = ShellRun.of(SessionEngine::start, "-e", String.join("\n",
                 "CREATE TABLE users (id BIGINT, name STRING) WITH ('connector' = 'filesystem', 'path' = '"
                         + tmp.resolve("users.json") + "', 'format' = 'debezium-json');",
                 "CREATE TABLE names (name STRING) WITH ('connector' = 'filesystem', 'path' = '"
@@ -94,7 +94,7 @@ class ShellEndToEndTest {
 
     @Test
     void aScriptEndingInsideAStatementSetFailsAndSaysSo() {
-        ShellRun run = ShellRun.of(EmbeddedEngine::start, "-e", String.join("\n",
+        ShellRun run = ShellRun.of(SessionEngine::start, "-e", String.join("\n",
                 "CREATE TABLE snk (id BIGINT) WITH ('connector' = 'blackhole');",
                 "BEGIN STATEMENT SET;",
                 "INSERT INTO snk SELECT 1;"));
@@ -117,7 +117,7 @@ class ShellEndToEndTest {
                 "");
 
         ShellRun run = ShellRun.withInput(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
-                EmbeddedEngine::start, "--history-file", tmp.resolve("history").toString());
+                SessionEngine::start, "--history-file", tmp.resolve("history").toString());
 
         List<String> errors = run.out().lines().map(line -> line.replace(Repl.PROMPT, ""))
                 .filter(line -> line.startsWith("[ERROR]")).toList();
@@ -143,7 +143,7 @@ class ShellEndToEndTest {
         Path in = Files.createDirectories(tmp.resolve("in"));
         Files.writeString(in.resolve("orders.json"), "{\"id\":1}\n{\"id\":\"x\"}\n");
 
-        ShellRun run = ShellRun.of(EmbeddedEngine::start, "-e", String.join("\n",
+        ShellRun run = ShellRun.of(SessionEngine::start, "-e", String.join("\n",
                 "CREATE TABLE src (id BIGINT) WITH ('connector' = 'filesystem', 'path' = '" + in + "', 'format' = 'json');",
                 "CREATE TABLE snk (id BIGINT) WITH ('connector' = 'blackhole');",
                 "INSERT INTO snk SELECT id FROM src;"));
@@ -157,7 +157,7 @@ class ShellEndToEndTest {
         String script = read(name + ".sql").replace("${OUT}", out.toString());
         Path file = tmp.resolve(name + ".sql");
         Files.writeString(file, script);
-        return ShellRun.of(EmbeddedEngine::start, "-f", file.toString());
+        return ShellRun.of(SessionEngine::start, "-f", file.toString());
     }
 
     static String maskJobIds(String output) {

@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.runnel.shell.Main;
 import dev.runnel.shell.ShellRun;
-import dev.runnel.shell.engine.EmbeddedEngine;
+import dev.runnel.shell.engine.SessionEngine;
 import dev.runnel.shell.fake.FakeEngine;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -42,7 +42,7 @@ class ShellRestEndpointTest {
         ShellRun.Capture capture = new ShellRun.Capture();
         CompletableFuture<Integer> exitCode = CompletableFuture.supplyAsync(() -> Main.run(
                 new String[] {"-D", "rest.port=0", "--history-file", tmp.resolve("history").toString()},
-                in, capture.outStream, capture.errStream, EmbeddedEngine::start));
+                in, capture.outStream, capture.errStream, SessionEngine::start));
 
         await().atMost(Duration.ofSeconds(60)).until(() -> URL.matcher(capture.out()).find());
         Matcher url = URL.matcher(capture.out());
@@ -68,7 +68,7 @@ class ShellRestEndpointTest {
     void aTakenRestPortIsOneWarningNamingTheOptionAndTheShellRunsOn() throws IOException {
         try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             ShellRun run = ShellRun.withInput(new ByteArrayInputStream("SELECT 41 + 1;\n".getBytes(StandardCharsets.UTF_8)),
-                    EmbeddedEngine::start, "-D", "rest.port=" + taken.getLocalPort(),
+                    SessionEngine::start, "-D", "rest.port=" + taken.getLocalPort(),
                     "--history-file", tmp.resolve("history").toString());
 
             assertThat(run.err().lines()).singleElement().asString().startsWith("[WARN] ")

@@ -8,31 +8,59 @@ import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.rest.RestOptions;
+import dev.runnel.runtime.rpc.RemoteClusterClient;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
 /**
- * A planner {@link Session} on an {@link EmbeddedCluster} (one JobManager and one TaskManager
- * in this JVM). Closing it stops the cluster, which cancels the jobs still running, so nothing
- * outlives the shell process.
+ * A planner {@link Session} on a cluster: an {@link EmbeddedCluster} (one JobManager and one
+ * TaskManager in this JVM, {@link #start}) or the JobManager of a session cluster in another
+ * process ({@link #attach}). Closing an embedded engine stops its cluster, which cancels the jobs
+ * still running, so nothing outlives the shell process; closing an attached one leaves the
+ * cluster and its jobs running, as Flink's SQL client does.
  */
-public final class EmbeddedEngine implements StatementExecutor {
+public final class SessionEngine implements StatementExecutor {
     /** The TaskManager's slot count ({@code --slots}); the runtime's (Flink's) option key. */
     public static final String SLOTS_KEY = RuntimeOptions.NUMBER_OF_TASK_SLOTS.key();
 
-    private final EmbeddedCluster cluster;
+    private final ClusterClient cluster;
     private final Session session;
-    private final int slots;
+    private final Supplier<String> description;
     private final CatalogMetadata metadata;
     private final List<String> warnings;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private EmbeddedEngine(EmbeddedCluster cluster, Session session, int slots, List<String> warnings) {
+    private SessionEngine(ClusterClient cluster, Session session, Supplier<String> description, List<String> warnings) {
         this.cluster = cluster;
         this.session = session;
-        this.slots = slots;
+        this.description = description;
         this.metadata = new CatalogMetadata(session, cluster);
         this.warnings = List.copyOf(warnings);
+    }
+
+    /**
+     * A session on the JobManager at {@code address} ({@code host:port}, its RPC port), in
+     * another process.
+     *
+     * @throws IllegalArgumentException if {@code address} is not {@code host:port}
+     * @throws dev.runnel.runtime.rpc.ClusterConnectionException if the JobManager does not answer
+     */
+    public static SessionEngine attach(Configuration configuration, String address) {
+        int colon = address.lastIndexOf(':');
+        int port;
+        try {
+            port = colon > 0 ? Integer.parseInt(address.substring(colon + 1)) : -1;
+        } catch (NumberFormatException e) {
+            port = -1;
+        }
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("--jobmanager takes host:port (the JobManager's RPC port), not '"
+                    + address + "'");
+        }
+        RemoteClusterClient client = RemoteClusterClient.connect(address.substring(0, colon), port);
+        return new SessionEngine(client, new Session(client, configuration),
+                () -> "session cluster, JobManager at " + client.address(), List.of());
     }
 
     /**
@@ -40,7 +68,7 @@ public final class EmbeddedEngine implements StatementExecutor {
      * {@code rest.port} or {@code rest.bind-port} is set it also starts the REST endpoint; if its
      * port is taken the engine runs without it and {@link #warnings()} says so.
      */
-    public static EmbeddedEngine start(Configuration configuration) {
+    public static SessionEngine start(Configuration configuration) {
         Configuration clusterConfiguration = configuration.copy();
         clusterConfiguration.remove(RestOptions.PORT.key());
         clusterConfiguration.remove(RestOptions.BIND_PORT.key());
@@ -55,7 +83,9 @@ public final class EmbeddedEngine implements StatementExecutor {
             }
         }
         int slots = configuration.get(RuntimeOptions.NUMBER_OF_TASK_SLOTS);
-        return new EmbeddedEngine(cluster, new Session(cluster, configuration), slots,
+        return new SessionEngine(cluster, new Session(cluster, configuration),
+                () -> "embedded cluster with " + slots + (slots == 1 ? " slot" : " slots")
+                        + cluster.restAddress().map(url -> ", REST API at " + url).orElse(""),
                 warning == null ? List.of() : List.of(warning));
     }
 
@@ -105,8 +135,7 @@ public final class EmbeddedEngine implements StatementExecutor {
 
     @Override
     public String description() {
-        return "embedded cluster with " + slots + (slots == 1 ? " slot" : " slots")
-                + cluster.restAddress().map(url -> ", REST API at " + url).orElse("");
+        return description.get();
     }
 
     @Override

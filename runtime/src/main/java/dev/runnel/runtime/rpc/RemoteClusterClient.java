@@ -1,0 +1,203 @@
+package dev.runnel.runtime.rpc;
+
+import dev.runnel.runtime.cluster.ClusterClient;
+import dev.runnel.runtime.cluster.JobId;
+import dev.runnel.runtime.cluster.JobInfo;
+import dev.runnel.runtime.cluster.ResultChunk;
+import dev.runnel.runtime.jobgraph.JobGraph;
+import dev.runnel.runtime.rpc.ClusterRpc.FetchResults;
+import dev.runnel.runtime.rpc.ClusterRpc.ForJob;
+import dev.runnel.runtime.rpc.ClusterRpc.Outcome;
+import dev.runnel.runtime.rpc.ClusterRpc.Savepoint;
+import dev.runnel.runtime.rpc.ClusterRpc.SubmitJob;
+import io.grpc.CallOptions;
+import io.grpc.ManagedChannel;
+import io.grpc.MethodDescriptor;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.stub.ClientCalls;
+import io.grpc.stub.StreamObserver;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A {@link ClusterClient} for a JobManager in another process, over gRPC
+ * ({@link ClusterRpcServer} on the other end): what the shell and scripts use with
+ * {@code --jobmanager host:port}. The JobManager's own failures arrive as the exceptions it threw;
+ * a JobManager that cannot be reached, or does not answer within {@link #CALL_TIMEOUT}, gives a
+ * {@link ClusterConnectionException} that names its address.
+ */
+public final class RemoteClusterClient implements ClusterClient {
+    /** How long a call that should be quick (submit, cancel, a job's status) may take. */
+    static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
+
+    private final String address;
+    private final ManagedChannel channel;
+
+    private RemoteClusterClient(String address, ManagedChannel channel) {
+        this.address = address;
+        this.channel = channel;
+    }
+
+    /**
+     * A client of the JobManager at {@code host}:{@code port}, after checking that it answers.
+     *
+     * @throws ClusterConnectionException if it does not
+     */
+    public static RemoteClusterClient connect(String host, int port) {
+        ManagedChannel channel = NettyChannelBuilder.forAddress(host, port)
+                .usePlaintext()
+                .maxInboundMessageSize(JavaSerialization.MAX_BYTES)
+                .build();
+        RemoteClusterClient client = new RemoteClusterClient(host + ":" + port, channel);
+        try {
+            client.listJobs();
+        } catch (RuntimeException e) {
+            client.close();
+            throw e;
+        }
+        return client;
+    }
+
+    /** {@code host:port} of the JobManager. */
+    public String address() {
+        return address;
+    }
+
+    @Override
+    public JobId submitJob(JobGraph jobGraph) {
+        return (JobId) call(ClusterRpc.SUBMIT_JOB, new SubmitJob(jobGraph), CALL_TIMEOUT);
+    }
+
+    @Override
+    public void cancelJob(JobId jobId) {
+        call(ClusterRpc.CANCEL_JOB, new ForJob(jobId), CALL_TIMEOUT);
+    }
+
+    @Override
+    public JobInfo getJob(JobId jobId) {
+        return (JobInfo) call(ClusterRpc.GET_JOB, new ForJob(jobId), CALL_TIMEOUT);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public List<JobInfo> listJobs() {
+        return List.copyOf((List<JobInfo>) call(ClusterRpc.LIST_JOBS, new ForJob(null), CALL_TIMEOUT));
+    }
+
+    @Override
+    public CompletableFuture<JobInfo> jobTermination(JobId jobId) {
+        return callAsync(ClusterRpc.JOB_TERMINATION, new ForJob(jobId)).thenApply(JobInfo.class::cast);
+    }
+
+    @Override
+    public ResultChunk fetchResults(JobId jobId, int maxRows, Duration timeout) {
+        return (ResultChunk) call(ClusterRpc.FETCH_RESULTS, new FetchResults(jobId, maxRows, timeout),
+                timeout.plus(CALL_TIMEOUT));
+    }
+
+    @Override
+    public CompletableFuture<String> triggerSavepoint(JobId jobId, String targetDirectory) {
+        return callAsync(ClusterRpc.SAVEPOINT, new Savepoint(jobId, targetDirectory, false, false))
+                .thenApply(String.class::cast);
+    }
+
+    @Override
+    public CompletableFuture<String> stopWithSavepoint(JobId jobId, String targetDirectory, boolean drain) {
+        return callAsync(ClusterRpc.SAVEPOINT, new Savepoint(jobId, targetDirectory, true, drain))
+                .thenApply(String.class::cast);
+    }
+
+    /** Closes the connection; jobs on the JobManager go on. */
+    @Override
+    public void close() {
+        channel.shutdown();
+        try {
+            if (!channel.awaitTermination(5, TimeUnit.SECONDS)) {
+                channel.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            channel.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private <Q> Object call(MethodDescriptor<Q, Outcome> method, Q request, Duration timeout) {
+        try {
+            return callAsync(method, request, CallOptions.DEFAULT.withDeadlineAfter(timeout.toMillis(),
+                    TimeUnit.MILLISECONDS)).get();
+        } catch (ExecutionException e) {
+            throw unwrap(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ClusterConnectionException("Interrupted while waiting for the JobManager at " + address, e);
+        }
+    }
+
+    private <Q> CompletableFuture<Object> callAsync(MethodDescriptor<Q, Outcome> method, Q request) {
+        return callAsync(method, request, CallOptions.DEFAULT);
+    }
+
+    private <Q> CompletableFuture<Object> callAsync(MethodDescriptor<Q, Outcome> method, Q request,
+                                                    CallOptions options) {
+        CompletableFuture<Object> result = new CompletableFuture<>();
+        ClientCalls.asyncUnaryCall(channel.newCall(method, options), request, new StreamObserver<>() {
+            @Override
+            public void onNext(Outcome outcome) {
+                if (outcome.failure() != null) {
+                    result.completeExceptionally(outcome.failure());
+                } else {
+                    result.complete(outcome.value());
+                }
+            }
+
+            @Override
+            public void onError(Throwable t) {
+                result.completeExceptionally(transportFailure(method, t));
+            }
+
+            @Override
+            public void onCompleted() {
+                result.complete(null); // no-op when onNext completed it
+            }
+        });
+        return result;
+    }
+
+    private RuntimeException transportFailure(MethodDescriptor<?, ?> method, Throwable t) {
+        Status status = t instanceof StatusRuntimeException e ? e.getStatus() : Status.fromThrowable(t);
+        String call = method.getBareMethodName();
+        String why = switch (status.getCode()) {
+            case UNAVAILABLE -> "cannot reach the JobManager at " + address;
+            case DEADLINE_EXCEEDED -> "the JobManager at " + address + " did not answer in time";
+            default -> "the call to the JobManager at " + address + " failed (" + status.getCode() + ")";
+        };
+        // the deepest cause says what happened ("Connection refused"); gRPC's own words say little ("io exception")
+        String detail = status.getDescription();
+        for (Throwable cause = status.getCause(); cause != null; cause = cause.getCause()) {
+            if (cause.getMessage() != null) {
+                detail = cause.getMessage();
+            }
+        }
+        return new ClusterConnectionException(capitalized(why) + (detail == null ? "" : ": " + detail)
+                + " (call " + call + ")", t);
+    }
+
+    private static String capitalized(String text) {
+        return Character.toUpperCase(text.charAt(0)) + text.substring(1);
+    }
+
+    /** The exception a future failed with, without the wrappers of CompletableFuture. */
+    static RuntimeException unwrap(Throwable failure) {
+        Throwable t = failure;
+        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t instanceof RuntimeException e ? e : new RuntimeException(t.getMessage(), t);
+    }
+}

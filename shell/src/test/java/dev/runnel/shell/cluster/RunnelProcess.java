@@ -1,0 +1,109 @@
+package dev.runnel.shell.cluster;
+
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code runnel} ({@code dev.runnel.shell.Main}) in a JVM of its own with a small heap, its
+ * output in files. {@link #close} stops it by its own process id (SIGTERM, then SIGKILL), so a
+ * test that fails leaves nothing running.
+ */
+final class RunnelProcess implements AutoCloseable {
+    private final Process process;
+    private final Path out;
+    private final Path err;
+
+    private RunnelProcess(Process process, Path out, Path err) {
+        this.process = process;
+        this.out = out;
+        this.err = err;
+    }
+
+    static RunnelProcess start(Path dir, String... args) {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx384m", "-Xss4m", "-XX:+UseSerialGC", "-cp", classPath(), "dev.runnel.shell.Main"));
+        command.addAll(List.of(args));
+        try {
+            Path out = Files.createTempFile(dir, "out", ".txt");
+            Path err = Files.createTempFile(dir, "err", ".txt");
+            Process process = new ProcessBuilder(command).directory(dir.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+                    .redirectOutput(out.toFile()).redirectError(err.toFile())
+                    .start();
+            return new RunnelProcess(process, out, err);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    String out() {
+        return read(out);
+    }
+
+    String err() {
+        return read(err);
+    }
+
+    /** Waits for the process to end on its own; its exit code. */
+    int waitFor(Duration timeout) {
+        await().atMost(timeout).until(() -> !process.isAlive());
+        return process.exitValue();
+    }
+
+    /** Waits until standard output holds {@code text} (failing early if the process ended); the output. */
+    String awaitOut(String text, Duration timeout) {
+        await().atMost(timeout).until(() -> {
+            if (!process.isAlive() && !out().contains(text)) {
+                throw new AssertionError("runnel ended (" + process.exitValue() + ") without printing '" + text
+                        + "'\nstdout:\n" + out() + "\nstderr:\n" + err());
+            }
+            return out().contains(text);
+        });
+        return out();
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** SIGTERM, and SIGKILL if it is still running after ten seconds. */
+    @Override
+    public void close() {
+        process.destroy();
+        try {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String classPath() {
+        String path = System.getProperty("surefire.test.class.path");
+        return path != null && !path.isBlank() ? path : System.getProperty("java.class.path");
+    }
+}

@@ -1,0 +1,171 @@
+package dev.runnel.shell.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.runnel.runtime.cluster.JobInfo;
+import dev.runnel.runtime.cluster.JobStatus;
+import dev.runnel.runtime.rpc.RemoteClusterClient;
+import dev.runnel.shell.ShellRun;
+import dev.runnel.shell.engine.SessionEngine;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A session cluster: {@code runnel jobmanager} in a JVM of its own, and shells and scripts in
+ * other JVMs submitting to it with {@code --jobmanager}. Every process is stopped by its own id,
+ * also when a test fails.
+ */
+class SessionClusterIT {
+    private static final Duration START = Duration.ofSeconds(90);
+    private static final Duration RUN = Duration.ofSeconds(180);
+    private static final String NUMBERS = "CREATE TABLE numbers (n BIGINT) WITH ('connector' = 'datagen',"
+            + " 'fields.n.kind' = 'sequence', 'fields.n.start' = '1', 'fields.n.end' = '20000');\n";
+
+    @TempDir
+    static Path dir;
+    private static RunnelProcess jobManager;
+    private static String host;
+    private static int port;
+
+    @BeforeAll
+    static void startJobManager() {
+        jobManager = RunnelProcess.start(dir, "jobmanager", "--rpc-port", "0", "--rest-port", "0",
+                "-D", "taskmanager.numberOfTaskSlots=4");
+        String out = jobManager.awaitOut(JobManagerCommand.READY, START);
+        Matcher address = Pattern.compile("RPC at (127\\.0\\.0\\.1):(\\d+), REST at ").matcher(out);
+        assertThat(address.find()).as(out).isTrue();
+        host = address.group(1);
+        port = Integer.parseInt(address.group(2));
+    }
+
+    @AfterAll
+    static void stopJobManager() {
+        if (jobManager != null) {
+            jobManager.close();
+            assertThat(jobManager.isAlive()).isFalse();
+        }
+    }
+
+    private static String jobManagerAddress() {
+        return host + ":" + port;
+    }
+
+    private static Path script(String name, String text) throws IOException {
+        return Files.writeString(dir.resolve(name), text);
+    }
+
+    private static List<String> sortedLines(String text) {
+        return text.lines().filter(l -> !l.isBlank()).sorted().toList();
+    }
+
+    @Test
+    void aKeyedAggregationAtParallelismTwoGivesWhatEmbeddedGives() throws IOException {
+        Path script = script("agg.sql", "SET 'parallelism.default' = '2';\n" + NUMBERS
+                + "SELECT n % 7 AS k, COUNT(*) AS c, SUM(n) AS s FROM numbers GROUP BY n % 7;\n");
+        try (RunnelProcess client = RunnelProcess.start(dir, "--jobmanager", jobManagerAddress(), "-q",
+                "--output-format", "csv", "-f", script.toString())) {
+            int exit = client.waitFor(RUN);
+            assertThat(exit).as(client.err()).isZero();
+            ShellRun embedded = ShellRun.of(SessionEngine::start, "-q", "--output-format", "csv", "-f",
+                    script.toString());
+            assertThat(embedded.exitCode()).as(embedded.err()).isZero();
+            assertThat(sortedLines(client.out())).hasSize(8).isEqualTo(sortedLines(embedded.out()));
+            assertThat(client.out()).contains("0,2857,28578571");
+        }
+    }
+
+    @Test
+    void twoScriptsRunAtOnceAndAJobsFailureComesBackWithTheJobManagersMessage() throws IOException {
+        Path words = Files.writeString(dir.resolve("words.csv"), "1\n2\nabc\n");
+        Path good = script("good.sql", NUMBERS + "SELECT COUNT(*) AS c FROM numbers;\n");
+        Path bad = script("bad.sql", "CREATE TABLE words (s STRING) WITH ('connector' = 'filesystem', 'path' = '"
+                + words + "', 'format' = 'csv');\nSELECT CAST(s AS INT) AS i FROM words;\n");
+        try (RunnelProcess first = RunnelProcess.start(dir, "--jobmanager", jobManagerAddress(), "-q",
+                "--output-format", "csv", "-f", good.toString());
+             RunnelProcess second = RunnelProcess.start(dir, "--jobmanager", jobManagerAddress(), "-q",
+                     "-f", bad.toString())) {
+            assertThat(first.waitFor(RUN)).as(first.err()).isZero();
+            assertThat(first.out()).contains("20000");
+            assertThat(second.waitFor(RUN)).isEqualTo(1);
+            assertThat(second.err()).contains("'abc'").contains("TRY_CAST");
+        }
+    }
+
+    @Test
+    void aJobCancelledOnTheClusterEndsTheScriptWaitingForItAndTheClusterGoesOn() throws Exception {
+        Path script = script("endless.sql", "CREATE TABLE ticks (n BIGINT) WITH ('connector' = 'datagen',"
+                + " 'rows-per-second' = '50');\nCREATE TABLE sink (n BIGINT) WITH ('connector' = 'blackhole');\n"
+                + "INSERT INTO sink SELECT n FROM ticks;\n");
+        try (RunnelProcess client = RunnelProcess.start(dir, "--jobmanager", jobManagerAddress(), "-f",
+                script.toString());
+             RemoteClusterClient cluster = RemoteClusterClient.connect(host, port)) {
+            JobInfo running = await().atMost(RUN).until(() -> cluster.listJobs().stream()
+                    .filter(j -> j.name().contains("sink") && j.status() == JobStatus.RUNNING)
+                    .findFirst().orElse(null), j -> j != null);
+            ShellRun shown = ShellRun.of(SessionEngine::start, "--jobmanager", jobManagerAddress(), "-e", "SHOW JOBS;");
+            assertThat(shown.out()).as("another client sees the job").contains(running.id().toString())
+                    .contains("RUNNING");
+            String savepoint = cluster.triggerSavepoint(running.id(), dir.resolve("savepoints").toString())
+                    .get(60, TimeUnit.SECONDS);
+            assertThat(savepoint).contains(dir.resolve("savepoints").toString());
+            cluster.cancelJob(running.id());
+            assertThat(client.waitFor(RUN)).isNotZero();
+            assertThat(client.err()).contains(running.id().toString()).contains("was cancelled");
+            assertThat(cluster.getJob(running.id()).status()).isEqualTo(JobStatus.CANCELED);
+        }
+    }
+
+    @Test
+    void aJobManagerOutOfReachIsAClearErrorAndABadAddressABadCommandLine() throws IOException {
+        int closed;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closed = socket.getLocalPort();
+        }
+        ShellRun unreachable = ShellRun.of(SessionEngine::start, "--jobmanager", "127.0.0.1:" + closed, "-e",
+                "SELECT 1;");
+        assertThat(unreachable.exitCode()).isEqualTo(1);
+        assertThat(unreachable.err()).contains("Cannot reach the JobManager at 127.0.0.1:" + closed)
+                .contains("Connection refused").doesNotContain("Unexpected error");
+        ShellRun malformed = ShellRun.of(SessionEngine::start, "--jobmanager", "localhost", "-e", "SELECT 1;");
+        assertThat(malformed.exitCode()).isEqualTo(2);
+        assertThat(malformed.err()).contains("--jobmanager takes HOST:PORT");
+    }
+
+    @Test
+    void randomBytesSentToTheRpcPortLeaveTheJobManagerServing() throws IOException {
+        byte[] noise = new byte[64 << 10];
+        new Random(14).nextBytes(noise);
+        try (Socket socket = new Socket(host, port); OutputStream out = socket.getOutputStream()) {
+            out.write(noise);
+            out.flush();
+        } catch (IOException peerClosedFirst) {
+            // the server may drop the connection before all of the noise is written
+        }
+        try (RemoteClusterClient cluster = RemoteClusterClient.connect(host, port)) {
+            assertThat(cluster.listJobs()).isNotNull();
+        }
+        assertThat(jobManager.isAlive()).isTrue();
+    }
+
+    @Test
+    void aWiderBindIsRefusedUntilConnectionsAuthenticate() {
+        ShellRun wide = ShellRun.of(SessionEngine::start, "jobmanager", "--bind", "0.0.0.0", "--rpc-port", "0");
+        assertThat(wide.exitCode()).isEqualTo(2);
+        assertThat(wide.err()).contains("--bind 0.0.0.0 is not a loopback address");
+    }
+}
