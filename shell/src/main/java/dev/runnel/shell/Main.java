@@ -2,13 +2,17 @@ package dev.runnel.shell;
 
 import dev.runnel.planner.session.SessionOptions;
 import dev.runnel.runtime.RunnelVersion;
+import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.rest.RestOptions;
 import dev.runnel.shell.bench.BenchCommand;
-import dev.runnel.shell.cluster.JobManagerCommand;
+import dev.runnel.shell.cli.ConfigFile;
+import dev.runnel.shell.cli.RunnelHome;
 import dev.runnel.shell.cli.StandardInput;
-import dev.runnel.shell.engine.SessionEngine;
+import dev.runnel.shell.cluster.ClusterCommand;
+import dev.runnel.shell.cluster.JobManagerCommand;
 import dev.runnel.shell.engine.EngineFactory;
+import dev.runnel.shell.engine.SessionEngine;
 import dev.runnel.shell.engine.StatementExecutor;
 import dev.runnel.shell.engine.SubstitutingExecutor;
 import dev.runnel.shell.output.OutputFormat;
@@ -57,7 +61,7 @@ import picocli.CommandLine.Option;
  * 2 the command line is wrong.
  */
 @Command(name = "runnel", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false,
-        subcommands = {BenchCommand.class, JobManagerCommand.class},
+        subcommands = {BenchCommand.class, JobManagerCommand.class, ClusterCommand.class},
         description = {"Runnel, a SQL-first streaming database.",
                 "Without -f or -e, opens an interactive SQL shell on an embedded cluster, or runs the script on "
                         + "standard input when that is not a terminal (runnel < script.sql)."},
@@ -101,7 +105,8 @@ public final class Main implements Callable<Integer> {
     private Map<String, String> variables = new LinkedHashMap<>();
 
     @Option(names = {"-D", "--set"}, paramLabel = "KEY=VALUE",
-            description = "Preset a session setting, as SET 'KEY' = 'VALUE' would (repeatable), e.g. -D parallelism.default=2.")
+            description = "Preset a session setting, as SET 'KEY' = 'VALUE' would (repeatable), e.g. -D parallelism.default=2; "
+                    + "over those of $RUNNEL_CONF_DIR/config.yaml (bin/runnel: conf/config.yaml).")
     private Map<String, String> settings = new LinkedHashMap<>();
 
     @Option(names = "--slots", paramLabel = "N", description = "Task slots of the embedded TaskManager (default: 2).")
@@ -139,6 +144,9 @@ public final class Main implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("jobmanager")) {
+            RunnelHome.logAs("jobmanager"); // before anything logs, so that logback opens that file
+        }
         System.exit(run(args, System.in, System.out, System.err));
     }
 
@@ -192,7 +200,16 @@ public final class Main implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--output-format is for scripts (-f, -e, standard input); the interactive shell shows tables");
         }
-        Configuration configuration = new Configuration(settings);
+        Map<String, String> preset;
+        try {
+            preset = new LinkedHashMap<>(ConfigFile.fromEnvironment());
+        } catch (ConfigException e) {
+            spec.commandLine().getErr().println("[ERROR] " + e.getMessage());
+            spec.commandLine().getErr().flush();
+            return 1;
+        }
+        preset.putAll(settings); // -D wins over config.yaml
+        Configuration configuration = new Configuration(preset);
         variables.forEach((name, value) -> {
             if (!SessionOptions.VARIABLE_NAME.matcher(name).matches()) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "Invalid variable name '" + name
@@ -306,9 +323,7 @@ public final class Main implements Callable<Integer> {
         if (historyFile != null) {
             return historyFile;
         }
-        String home = System.getenv("RUNNEL_HOME");
-        Path base = home != null && !home.isBlank() ? Path.of(home) : Path.of(System.getProperty("user.home"), ".runnel");
-        return base.resolve("history");
+        return RunnelHome.path().resolve("history");
     }
 
     private static PrintWriter writer(PrintStream stream) {

@@ -5,6 +5,8 @@ import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.rest.RestOptions;
 import dev.runnel.runtime.rpc.ClusterRpcServer;
+import dev.runnel.runtime.rpc.RpcOptions;
+import dev.runnel.shell.cli.ConfigFile;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -32,22 +34,22 @@ public final class JobManagerCommand implements Callable<Integer> {
     /** The line printed once the JobManager takes calls; tests and scripts wait for it. */
     public static final String READY = "JobManager is up: RPC at ";
 
-    @Option(names = "--bind", paramLabel = "HOST", defaultValue = "127.0.0.1",
-            description = "The address the RPC and REST ports bind to (default: ${DEFAULT-VALUE}); "
-                    + "Flink's jobmanager.bind-host.")
+    @Option(names = "--bind", paramLabel = "HOST",
+            description = "The address the RPC and REST ports bind to (default: jobmanager.bind-host, 127.0.0.1).")
     private String bind;
 
-    @Option(names = "--rpc-port", paramLabel = "PORT", defaultValue = "6123",
-            description = "The RPC port shells and scripts connect to (default: ${DEFAULT-VALUE}; 0: any free port); "
-                    + "Flink's jobmanager.rpc.port.")
-    private int rpcPort;
+    @Option(names = "--rpc-port", paramLabel = "PORT",
+            description = "The RPC port shells and scripts connect to (default: jobmanager.rpc.port, 6123; "
+                    + "0: any free port).")
+    private Integer rpcPort;
 
-    @Option(names = "--rest-port", paramLabel = "PORT", defaultValue = "8081",
-            description = "The port of the REST API (default: ${DEFAULT-VALUE}; 0: any free port); Flink's rest.port.")
-    private int restPort;
+    @Option(names = "--rest-port", paramLabel = "PORT",
+            description = "The port of the REST API (default: rest.port, 8081; 0: any free port).")
+    private Integer restPort;
 
     @Option(names = {"-D", "--set"}, paramLabel = "KEY=VALUE",
-            description = "A configuration setting (repeatable), e.g. -D taskmanager.numberOfTaskSlots=4.")
+            description = "A configuration setting (repeatable), e.g. -D taskmanager.numberOfTaskSlots=4; "
+                    + "over those of $RUNNEL_CONF_DIR/config.yaml.")
     private Map<String, String> settings = new LinkedHashMap<>();
 
     @CommandLine.Spec
@@ -57,12 +59,21 @@ public final class JobManagerCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        checkLoopback();
-        Configuration configuration = new Configuration(settings);
-        configuration.set(RestOptions.PORT.key(), String.valueOf(restPort));
-        configuration.set(RestOptions.BIND_ADDRESS.key(), bind);
         EmbeddedCluster cluster;
+        Configuration configuration;
         try {
+            Map<String, String> preset = new LinkedHashMap<>(ConfigFile.fromEnvironment());
+            preset.putAll(settings);
+            configuration = new Configuration(preset);
+            // a flag wins over -D and config.yaml
+            bind = bind != null ? bind : configuration.get(RpcOptions.JOBMANAGER_BIND_HOST);
+            rpcPort = rpcPort != null ? rpcPort : configuration.get(RpcOptions.JOBMANAGER_RPC_PORT);
+            checkLoopback();
+            if (restPort != null || !configuration.contains(RestOptions.PORT.key())) {
+                configuration.set(RestOptions.PORT.key(), String.valueOf(restPort != null ? restPort
+                        : RestOptions.PORT.defaultValue()));
+            }
+            configuration.set(RestOptions.BIND_ADDRESS.key(), bind);
             cluster = EmbeddedCluster.start(configuration); // with the REST server, as configured
         } catch (ConfigException e) {
             err.println("[ERROR] " + e.getMessage());
@@ -80,7 +91,7 @@ public final class JobManagerCommand implements Callable<Integer> {
                 cluster.close();
                 stopped.countDown();
             }, "runnel-jobmanager-shutdown"));
-            out.println(READY + bind + ":" + rpc.port() + ", REST at " + rest);
+            out.println(READY + bind + ":" + rpc.port() + ", REST at " + rest + ", pid " + ProcessHandle.current().pid());
             out.flush();
             stopped.await();
             return 0;

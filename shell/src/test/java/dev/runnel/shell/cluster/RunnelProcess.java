@@ -10,11 +10,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
  * {@code runnel} ({@code dev.runnel.shell.Main}) in a JVM of its own with a small heap, its
- * output in files. {@link #close} stops it by its own process id (SIGTERM, then SIGKILL), so a
+ * output in files, {@code RUNNEL_HOME} (history, logs) in {@code dir/home} unless given. {@link #close} stops it by its own process id (SIGTERM, then SIGKILL), so a
  * test that fails leaves nothing running.
  */
 final class RunnelProcess implements AutoCloseable {
@@ -29,13 +30,24 @@ final class RunnelProcess implements AutoCloseable {
     }
 
     static RunnelProcess start(Path dir, String... args) {
+        return start(dir, Map.of(), args);
+    }
+
+    /** With {@code environment} added to this JVM's ({@code RUNNEL_HOME}, …). */
+    static RunnelProcess start(Path dir, Map<String, String> environment, String... args) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx384m", "-Xss4m", "-XX:+UseSerialGC", "-cp", classPath(), "dev.runnel.shell.Main"));
+                "-Xmx384m", "-Xss4m", "-XX:+UseSerialGC",
+                // the logging of the shipped jar, not the tests' logback-test.xml
+                "-Dlogback.configurationFile=logback.xml", "-cp", classPath(), "dev.runnel.shell.Main"));
         command.addAll(List.of(args));
         try {
             Path out = Files.createTempFile(dir, "out", ".txt");
             Path err = Files.createTempFile(dir, "err", ".txt");
-            Process process = new ProcessBuilder(command).directory(dir.toFile())
+            ProcessBuilder builder = new ProcessBuilder(command);
+            // history and logs under the test's directory, never in ~/.runnel
+            builder.environment().put("RUNNEL_HOME", dir.resolve("home").toString());
+            builder.environment().putAll(environment);
+            Process process = builder.directory(dir.toFile())
                     .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
                     .redirectOutput(out.toFile()).redirectError(err.toFile())
                     .start();
@@ -43,6 +55,10 @@ final class RunnelProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** How a process that ended did. */
+    record Result(int exit, String out, String err) {
     }
 
     String out() {

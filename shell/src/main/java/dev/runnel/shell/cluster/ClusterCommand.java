@@ -1,0 +1,250 @@
+package dev.runnel.shell.cluster;
+
+import dev.runnel.runtime.cluster.JobInfo;
+import dev.runnel.runtime.rpc.RemoteClusterClient;
+import dev.runnel.shell.cli.RunnelHome;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code runnel cluster start|stop|status}: a local session cluster in the background, as
+ * Flink's {@code start-cluster.sh} and {@code stop-cluster.sh}. {@code start} runs
+ * {@code runnel jobmanager} as a process of its own (in a session of its own, so that the
+ * terminal's Ctrl-C and hang-up do not reach it) and remembers its pid and address under
+ * {@code $RUNNEL_HOME/cluster/}; {@code stop} ends that process; {@code status} asks it.
+ */
+@Command(name = "cluster", mixinStandardHelpOptions = true,
+        subcommands = {ClusterCommand.Start.class, ClusterCommand.Stop.class, ClusterCommand.Status.class},
+        description = "Starts, stops or shows a local session cluster in the background.")
+public final class ClusterCommand implements Runnable {
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
+    private static final Pattern READY = Pattern.compile(Pattern.quote(JobManagerCommand.READY)
+            + "(\\S+):(\\d+), REST at ([^,\\s]+), pid (\\d+)");
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing what to do: start, stop or status");
+    }
+
+    /** The files of the local session cluster: {@code $RUNNEL_HOME/cluster/jobmanager.*}. */
+    record State(Path dir) {
+        static State here() {
+            return new State(RunnelHome.path().resolve("cluster"));
+        }
+
+        Path pidFile() {
+            return dir.resolve("jobmanager.pid");
+        }
+
+        Path addressFile() {
+            return dir.resolve("jobmanager.address");
+        }
+
+        Path outFile() {
+            return dir.resolve("jobmanager.out");
+        }
+
+        /** The JobManager process this state names, if it still runs (a recycled pid does not count). */
+        Optional<ProcessHandle> process() {
+            try {
+                if (!Files.exists(pidFile())) {
+                    return Optional.empty();
+                }
+                String[] recorded = Files.readString(pidFile()).strip().split(" ");
+                long started = recorded.length > 1 ? Long.parseLong(recorded[1]) : -1;
+                return ProcessHandle.of(Long.parseLong(recorded[0])).filter(ProcessHandle::isAlive)
+                        .filter(p -> started < 0 || p.info().startInstant()
+                                .map(at -> at.toEpochMilli() == started).orElse(true));
+            } catch (IOException | NumberFormatException e) {
+                return Optional.empty();
+            }
+        }
+
+        String address() throws IOException {
+            return Files.readString(addressFile()).strip();
+        }
+
+        /* "<pid> <start time in ms>": a pid the system gave to another process since does not count. */
+        void record(ProcessHandle process) throws IOException {
+            Files.writeString(pidFile(), process.pid() + " " + process.info().startInstant()
+                    .map(at -> String.valueOf(at.toEpochMilli())).orElse("-1"));
+        }
+
+        void clear() throws IOException {
+            Files.deleteIfExists(pidFile());
+            Files.deleteIfExists(addressFile());
+        }
+    }
+
+    @Command(name = "start", mixinStandardHelpOptions = true,
+            description = "Starts a JobManager in the background and waits until it takes calls.")
+    static final class Start implements Callable<Integer> {
+        @Option(names = "--rpc-port", paramLabel = "PORT",
+                description = "Its RPC port (default: jobmanager.rpc.port, 6123; 0: any free port).")
+        private Integer rpcPort;
+
+        @Option(names = "--rest-port", paramLabel = "PORT",
+                description = "Its REST port (default: rest.port, 8081; 0: any free port).")
+        private Integer restPort;
+
+        @Option(names = {"-D", "--set"}, paramLabel = "KEY=VALUE",
+                description = "A configuration setting of the JobManager (repeatable).")
+        private Map<String, String> settings = new LinkedHashMap<>();
+
+        @CommandLine.Spec
+        private CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() throws IOException, InterruptedException {
+            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter err = spec.commandLine().getErr();
+            State state = State.here();
+            Optional<ProcessHandle> running = state.process();
+            if (running.isPresent()) {
+                err.println("[ERROR] A session cluster is already running (JobManager pid " + running.get().pid()
+                        + " at " + state.address() + "); runnel cluster stop stops it");
+                return 1;
+            }
+            Files.createDirectories(state.dir());
+            Process process = new ProcessBuilder(command())
+                    .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+                    .redirectErrorStream(true)
+                    .redirectOutput(state.outFile().toFile())
+                    .start();
+            state.record(process.toHandle());
+            long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+            while (System.nanoTime() < deadline) {
+                String printed = Files.readString(state.outFile(), StandardCharsets.UTF_8);
+                Matcher ready = READY.matcher(printed);
+                if (ready.find()) {
+                    // the JobManager's own pid: the one started may be a setsid that forked it
+                    ProcessHandle jobManager = ProcessHandle.of(Long.parseLong(ready.group(4))).orElse(process.toHandle());
+                    state.record(jobManager);
+                    String address = ready.group(1) + ":" + ready.group(2);
+                    Files.writeString(state.addressFile(), address);
+                    out.println("[INFO] Session cluster started: JobManager pid " + jobManager.pid() + ", RPC at "
+                            + address + ", REST at " + ready.group(3) + ". Attach with: runnel --jobmanager "
+                            + address);
+                    return 0;
+                }
+                if (process.waitFor(200, TimeUnit.MILLISECONDS)) {
+                    state.clear();
+                    err.println("[ERROR] The JobManager ended (exit code " + process.exitValue()
+                            + ") before it took calls:");
+                    err.print(printed);
+                    return 1;
+                }
+            }
+            process.destroyForcibly();
+            state.clear();
+            err.println("[ERROR] The JobManager did not take calls within " + START_TIMEOUT.toSeconds()
+                    + " s; its output is in " + state.outFile());
+            return 1;
+        }
+
+        /* This JVM's java, flags (heap, system properties) and class path, running runnel jobmanager. */
+        private List<String> command() {
+            List<String> command = new ArrayList<>();
+            if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
+                command.add("/usr/bin/setsid");
+            }
+            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                    .filter(a -> !a.startsWith("-agentlib") && !a.startsWith("-javaagent")).toList());
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.runnel.shell.Main", "jobmanager"));
+            if (rpcPort != null) {
+                command.addAll(List.of("--rpc-port", String.valueOf(rpcPort)));
+            }
+            if (restPort != null) {
+                command.addAll(List.of("--rest-port", String.valueOf(restPort)));
+            }
+            new TreeMap<>(settings).forEach((k, v) -> command.addAll(List.of("-D", k + "=" + v)));
+            return command;
+        }
+    }
+
+    @Command(name = "stop", mixinStandardHelpOptions = true,
+            description = "Stops the JobManager that runnel cluster start started (its jobs are cancelled).")
+    static final class Stop implements Callable<Integer> {
+        @CommandLine.Spec
+        private CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() throws IOException {
+            PrintWriter out = spec.commandLine().getOut();
+            State state = State.here();
+            Optional<ProcessHandle> running = state.process();
+            if (running.isEmpty()) {
+                state.clear();
+                out.println("[INFO] No session cluster is running.");
+                return 0;
+            }
+            ProcessHandle jobManager = running.get();
+            jobManager.destroy();
+            try {
+                jobManager.onExit().get(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            } catch (Exception notInTime) {
+                jobManager.destroyForcibly();
+            }
+            state.clear();
+            out.println("[INFO] Stopped the session cluster (JobManager pid " + jobManager.pid() + ").");
+            return 0;
+        }
+    }
+
+    @Command(name = "status", mixinStandardHelpOptions = true,
+            description = "Shows whether the session cluster runs and its jobs; exit code 1 when it does not run.")
+    static final class Status implements Callable<Integer> {
+        @CommandLine.Spec
+        private CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() throws IOException {
+            PrintWriter out = spec.commandLine().getOut();
+            State state = State.here();
+            Optional<ProcessHandle> running = state.process();
+            if (running.isEmpty()) {
+                out.println("[INFO] No session cluster is running.");
+                return 1;
+            }
+            String address = state.address();
+            int colon = address.lastIndexOf(':');
+            try (RemoteClusterClient client = RemoteClusterClient.connect(address.substring(0, colon),
+                    Integer.parseInt(address.substring(colon + 1)))) {
+                Map<String, Long> byStatus = new TreeMap<>();
+                for (JobInfo job : client.listJobs()) {
+                    byStatus.merge(job.status().name(), 1L, Long::sum);
+                }
+                out.println("[INFO] Session cluster up: JobManager pid " + running.get().pid() + ", RPC at " + address
+                        + "; jobs: " + (byStatus.isEmpty() ? "none" : byStatus.toString().replaceAll("[{}]", "")));
+                return 0;
+            } catch (RuntimeException e) {
+                out.println("[INFO] JobManager pid " + running.get().pid() + " runs but does not answer at " + address
+                        + ": " + e.getMessage());
+                return 1;
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package dev.runnel.shell.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code runnel cluster start|status|stop}, each a JVM of its own as a person runs them, with
+ * {@code RUNNEL_HOME} in a temporary directory. The JobManager that {@code start} leaves behind
+ * is stopped by its pid after each test, also when the test fails.
+ */
+class LocalClusterIT {
+    private static final Duration RUN = Duration.ofSeconds(120);
+
+    @TempDir
+    Path dir;
+
+    /* RUNNEL_HOME and a config.yaml that asks for free ports (what runnel cluster start must read). */
+    private Map<String, String> home() {
+        try {
+            Path conf = Files.createDirectories(dir.resolve("conf"));
+            Files.writeString(conf.resolve("config.yaml"), "jobmanager:\n  rpc:\n    port: 0\nrest.port: 0\n");
+            return Map.of("RUNNEL_HOME", dir.resolve("home").toString(), "RUNNEL_CONF_DIR", conf.toString());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private Path pidFile() {
+        return dir.resolve("home").resolve("cluster").resolve("jobmanager.pid");
+    }
+
+    private Optional<ProcessHandle> jobManager() throws IOException {
+        if (!Files.exists(pidFile())) {
+            return Optional.empty();
+        }
+        return ProcessHandle.of(Long.parseLong(Files.readString(pidFile()).strip().split(" ")[0]));
+    }
+
+    private RunnelProcess.Result runnel(String... args) {
+        try (RunnelProcess process = RunnelProcess.start(dir, home(), args)) {
+            int exit = process.waitFor(RUN);
+            return new RunnelProcess.Result(exit, process.out(), process.err());
+        }
+    }
+
+    @AfterEach
+    void stopWhatStartLeft() throws IOException {
+        Optional<ProcessHandle> left = jobManager();
+        left.ifPresent(ProcessHandle::destroyForcibly);
+    }
+
+    @Test
+    void startRunsAJobManagerInTheBackgroundThatShellsAttachToAndStopLeavesNothingRunning() throws IOException {
+        RunnelProcess.Result started = runnel("cluster", "start");
+        assertThat(started.exit()).as(started.err()).isZero();
+        Matcher address = Pattern.compile("RPC at (127\\.0\\.0\\.1:\\d+)").matcher(started.out());
+        assertThat(address.find()).as(started.out()).isTrue();
+        ProcessHandle jobManager = jobManager().orElseThrow();
+        assertThat(jobManager.isAlive()).as("outlives the command that started it").isTrue();
+
+        RunnelProcess.Result again = runnel("cluster", "start");
+        assertThat(again.exit()).isEqualTo(1);
+        assertThat(again.err()).contains("already running").contains(String.valueOf(jobManager.pid()));
+
+        RunnelProcess.Result query = runnel("--jobmanager", address.group(1), "-q", "--output-format", "csv",
+                "-e", "SELECT 40 + 2 AS answer;");
+        assertThat(query.exit()).as(query.err()).isZero();
+        assertThat(query.out()).contains("42");
+
+        RunnelProcess.Result status = runnel("cluster", "status");
+        assertThat(status.exit()).isZero();
+        assertThat(status.out()).contains("Session cluster up").contains(address.group(1)).contains("FINISHED=1");
+        assertThat(Files.list(dir.resolve("home").resolve("log")))
+                .as("the JobManager logs to log/jobmanager-<host>-<pid>.log")
+                .anyMatch(p -> p.getFileName().toString().matches("jobmanager-.+-" + jobManager.pid() + "\\.log"));
+
+        RunnelProcess.Result stopped = runnel("cluster", "stop");
+        assertThat(stopped.exit()).isZero();
+        assertThat(stopped.out()).contains("Stopped the session cluster");
+        await().atMost(Duration.ofSeconds(30)).until(() -> !jobManager.isAlive());
+        assertThat(runnel("cluster", "status").exit()).as("nothing runs").isEqualTo(1);
+        assertThat(runnel("cluster", "stop").out()).contains("No session cluster is running");
+    }
+
+    @Test
+    void theShellTakesItsSessionDefaultsFromConfigYamlAndMinusDWins() throws IOException {
+        Path conf = Files.createDirectories(dir.resolve("shell-conf"));
+        Files.writeString(conf.resolve("config.yaml"), "parallelism.default: 3\ntable:\n  local-time-zone: Asia/Tokyo\n");
+        Map<String, String> environment = Map.of("RUNNEL_CONF_DIR", conf.toString());
+        try (RunnelProcess shell = RunnelProcess.start(dir, environment, "-D", "parallelism.default=4", "-e", "SET;")) {
+            assertThat(shell.waitFor(RUN)).as(shell.err()).isZero();
+            assertThat(shell.out()).containsPattern("table.local-time-zone \\| +Asia/Tokyo")
+                    .containsPattern("parallelism.default \\| +4 \\|");
+        }
+        Files.writeString(conf.resolve("config.yaml"), "parallelism.default: 3\nstate.backend.typ: rocksdb\n");
+        try (RunnelProcess shell = RunnelProcess.start(dir, environment, "-e", "SELECT 1;")) {
+            assertThat(shell.waitFor(RUN)).isEqualTo(1);
+            assertThat(shell.err()).contains(conf.resolve("config.yaml") + ":2: Unknown configuration key"
+                    + " 'state.backend.typ'. Did you mean 'state.backend.type'?");
+        }
+    }
+}
