@@ -56,11 +56,16 @@ final class JobDescriptions {
         List<Row> rows = new ArrayList<>();
         for (JobInfo job : jobs) {
             long lastCheckpoint = job.checkpoints().latestCompletedId();
-            rows.add(Row.of(job.id().value(), job.name(), job.status().name(), millis(job.startTime()), job.recordsIn(),
+            rows.add(Row.of(job.id().value(), job.name(), statusText(job), millis(job.startTime()), job.recordsIn(),
                     job.recordsOut(), lastCheckpoint < 0 ? null : lastCheckpoint, (long) job.restarts(),
                     failureText(job)));
         }
         return new StatementResult.Table(JOB_COLUMNS, rows, JOB_FITS);
+    }
+
+    /* The status, and for a job that waits for slots that it does (DESCRIBE JOB says for how many). */
+    private static String statusText(JobInfo job) {
+        return job.waitingFor() == null ? job.status().name() : job.status().name() + " (waiting for slots)";
     }
 
     /** {@code DESCRIBE JOB}: one job's properties. */
@@ -69,6 +74,9 @@ final class JobDescriptions {
         rows.add(Row.of("job id", job.id().value()));
         rows.add(Row.of("job name", job.name()));
         rows.add(Row.of("status", job.status().name()));
+        if (job.waitingFor() != null) {
+            rows.add(Row.of("waiting for", job.waitingFor()));
+        }
         rows.add(Row.of("start time", time(job.startTime(), zone)));
         rows.add(Row.of("end time", time(job.endTime(), zone)));
         rows.add(Row.of("records in", String.valueOf(job.recordsIn())));

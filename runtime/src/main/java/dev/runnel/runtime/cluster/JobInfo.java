@@ -22,13 +22,24 @@ import java.util.Optional;
  * @param vertices the job's vertices with their subtasks' states, slots and counts, for
  *                 {@code DESCRIBE JOB}; empty where the JobManager did not say
  * @param history when it entered each status, its restarts and its failures
+ * @param waitingFor while the job (CREATED, or RESTARTING) waits for slots that other jobs hold:
+ *                   how many it needs and how many the cluster has; else {@code null}
  *                ({@link JobHistory#NONE} where the JobManager did not say)
  */
 public record JobInfo(JobId id, String name, JobStatus status, Instant startTime, Instant endTime,
                       long recordsIn, long recordsOut, String failureCause, Map<String, Long> counters,
                       CheckpointStats checkpoints, LatencyHistogram latency, List<VertexInfo> vertices,
-                      JobHistory history)
+                      JobHistory history, String waitingFor)
         implements Serializable {
+
+    /** A job that is not waiting for slots. */
+    public JobInfo(JobId id, String name, JobStatus status, Instant startTime, Instant endTime,
+                   long recordsIn, long recordsOut, String failureCause, Map<String, Long> counters,
+                   CheckpointStats checkpoints, LatencyHistogram latency, List<VertexInfo> vertices,
+                   JobHistory history) {
+        this(id, name, status, startTime, endTime, recordsIn, recordsOut, failureCause, counters, checkpoints, latency,
+                vertices, history, null);
+    }
 
     public JobInfo {
         counters = counters == null ? Map.of() : Map.copyOf(counters);

@@ -69,6 +69,8 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
     private final JobId jobId;
     private final JobGraph jobGraph;
     private final SlotPool slotPool;
+    /** What the job waits for while its slot request is pending (JobInfo#waitingFor); written on the main thread. */
+    private volatile String waitingFor;
     private final ScheduledExecutorService mainThread;
     private final Clock clock;
     private final Instant startTime;
@@ -148,11 +150,16 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
     }
 
     private void requestSlotsAndDeploy() {
-        slotPool.requestSlots(jobId, jobGraph.name(), jobGraph.maxParallelism())
-                .whenCompleteAsync(this::slotsAllocated, mainThread);
+        int needed = jobGraph.maxParallelism();
+        CompletableFuture<List<AllocatedSlot>> slots = slotPool.requestSlots(jobId, jobGraph.name(), needed);
+        if (!slots.isDone()) {
+            waitingFor = slotPool.waitText(needed);
+        }
+        slots.whenCompleteAsync(this::slotsAllocated, mainThread);
     }
 
     private void slotsAllocated(List<AllocatedSlot> slots, Throwable error) {
+        waitingFor = null;
         if (status != JobStatus.CREATED && status != JobStatus.RESTARTING) {
             // Cancelled while waiting: the pool already withdrew the request, but slots that
             // were granted in the meantime must go back.
@@ -509,7 +516,7 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         String cause = status == JobStatus.RESTARTING || status == JobStatus.RUNNING ? null : failureCause;
         return new JobInfo(jobId, jobGraph.name(), status, startTime, endTime, total.recordsIn(), total.recordsOut(),
                 cause, total.operatorCounters(), checkpoints == null ? null : checkpoints.stats(), total.latency(), vertices,
-                new JobHistory(statusTimes, restarts, List.copyOf(failures)));
+                new JobHistory(statusTimes, restarts, List.copyOf(failures)), waitingFor);
     }
 
     /** A collect sink's rows; see {@link ResultBuffer#offer}. */

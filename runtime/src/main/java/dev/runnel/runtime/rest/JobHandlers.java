@@ -69,6 +69,9 @@ final class JobHandlers {
         long now = System.currentTimeMillis();
         ObjectNode node = JSON.createObjectNode().put("jid", job.id().value()).put("name", job.name())
                 .put("isStoppable", false).put("state", job.status().name()).put("job-type", "STREAMING");
+        if (job.waitingFor() != null) {
+            node.put("waiting-for", job.waitingFor()); // Runnel's: Flink's REST says nothing of a wait for slots
+        }
         times(node, job, now);
         node.put("maxParallelism", -1).put("now", now);
         // When the job last entered each status, 0 for those it never was in (as Flink reports them).

@@ -110,6 +110,12 @@ public final class SlotPool {
         return result;
     }
 
+    /** What a job whose request for {@code count} slots waits says: the count, the cluster's slots, the timeout. */
+    public String waitText(int count) {
+        return count + " of the cluster's " + totalSlots + " slots, which other jobs hold (slot.request.timeout "
+                + format(requestTimeout) + ")";
+    }
+
     /** Withdraws a job's waiting request, if any (the job was cancelled). */
     public void cancelRequest(JobId jobId) {
         Iterator<PendingRequest> it = pending.iterator();

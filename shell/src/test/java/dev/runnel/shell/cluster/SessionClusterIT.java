@@ -11,6 +11,10 @@ import dev.runnel.shell.engine.SessionEngine;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,16 +45,18 @@ class SessionClusterIT {
     private static RunnelProcess jobManager;
     private static String host;
     private static int port;
+    private static String rest;
 
     @BeforeAll
     static void startJobManager() {
         jobManager = RunnelProcess.start(dir, "jobmanager", "--rpc-port", "0", "--rest-port", "0",
                 "-D", "taskmanager.numberOfTaskSlots=4");
         String out = jobManager.awaitOut(JobManagerCommand.READY, START);
-        Matcher address = Pattern.compile("RPC at (127\\.0\\.0\\.1):(\\d+), REST at ").matcher(out);
+        Matcher address = Pattern.compile("RPC at (127\\.0\\.0\\.1):(\\d+), REST at ([^,\\s]+)").matcher(out);
         assertThat(address.find()).as(out).isTrue();
         host = address.group(1);
         port = Integer.parseInt(address.group(2));
+        rest = address.group(3);
     }
 
     @AfterAll
@@ -128,6 +134,44 @@ class SessionClusterIT {
             assertThat(client.err()).contains(running.id().toString()).contains("was cancelled");
             assertThat(cluster.getJob(running.id()).status()).isEqualTo(JobStatus.CANCELED);
         }
+    }
+
+    @Test
+    void aJobThatDoesNotFitWaitsSayingForWhatAndRunsWhenTheSlotsFreeUp() throws Exception {
+        String endless = "CREATE TABLE ticks (n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '20');\n"
+                + "CREATE TABLE %s (n BIGINT) WITH ('connector' = 'blackhole');\n"
+                + "SET 'parallelism.default' = '%d';\nINSERT INTO %s SELECT n FROM ticks;\n";
+        Path wide = script("wide.sql", endless.formatted("wide_sink", 4, "wide_sink"));
+        Path narrow = script("narrow.sql", endless.formatted("narrow_sink", 2, "narrow_sink"));
+        try (RemoteClusterClient cluster = RemoteClusterClient.connect(host, port);
+             RunnelProcess first = RunnelProcess.start(dir, "--jobmanager", jobManagerAddress(), "-f", wide.toString())) {
+            JobInfo holding = await().atMost(RUN).until(() -> job(cluster, "wide_sink", JobStatus.RUNNING), j -> j != null);
+            try (RunnelProcess second = RunnelProcess.start(dir, "--jobmanager", jobManagerAddress(), "-f",
+                    narrow.toString())) {
+                JobInfo waiting = await().atMost(RUN).until(() -> job(cluster, "narrow_sink", JobStatus.CREATED),
+                        j -> j != null && j.waitingFor() != null);
+                assertThat(waiting.waitingFor()).startsWith("2 of the cluster's 4 slots, which other jobs hold");
+                ShellRun shown = ShellRun.of(SessionEngine::start, "--jobmanager", jobManagerAddress(), "-e",
+                        "SHOW JOBS;");
+                assertThat(shown.out()).contains("CREATED (waiting for slots)");
+                HttpResponse<String> details = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                        URI.create(rest + "/jobs/" + waiting.id())).build(), HttpResponse.BodyHandlers.ofString());
+                assertThat(details.body()).contains("\"waiting-for\":\"2 of the cluster's 4 slots");
+
+                cluster.cancelJob(holding.id());
+                JobInfo running = await().atMost(RUN).until(() -> cluster.getJob(waiting.id()),
+                        j -> j.status() == JobStatus.RUNNING);
+                assertThat(running.waitingFor()).isNull();
+                cluster.cancelJob(waiting.id());
+                assertThat(second.waitFor(RUN)).isNotZero();
+            }
+            assertThat(first.waitFor(RUN)).isNotZero();
+        }
+    }
+
+    private static JobInfo job(RemoteClusterClient cluster, String sink, JobStatus status) {
+        return cluster.listJobs().stream().filter(j -> j.name().contains(sink) && j.status() == status)
+                .findFirst().orElse(null);
     }
 
     @Test
