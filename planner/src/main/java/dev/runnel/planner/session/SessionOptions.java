@@ -3,6 +3,7 @@ package dev.runnel.planner.session;
 import dev.runnel.planner.plan.physical.GroupAggregateOptions;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.checkpoint.CheckpointOptions;
+import dev.runnel.runtime.checkpoint.RestartOptions;
 import dev.runnel.runtime.state.StateOptions;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.ConfigOption;
@@ -70,6 +71,7 @@ public final class SessionOptions {
                 LOCAL_TIME_ZONE, DML_SYNC, VERBOSE));
         all.addAll(StateOptions.all());
         all.addAll(CheckpointOptions.all());
+        all.addAll(RestartOptions.all());
         all.addAll(GroupAggregateOptions.all());
         all.addAll(RuntimeOptions.all());
         return all;

@@ -52,7 +52,8 @@ public final class CheckpointCostBenchmark {
                                    long rows) {
         Map<String, String> options = new HashMap<>(Map.of("parallelism.default", "2", "state.backend.type", backend,
                 "state.checkpoints.dir", dir.resolve("checkpoints").toUri().toString(),
-                "restart-strategy.fixed-delay.delay", "0ms"));
+                "restart-strategy.type", "fixed-delay", "restart-strategy.fixed-delay.attempts",
+                String.valueOf(Integer.MAX_VALUE), "restart-strategy.fixed-delay.delay", "0ms"));
         if (interval != null) {
             options.put("execution.checkpointing.interval", interval);
         }

@@ -66,6 +66,8 @@ class CheckpointEndToEndTest {
                 "parallelism.default", String.valueOf(parallelism),
                 "state.backend.type", backend,
                 "execution.checkpointing.interval", "200ms",
+                "restart-strategy.type", "fixed-delay",
+                "restart-strategy.fixed-delay.attempts", String.valueOf(Integer.MAX_VALUE),
                 "restart-strategy.fixed-delay.delay", "50ms",
                 // Both forms of file: URI that Flink scripts use.
                 "state.checkpoints.dir", "file:" + dir.resolve("checkpoints"),

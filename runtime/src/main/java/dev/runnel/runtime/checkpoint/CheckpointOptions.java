@@ -58,17 +58,6 @@ public final class CheckpointOptions {
             "execution.savepoint.ignore-unclaimed-state", Boolean.class, false,
             "Whether a job may start from a savepoint that holds state for operators the job does not have.");
 
-    /** Runnel defaults to fixed-delay restarts when checkpointing is on, and to none otherwise (as Flink). */
-    public static final ConfigOption<String> RESTART_STRATEGY = ConfigOption.of("restart-strategy.type", String.class,
-            "", "none, fixed-delay or exponential-delay; empty picks fixed-delay when checkpointing is on, else none.");
-
-    public static final ConfigOption<Integer> RESTART_ATTEMPTS = ConfigOption.of(
-            "restart-strategy.fixed-delay.attempts", Integer.class, Integer.MAX_VALUE,
-            "How many times a failed job is restarted before it fails for good.");
-
-    public static final ConfigOption<Duration> RESTART_DELAY = ConfigOption.of("restart-strategy.fixed-delay.delay",
-            Duration.class, Duration.ofSeconds(1), "How long to wait before restarting a failed job.");
-
     /** The options whose values name a location ({@link dev.runnel.runtime.fs.FileLocation}). */
     public static List<ConfigOption<String>> locations() {
         return List.of(CHECKPOINTS_DIR, SAVEPOINTS_DIR, SAVEPOINT_PATH);
@@ -76,7 +65,6 @@ public final class CheckpointOptions {
 
     public static List<ConfigOption<?>> all() {
         return List.of(INTERVAL, MODE, TIMEOUT, MAX_CONCURRENT, MIN_PAUSE, TOLERABLE_FAILURES, EXTERNALIZED_RETENTION,
-                CHECKPOINTS_DIR, SAVEPOINTS_DIR, NUM_RETAINED, INCREMENTAL, SAVEPOINT_PATH, IGNORE_UNCLAIMED_STATE,
-                RESTART_STRATEGY, RESTART_ATTEMPTS, RESTART_DELAY);
+                CHECKPOINTS_DIR, SAVEPOINTS_DIR, NUM_RETAINED, INCREMENTAL, SAVEPOINT_PATH, IGNORE_UNCLAIMED_STATE);
     }
 }

@@ -40,6 +40,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.TreeMap;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -125,7 +126,7 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         CheckpointMetadata initialState;
         try {
             executionGraph = new ExecutionGraph(jobId, jobGraph);
-            restartStrategy = RestartStrategy.from(jobGraph.configuration());
+            restartStrategy = RestartStrategy.from(jobGraph.configuration(), clock, new Random());
             String savepoint = jobGraph.configuration().get(CheckpointOptions.SAVEPOINT_PATH);
             initialState = savepoint.isBlank() ? null : CheckpointMetadata.read(savepoint);
             // Checked now, so that a savepoint that does not fit fails the job before it runs.
@@ -249,6 +250,9 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         }
         if (checkpoints != null) {
             checkpoints.abortPending("a task failed: " + cause);
+        }
+        if (restartStrategy != null) {
+            restartStrategy.failed();
         }
         if (restartStrategy != null && restartStrategy.canRestart()) {
             setStatus(JobStatus.RESTARTING);

@@ -36,6 +36,9 @@ abstract class CheckpointClusterTestBase {
     Configuration checkpointing(Map<String, String> extra) {
         Configuration config = new Configuration();
         config.set("execution.checkpointing.interval", "50ms");
+        // restarts without end, 50 ms apart (checkpointing alone would pick Flink's exponential-delay)
+        config.set("restart-strategy.type", "fixed-delay");
+        config.set("restart-strategy.fixed-delay.attempts", String.valueOf(Integer.MAX_VALUE));
         config.set("restart-strategy.fixed-delay.delay", "50ms");
         config.set("state.checkpoints.dir", checkpointsDirectory().toUri().toString());
         extra.forEach(config::set);
