@@ -7,6 +7,7 @@ import dev.runnel.runtime.rpc.ClusterRpc.Outcome;
 import dev.runnel.runtime.rpc.ClusterRpc.Savepoint;
 import dev.runnel.runtime.rpc.ClusterRpc.SubmitJob;
 import io.grpc.Server;
+import io.grpc.ServerInterceptors;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.ServerCalls;
@@ -15,6 +16,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -35,13 +37,18 @@ public final class ClusterRpcServer implements AutoCloseable {
         this.server = server;
     }
 
+    /** {@link #start(ClusterClient, String, int, Optional)} without a cluster secret. */
+    public static ClusterRpcServer start(ClusterClient cluster, String host, int port) {
+        return start(cluster, host, port, Optional.empty());
+    }
+
     /**
      * Starts serving {@code cluster} on {@code host}:{@code port} ({@code 0}: a free port, see
-     * {@link #port()}).
+     * {@link #port()}); with a {@code secret}, every call must carry it.
      *
      * @throws UncheckedIOException if the address cannot be bound, naming it
      */
-    public static ClusterRpcServer start(ClusterClient cluster, String host, int port) {
+    public static ClusterRpcServer start(ClusterClient cluster, String host, int port, Optional<String> secret) {
         ServerServiceDefinition service = ServerServiceDefinition.builder(ClusterRpc.SERVICE)
                 .addMethod(ClusterRpc.SUBMIT_JOB, unary((SubmitJob r) -> cluster.submitJob(r.jobGraph())))
                 .addMethod(ClusterRpc.CANCEL_JOB, unary((ForJob r) -> {
@@ -61,7 +68,8 @@ public final class ClusterRpcServer implements AutoCloseable {
         try {
             Server server = NettyServerBuilder.forAddress(address)
                     .maxInboundMessageSize(JavaSerialization.MAX_BYTES)
-                    .addService(service)
+                    .addService(secret.map(s -> ServerInterceptors.intercept(service, ClusterSecret.requiring(s)))
+                            .orElse(service))
                     .build()
                     .start();
             LOG.info("Cluster RPC listening on {}:{}", host, server.getPort());

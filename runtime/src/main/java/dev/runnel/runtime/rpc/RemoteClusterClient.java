@@ -20,6 +20,7 @@ import io.grpc.stub.ClientCalls;
 import io.grpc.stub.StreamObserver;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -50,10 +51,21 @@ public final class RemoteClusterClient implements ClusterClient {
      * @throws ClusterConnectionException if it does not
      */
     public static RemoteClusterClient connect(String host, int port) {
-        ManagedChannel channel = NettyChannelBuilder.forAddress(host, port)
+        return connect(host, port, Optional.empty());
+    }
+
+    /**
+     * A client of the JobManager at {@code host}:{@code port} that proves {@code secret} on
+     * every call, after checking that it answers.
+     *
+     * @throws ClusterConnectionException if it does not, or refuses the secret
+     */
+    public static RemoteClusterClient connect(String host, int port, Optional<String> secret) {
+        NettyChannelBuilder builder = NettyChannelBuilder.forAddress(host, port)
                 .usePlaintext()
-                .maxInboundMessageSize(JavaSerialization.MAX_BYTES)
-                .build();
+                .maxInboundMessageSize(JavaSerialization.MAX_BYTES);
+        secret.ifPresent(s -> builder.intercept(ClusterSecret.sending(s)));
+        ManagedChannel channel = builder.build();
         RemoteClusterClient client = new RemoteClusterClient(host + ":" + port, channel);
         try {
             client.listJobs();
@@ -175,10 +187,12 @@ public final class RemoteClusterClient implements ClusterClient {
         String why = switch (status.getCode()) {
             case UNAVAILABLE -> "cannot reach the JobManager at " + address;
             case DEADLINE_EXCEEDED -> "the JobManager at " + address + " did not answer in time";
+            case UNAUTHENTICATED -> "the JobManager at " + address + " refused the call: " + ClusterSecret.REFUSED
+                    + " (" + RpcOptions.CLUSTER_SECRET_FILE.key() + ")";
             default -> "the call to the JobManager at " + address + " failed (" + status.getCode() + ")";
         };
         // the deepest cause says what happened ("Connection refused"); gRPC's own words say little ("io exception")
-        String detail = status.getDescription();
+        String detail = status.getCode() == Status.Code.UNAUTHENTICATED ? null : status.getDescription();
         for (Throwable cause = status.getCause(); cause != null; cause = cause.getCause()) {
             if (cause.getMessage() != null) {
                 detail = cause.getMessage();

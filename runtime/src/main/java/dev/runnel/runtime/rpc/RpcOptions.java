@@ -1,7 +1,14 @@
 package dev.runnel.runtime.rpc;
 
+import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.ConfigOption;
+import dev.runnel.runtime.config.Configuration;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /** Where a session cluster's JobManager takes calls: Flink's keys. */
 public final class RpcOptions {
@@ -10,10 +17,42 @@ public final class RpcOptions {
     public static final ConfigOption<Integer> JOBMANAGER_RPC_PORT = ConfigOption.of("jobmanager.rpc.port",
             Integer.class, 6123, "The port the JobManager takes calls on (0: any free port).");
 
+    /**
+     * Runnel's: a file whose content every connection to the JobManager must present. Required
+     * to bind a non-loopback address; where it is set, clients read it too.
+     */
+    public static final ConfigOption<String> CLUSTER_SECRET_FILE = ConfigOption.of("security.cluster-secret.file",
+            String.class, null, "A file holding the secret every connection to the cluster proves; required to bind "
+                    + "anything but a loopback address.");
+
     private RpcOptions() {
     }
 
     public static List<ConfigOption<?>> all() {
-        return List.of(JOBMANAGER_BIND_HOST, JOBMANAGER_RPC_PORT);
+        return List.of(JOBMANAGER_BIND_HOST, JOBMANAGER_RPC_PORT, CLUSTER_SECRET_FILE);
+    }
+
+    /**
+     * The cluster secret {@code configuration} names, if any: the file's content without
+     * surrounding white space.
+     *
+     * @throws ConfigException naming the key when the file cannot be read or is empty
+     */
+    public static Optional<String> clusterSecret(Configuration configuration) {
+        String file = configuration.get(CLUSTER_SECRET_FILE);
+        if (file == null || file.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            String secret = Files.readString(Path.of(file), StandardCharsets.UTF_8).strip();
+            if (secret.isEmpty()) {
+                throw ConfigException.invalidValue(CLUSTER_SECRET_FILE.key(), "The cluster secret file " + file
+                        + " (" + CLUSTER_SECRET_FILE.key() + ") is empty");
+            }
+            return Optional.of(secret);
+        } catch (IOException e) {
+            throw ConfigException.invalidValue(CLUSTER_SECRET_FILE.key(), "Cannot read the cluster secret file " + file
+                    + " (" + CLUSTER_SECRET_FILE.key() + "): " + e.getMessage());
+        }
     }
 }

@@ -1,7 +1,10 @@
 package dev.runnel.shell.cluster;
 
 import dev.runnel.runtime.cluster.JobInfo;
+import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.rpc.RemoteClusterClient;
+import dev.runnel.runtime.rpc.RpcOptions;
+import dev.runnel.shell.cli.ConfigFile;
 import dev.runnel.shell.cli.RunnelHome;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -232,7 +235,8 @@ public final class ClusterCommand implements Runnable {
             String address = state.address();
             int colon = address.lastIndexOf(':');
             try (RemoteClusterClient client = RemoteClusterClient.connect(address.substring(0, colon),
-                    Integer.parseInt(address.substring(colon + 1)))) {
+                    Integer.parseInt(address.substring(colon + 1)),
+                    RpcOptions.clusterSecret(new Configuration(ConfigFile.fromEnvironment())))) {
                 Map<String, Long> byStatus = new TreeMap<>();
                 for (JobInfo job : client.listJobs()) {
                     byStatus.merge(job.status().name(), 1L, Long::sum);

@@ -14,6 +14,7 @@ import java.net.URI;
 import java.net.UnknownHostException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
@@ -55,6 +56,8 @@ public final class JobManagerCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
+    private Optional<String> secret = Optional.empty();
+
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
@@ -68,12 +71,13 @@ public final class JobManagerCommand implements Callable<Integer> {
             // a flag wins over -D and config.yaml
             bind = bind != null ? bind : configuration.get(RpcOptions.JOBMANAGER_BIND_HOST);
             rpcPort = rpcPort != null ? rpcPort : configuration.get(RpcOptions.JOBMANAGER_RPC_PORT);
+            secret = RpcOptions.clusterSecret(configuration);
             checkLoopback();
             if (restPort != null || !configuration.contains(RestOptions.PORT.key())) {
                 configuration.set(RestOptions.PORT.key(), String.valueOf(restPort != null ? restPort
                         : RestOptions.PORT.defaultValue()));
             }
-            configuration.set(RestOptions.BIND_ADDRESS.key(), bind);
+            configuration.set(RestOptions.BIND_ADDRESS.key(), restBind(configuration));
             cluster = EmbeddedCluster.start(configuration); // with the REST server, as configured
         } catch (ConfigException e) {
             err.println("[ERROR] " + e.getMessage());
@@ -84,7 +88,7 @@ public final class JobManagerCommand implements Callable<Integer> {
         CountDownLatch stopped = new CountDownLatch(1);
         try {
             URI rest = cluster.restAddress().orElseThrow();
-            rpc = ClusterRpcServer.start(cluster, bind, rpcPort);
+            rpc = ClusterRpcServer.start(cluster, bind, rpcPort, secret);
             ClusterRpcServer server = rpc;
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 server.close();
@@ -107,18 +111,37 @@ public final class JobManagerCommand implements Callable<Integer> {
     }
 
     /*
-     * Calls carry job graphs that this process deserializes and runs: until every connection
-     * proves a cluster secret, nothing but this machine may reach the ports.
+     * The REST API does not authenticate yet: it binds a loopback address (rest.bind-address, or
+     * --bind where that is one), whatever the RPC port binds.
+     */
+    private String restBind(Configuration configuration) {
+        String rest = configuration.contains(RestOptions.BIND_ADDRESS.key())
+                ? configuration.get(RestOptions.BIND_ADDRESS) : loopback(bind) ? bind : "127.0.0.1";
+        if (!loopback(rest)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), RestOptions.BIND_ADDRESS.key() + " " + rest
+                    + " is not a loopback address: the REST API does not authenticate yet, so it binds only loopback"
+                    + " addresses");
+        }
+        return rest;
+    }
+
+    private boolean loopback(String host) {
+        try {
+            return InetAddress.getByName(host).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), host + ": unknown host");
+        }
+    }
+
+    /*
+     * Calls carry job graphs that this process deserializes and runs: bound wider than this
+     * machine, every connection must prove the cluster secret.
      */
     private void checkLoopback() {
-        try {
-            if (!InetAddress.getByName(bind).isLoopbackAddress()) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--bind " + bind
-                        + " is not a loopback address: binding wider needs a cluster secret, which Runnel does not"
-                        + " have yet, so the JobManager binds 127.0.0.1 (or another loopback address) only");
-            }
-        } catch (UnknownHostException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--bind " + bind + ": unknown host");
+        if (!loopback(bind) && secret.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--bind " + bind
+                    + " is not a loopback address: binding wider needs a cluster secret that every connection"
+                    + " proves; set " + RpcOptions.CLUSTER_SECRET_FILE.key() + " to a file that holds one");
         }
     }
 }

@@ -9,6 +9,7 @@ import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.rest.RestOptions;
 import dev.runnel.runtime.rpc.RemoteClusterClient;
+import dev.runnel.runtime.rpc.RpcOptions;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
@@ -58,7 +59,8 @@ public final class SessionEngine implements StatementExecutor {
             throw new IllegalArgumentException("--jobmanager takes host:port (the JobManager's RPC port), not '"
                     + address + "'");
         }
-        RemoteClusterClient client = RemoteClusterClient.connect(address.substring(0, colon), port);
+        RemoteClusterClient client = RemoteClusterClient.connect(address.substring(0, colon), port,
+                RpcOptions.clusterSecret(configuration));
         return new SessionEngine(client, new Session(client, configuration),
                 () -> "session cluster, JobManager at " + client.address(), List.of());
     }

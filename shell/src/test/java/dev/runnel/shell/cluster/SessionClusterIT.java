@@ -207,9 +207,10 @@ class SessionClusterIT {
     }
 
     @Test
-    void aWiderBindIsRefusedUntilConnectionsAuthenticate() {
+    void aWiderBindWithoutAClusterSecretIsRefused() {
         ShellRun wide = ShellRun.of(SessionEngine::start, "jobmanager", "--bind", "0.0.0.0", "--rpc-port", "0");
         assertThat(wide.exitCode()).isEqualTo(2);
-        assertThat(wide.err()).contains("--bind 0.0.0.0 is not a loopback address");
+        assertThat(wide.err()).contains("--bind 0.0.0.0 is not a loopback address: binding wider needs a cluster"
+                + " secret that every connection proves; set security.cluster-secret.file");
     }
 }
