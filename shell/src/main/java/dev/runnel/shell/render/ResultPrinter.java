@@ -3,6 +3,7 @@ package dev.runnel.shell.render;
 import dev.runnel.planner.session.QueryResult;
 import dev.runnel.planner.session.StatementResult;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.time.ZoneId;
 import java.util.function.BooleanSupplier;
 import org.jline.terminal.Terminal;
@@ -21,6 +22,8 @@ public final class ResultPrinter {
     private final ResultMode mode;
     private final Terminal terminal;
     private final boolean expanded;
+    private final ZoneId zone;
+    private final Pager pager;
 
     /** A printer that prints queries in {@code tableau} mode. */
     public ResultPrinter(PrintWriter out, ZoneId zone) {
@@ -38,6 +41,14 @@ public final class ResultPrinter {
 
     /** @param expanded print results as one block per row ({@code \x}), see {@link ExpandedPrinter} */
     public ResultPrinter(PrintWriter out, ZoneId zone, ResultMode mode, Terminal terminal, boolean expanded) {
+        this(out, zone, mode, terminal, expanded, null);
+    }
+
+    /** @param pager where tables taller than the screen go ({@link Pager}); null to print them */
+    public ResultPrinter(PrintWriter out, ZoneId zone, ResultMode mode, Terminal terminal, boolean expanded,
+                         Pager pager) {
+        this.pager = pager;
+        this.zone = zone;
         this.out = out;
         this.tables = new TableauPrinter(out, zone);
         this.mode = mode;
@@ -54,6 +65,17 @@ public final class ResultPrinter {
      *         the table printed so far is closed first
      */
     public boolean print(StatementResult result, BooleanSupplier cancelRequested) {
+        if (pager != null && result instanceof StatementResult.Table) {
+            StringWriter text = new StringWriter();
+            PrintWriter buffer = new PrintWriter(text);
+            new ResultPrinter(buffer, zone, mode, terminal, expanded).print(result, cancelRequested);
+            buffer.flush();
+            if (!pager.tooTall(text.toString()) || !pager.show(text.toString())) {
+                out.print(text);
+                out.flush();
+            }
+            return true;
+        }
         if (result instanceof StatementResult.Message message) {
             out.println("[INFO] " + message.text());
             out.flush();

@@ -13,6 +13,7 @@ import dev.runnel.shell.engine.StatementExecutor;
 import dev.runnel.shell.highlight.SqlHighlighter;
 import dev.runnel.shell.render.ErrorFormatter;
 import dev.runnel.shell.render.JobProgressView;
+import dev.runnel.shell.render.Pager;
 import dev.runnel.shell.render.ResultMode;
 import dev.runnel.shell.render.ResultPrinter;
 import dev.runnel.shell.script.ScriptStatement;
@@ -191,8 +192,10 @@ public final class Repl {
             boolean toTerminal = results == out;
             Terminal live = toTerminal && ResultMode.canRedraw(terminal) ? terminal : null;
             ResultMode mode = ShellSettings.resultMode(executor.configuration(), live != null);
-            new ResultPrinter(results, ShellSettings.zone(executor.configuration()), mode, live, commands.expanded())
-                    .print(result, interrupted::get);
+            // psql's habit: whole results taller than the screen go through $PAGER, on the terminal only
+            Pager pager = toTerminal ? Pager.of(System.getenv(), live).orElse(null) : null;
+            new ResultPrinter(results, ShellSettings.zone(executor.configuration()), mode, live, commands.expanded(),
+                    pager).print(result, interrupted::get);
             if (result instanceof StatementResult.JobSubmitted job) {
                 return followJob(job, live, out);
             }

@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -38,10 +40,22 @@ final class TmuxShell implements AutoCloseable {
 
     /** Starts the shell with {@code RUNNEL_HOME} (history, logs) in {@code home} and waits for its prompt. */
     static TmuxShell start(Path home, String... args) throws IOException, InterruptedException {
+        return start(home, Map.of(), args);
+    }
+
+    /**
+     * With {@code environment} set for the shell ({@code PAGER}, …). {@code PAGER} and
+     * {@code RUNNEL_PAGER} are unset unless given: a pager of the machine running the tests
+     * would wait for keys.
+     */
+    static TmuxShell start(Path home, Map<String, String> environment, String... args)
+            throws IOException, InterruptedException {
         Assumptions.assumeTrue(tmuxAvailable(), "tmux is not installed");
         TmuxShell shell = new TmuxShell();
         StringBuilder command = new StringBuilder("cd ").append(quote(home.toString()))
-                .append(" && exec env RUNNEL_HOME=").append(quote(home.toString()))
+                .append(" && exec env -u PAGER -u RUNNEL_PAGER");
+        new TreeMap<>(environment).forEach((k, v) -> command.append(' ').append(k).append('=').append(quote(v)));
+        command.append(" RUNNEL_HOME=").append(quote(home.toString()))
                 .append(' ').append(quote(Path.of(System.getProperty("java.home"), "bin", "java").toString()))
                 .append(" -Xss4m -cp ").append(quote(classPath())).append(" dev.runnel.shell.Main");
         for (String arg : args) {
