@@ -186,7 +186,7 @@ class CheckpointEndToEndTest {
         try (Session session = session(2, "rocksdb")) {
             createCountsSink(session, out);
             JobId id = submit(session, COUNTS);
-            await().atMost(Duration.ofSeconds(60)).until(() -> cluster.getJob(id).recordsIn() > ROWS / 4);
+            await().atMost(Duration.ofSeconds(60)).until(() -> allRunning(id) && cluster.getJob(id).recordsIn() > ROWS / 4);
             StatementResult.Table result = (StatementResult.Table) session.execute(
                     "STOP JOB '" + id.value() + "' WITH SAVEPOINT");
             assertThat(result.columns().get(0).name()).isEqualTo("savepoint path");
@@ -195,12 +195,21 @@ class CheckpointEndToEndTest {
         }
     }
 
+    /*
+     * A savepoint needs every subtask running, as in Flink: the sources may read rows before the
+     * subtasks downstream are deployed, more so on a loaded machine.
+     */
+    private boolean allRunning(JobId id) {
+        return cluster.getJob(id).vertices().stream().allMatch(v -> v.subtaskStates().getOrDefault("RUNNING", 0)
+                + v.subtaskStates().getOrDefault("FINISHED", 0) == v.parallelism());
+    }
+
     @Test
     void aDifferentQueryDoesNotStartFromASavepoint() throws Exception {
         try (Session session = session(2, "hashmap")) {
             createCountsSink(session, dir.resolve("counts"));
             JobId id = submit(session, COUNTS);
-            await().atMost(Duration.ofSeconds(60)).until(() -> cluster.getJob(id).recordsIn() > 0);
+            await().atMost(Duration.ofSeconds(60)).until(() -> allRunning(id) && cluster.getJob(id).recordsIn() > 0);
             String savepoint = assertPrintedAsFlink((String) ((StatementResult.Table) session.execute(
                     "SAVEPOINT '" + id.value() + "'")).rows().get(0).getField(0), id);
             session.execute("STOP JOB '" + id.value() + "'");

@@ -126,6 +126,9 @@ class SessionClusterIT {
             ShellRun shown = ShellRun.of(SessionEngine::start, "--jobmanager", jobManagerAddress(), "-e", "SHOW JOBS;");
             assertThat(shown.out()).as("another client sees the job").contains(running.id().toString())
                     .contains("RUNNING");
+            // a savepoint needs every subtask running (as in Flink), not only the job
+            await().atMost(RUN).until(() -> cluster.getJob(running.id()).vertices().stream().allMatch(v ->
+                    v.subtaskStates().getOrDefault("RUNNING", 0) == v.parallelism()));
             String savepoint = cluster.triggerSavepoint(running.id(), dir.resolve("savepoints").toString())
                     .get(60, TimeUnit.SECONDS);
             assertThat(savepoint).contains(dir.resolve("savepoints").toString());
