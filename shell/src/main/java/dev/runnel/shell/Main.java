@@ -61,7 +61,7 @@ import picocli.CommandLine.Option;
  * 2 the command line is wrong.
  */
 @Command(name = "runnel", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false,
-        subcommands = {BenchCommand.class, JobManagerCommand.class, ClusterCommand.class},
+        subcommands = {BenchCommand.class, JobManagerCommand.class, ClusterCommand.class, Main.RunApplication.class},
         description = {"Runnel, a SQL-first streaming database.",
                 "Without -f or -e, opens an interactive SQL shell on an embedded cluster, or runs the script on "
                         + "standard input when that is not a terminal (runnel < script.sql)."},
@@ -144,8 +144,9 @@ public final class Main implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        if (args.length > 0 && args[0].equals("jobmanager")) {
-            RunnelHome.logAs("jobmanager"); // before anything logs, so that logback opens that file
+        if (args.length > 0 && (args[0].equals("jobmanager") || args[0].equals("run-application"))) {
+            // before anything logs, so that logback opens that file
+            RunnelHome.logAs(args[0].equals("jobmanager") ? "jobmanager" : "application");
         }
         System.exit(run(args, System.in, System.out, System.err));
     }
@@ -314,6 +315,13 @@ public final class Main implements Callable<Integer> {
             // prompt twice and ends the shell. At the prompt the byte alone is JLine's interrupt;
             // elsewhere (a live table) ISIG is on and the kernel sends the signal.
             System.setProperty(TerminalBuilder.PROP_SOFTWARE_SIGNALS, "false");
+            // JLine probes the terminal (DECRQM, then DA1 as a fence) and by default waits 200 ms;
+            // a reply later than that (a loaded machine, a slow ssh) lands at the prompt as typed
+            // text ("[?1;2c") and breaks the first statement. Terminals answer DA1 at once, which
+            // ends the wait, so a longer bound costs only those that never answer.
+            if (System.getProperty(TerminalBuilder.PROP_PROBE_TIMEOUT) == null) {
+                System.setProperty(TerminalBuilder.PROP_PROBE_TIMEOUT, "2000");
+            }
             return TerminalBuilder.builder().name("runnel").system(true).dumb(true).build();
         }
         return new DumbTerminal("runnel", "dumb", in, out, StandardCharsets.UTF_8);
@@ -385,6 +393,51 @@ public final class Main implements Callable<Integer> {
     }
 
     /** {@code --version}: the project version the build filtered into a resource ({@link RunnelVersion}). */
+    /**
+     * {@code runnel run-application SCRIPT}: application mode. This process is the cluster (a
+     * JobManager with its REST API, and for now its TaskManager slots): it plans and submits the
+     * script's statements itself, no client stays connected, and it ends when the script's jobs
+     * have ended, its exit code saying whether they all succeeded (the exit codes of
+     * {@code -f}).
+     */
+    @Command(name = "run-application", mixinStandardHelpOptions = true, sortOptions = false,
+            description = {"Runs SCRIPT on a cluster of its own (application mode), serving the REST API while it runs,",
+                    "and exits once its jobs ended: 0 when they succeeded, 1 when a statement or job failed."})
+    static final class RunApplication implements Callable<Integer> {
+        @CommandLine.ParentCommand
+        private Main main;
+
+        @CommandLine.Parameters(index = "0", paramLabel = "SCRIPT", description = "The .sql script to run.")
+        private String script;
+
+        @Option(names = "--rest-port", paramLabel = "PORT",
+                description = "The port of the REST API while the application runs (default: rest.port, 8081; 0: any).")
+        private Integer restPort;
+
+        @Option(names = {"-D", "--set"}, paramLabel = "KEY=VALUE",
+                description = "A configuration setting (repeatable); over those of $RUNNEL_CONF_DIR/config.yaml.")
+        private Map<String, String> settings = new LinkedHashMap<>();
+
+        @Option(names = {"-q", "--quiet"}, description = "Only results and errors.")
+        private boolean quiet;
+
+        @Override
+        public Integer call() {
+            List<String> args = new ArrayList<>(List.of("-f", script));
+            if (quiet) {
+                args.add("-q");
+            }
+            settings.forEach((k, v) -> args.addAll(List.of("-D", k + "=" + v)));
+            if (restPort != null || !settings.containsKey(RestOptions.PORT.key())) {
+                // the application's cluster serves REST as a JobManager does; -f alone would not
+                args.addAll(List.of("-D", RestOptions.PORT.key() + "=" + (restPort != null ? restPort
+                        : ConfigFile.fromEnvironment().getOrDefault(RestOptions.PORT.key(),
+                        String.valueOf(RestOptions.PORT.defaultValue())))));
+            }
+            return run(args.toArray(new String[0]), main.in, false, main.out, main.err, main.engines);
+        }
+    }
+
     static final class Version implements CommandLine.IVersionProvider {
         static String number() {
             return RunnelVersion.number();

@@ -111,4 +111,42 @@ class LocalClusterIT {
                     + " 'state.backend.typ'. Did you mean 'state.backend.type'?");
         }
     }
+
+    @Test
+    void runApplicationRunsAScriptOnAClusterOfItsOwnAndItsExitCodeSaysHowTheJobsEnded() throws IOException {
+        Path out = dir.resolve("out");
+        Path good = Files.writeString(dir.resolve("good.sql"), "CREATE TABLE numbers (n BIGINT) WITH ("
+                + "'connector' = 'datagen', 'fields.n.kind' = 'sequence', 'fields.n.start' = '1', 'fields.n.end' = '100');\n"
+                + "CREATE TABLE sink (n BIGINT) WITH ('connector' = 'filesystem', 'path' = '" + out + "', 'format' = 'csv');\n"
+                + "INSERT INTO sink SELECT n FROM numbers;\n");
+        try (RunnelProcess application = RunnelProcess.start(dir, "run-application", "--rest-port", "0",
+                good.toString())) {
+            assertThat(application.waitFor(RUN)).as(application.err()).isZero();
+        }
+        try (var files = Files.walk(out)) {
+            long rows = files.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().startsWith("."))
+                    .mapToLong(p -> {
+                        try {
+                            return Files.readAllLines(p).size();
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    }).sum();
+            assertThat(rows).isEqualTo(100);
+        }
+        try (var logs = Files.list(dir.resolve("home").resolve("log"))) {
+            assertThat(logs).anyMatch(p -> p.getFileName().toString().startsWith("application-"));
+        }
+
+        Path words = Files.writeString(dir.resolve("words.csv"), "1\nabc\n");
+        Path bad = Files.writeString(dir.resolve("bad.sql"), "CREATE TABLE words (s STRING) WITH ("
+                + "'connector' = 'filesystem', 'path' = '" + words + "', 'format' = 'csv');\n"
+                + "CREATE TABLE ints (i INT) WITH ('connector' = 'blackhole');\n"
+                + "INSERT INTO ints SELECT CAST(s AS INT) FROM words;\n");
+        try (RunnelProcess application = RunnelProcess.start(dir, "run-application", "--rest-port", "0",
+                bad.toString())) {
+            assertThat(application.waitFor(RUN)).isEqualTo(1);
+            assertThat(application.err()).contains("'abc'");
+        }
+    }
 }
