@@ -85,6 +85,16 @@ public final class ClusterCommand implements Runnable {
             }
         }
 
+        /** {@link #process}, or when none runs: says so and forgets the files of one that ended. */
+        Optional<ProcessHandle> runningOrSay(PrintWriter out) throws IOException {
+            Optional<ProcessHandle> running = process();
+            if (running.isEmpty()) {
+                clear();
+                out.println("[INFO] No session cluster is running.");
+            }
+            return running;
+        }
+
         String address() throws IOException {
             return Files.readString(addressFile()).strip();
         }
@@ -198,10 +208,8 @@ public final class ClusterCommand implements Runnable {
         public Integer call() throws IOException {
             PrintWriter out = spec.commandLine().getOut();
             State state = State.here();
-            Optional<ProcessHandle> running = state.process();
+            Optional<ProcessHandle> running = state.runningOrSay(out);
             if (running.isEmpty()) {
-                state.clear();
-                out.println("[INFO] No session cluster is running.");
                 return 0;
             }
             ProcessHandle jobManager = running.get();
@@ -227,9 +235,8 @@ public final class ClusterCommand implements Runnable {
         public Integer call() throws IOException {
             PrintWriter out = spec.commandLine().getOut();
             State state = State.here();
-            Optional<ProcessHandle> running = state.process();
+            Optional<ProcessHandle> running = state.runningOrSay(out);
             if (running.isEmpty()) {
-                out.println("[INFO] No session cluster is running.");
                 return 1;
             }
             String address = state.address();
