@@ -5,6 +5,7 @@ import static dev.runnel.planner.functions.Declarations.byArity;
 
 import java.util.List;
 import java.util.function.Function;
+import java.util.stream.IntStream;
 import org.apache.calcite.linq4j.tree.Expressions;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.sql.SqlCall;
@@ -98,18 +99,7 @@ public final class JsonOperators {
      * elements of a JSON_ARRAY into {@code $JSON_TEXT(str) FORMAT JSON}, before validation.
      */
     public static void rewriteJsonValues(SqlCall call) {
-        int first;
-        int step;
-        if ("JSON_OBJECT".equals(call.getOperator().getName())) {
-            first = 2;
-            step = 2;
-        } else if ("JSON_ARRAY".equals(call.getOperator().getName())) {
-            first = 1;
-            step = 1;
-        } else {
-            return;
-        }
-        for (int i = first; i < call.operandCount(); i += step) {
+        for (int i : valueOperands(call)) {
             SqlNode value = call.operand(i);
             if (value instanceof SqlCall json && json.operandCount() == 1
                     && "JSON".equalsIgnoreCase(json.getOperator().getName())) {
@@ -117,6 +107,17 @@ public final class JsonOperators {
                 call.setOperand(i, SqlStdOperatorTable.JSON_VALUE_EXPRESSION.createCall(json.getParserPosition(), text));
             }
         }
+    }
+
+    /*
+     * The operands of a JSON_OBJECT (KEY k VALUE v: every second one from the third) or a
+     * JSON_ARRAY (every one after the null clause) that hold values; none for other calls.
+     */
+    private static int[] valueOperands(SqlCall call) {
+        String name = call.getOperator().getName();
+        int first = "JSON_OBJECT".equals(name) ? 2 : "JSON_ARRAY".equals(name) ? 1 : call.operandCount();
+        int step = "JSON_OBJECT".equals(name) ? 2 : 1;
+        return IntStream.iterate(first, i -> i < call.operandCount(), i -> i + step).toArray();
     }
 
     /** A function of one string, named so that no user can call it, implemented by {@code JsonFunctions.method}. */
@@ -138,18 +139,7 @@ public final class JsonOperators {
      * (a DATE, TIME or interval), at the value.
      */
     static void checkJsonValues(SqlCall call, Function<SqlNode, RelDataType> types) {
-        int first;
-        int step;
-        if ("JSON_OBJECT".equals(call.getOperator().getName())) {
-            first = 2;
-            step = 2;
-        } else if ("JSON_ARRAY".equals(call.getOperator().getName())) {
-            first = 1;
-            step = 1;
-        } else {
-            return;
-        }
-        for (int i = first; i < call.operandCount(); i += step) {
+        for (int i : valueOperands(call)) {
             SqlNode value = call.operand(i);
             RelDataType type = value == null ? null : types.apply(value);
             if (type != null && (SqlTypeFamily.DATE.contains(type) || SqlTypeFamily.TIME.contains(type)
