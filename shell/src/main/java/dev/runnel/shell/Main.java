@@ -5,12 +5,15 @@ import dev.runnel.runtime.RunnelVersion;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.rest.RestOptions;
+import dev.runnel.runtime.rpc.RpcOptions;
 import dev.runnel.shell.bench.BenchCommand;
 import dev.runnel.shell.cli.ConfigFile;
 import dev.runnel.shell.cli.RunnelHome;
 import dev.runnel.shell.cli.StandardInput;
 import dev.runnel.shell.cluster.ClusterCommand;
 import dev.runnel.shell.cluster.JobManagerCommand;
+import dev.runnel.shell.cluster.ProcessCluster;
+import dev.runnel.shell.cluster.TaskManagerCommand;
 import dev.runnel.shell.engine.EngineFactory;
 import dev.runnel.shell.engine.SessionEngine;
 import dev.runnel.shell.engine.StatementExecutor;
@@ -61,7 +64,8 @@ import picocli.CommandLine.Option;
  * 2 the command line is wrong.
  */
 @Command(name = "runnel", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false,
-        subcommands = {BenchCommand.class, JobManagerCommand.class, ClusterCommand.class, Main.RunApplication.class},
+        subcommands = {BenchCommand.class, JobManagerCommand.class, TaskManagerCommand.class, ClusterCommand.class,
+                Main.RunApplication.class},
         description = {"Runnel, a SQL-first streaming database.",
                 "Without -f or -e, opens an interactive SQL shell on an embedded cluster, or runs the script on "
                         + "standard input when that is not a terminal (runnel < script.sql)."},
@@ -144,9 +148,9 @@ public final class Main implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        if (args.length > 0 && (args[0].equals("jobmanager") || args[0].equals("run-application"))) {
+        if (args.length > 0 && List.of("jobmanager", "taskmanager", "run-application").contains(args[0])) {
             // before anything logs, so that logback opens that file
-            RunnelHome.logAs(args[0].equals("jobmanager") ? "jobmanager" : "application");
+            RunnelHome.logAs(args[0].equals("run-application") ? "application" : args[0]);
         }
         System.exit(run(args, System.in, System.out, System.err));
     }
@@ -407,6 +411,9 @@ public final class Main implements Callable<Integer> {
         @CommandLine.ParentCommand
         private Main main;
 
+        @CommandLine.Spec
+        private CommandLine.Model.CommandSpec spec;
+
         @CommandLine.Parameters(index = "0", paramLabel = "SCRIPT", description = "The .sql script to run.")
         private String script;
 
@@ -421,8 +428,18 @@ public final class Main implements Callable<Integer> {
         @Option(names = {"-q", "--quiet"}, description = "Only results and errors.")
         private boolean quiet;
 
+        @Option(names = "--taskmanagers", paramLabel = "N",
+                description = {"Run the jobs on N TaskManager processes that this process starts and stops; 0: on "
+                        + "those that register at jobmanager.rpc.port (runnel taskmanager).",
+                        "Without it, on TaskManager slots in this process."})
+        private Integer taskManagers;
+
         @Override
         public Integer call() {
+            if (taskManagers != null && taskManagers < 0) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--taskmanagers must be 0 or more, was "
+                        + taskManagers);
+            }
             List<String> args = new ArrayList<>(List.of("-f", script));
             if (quiet) {
                 args.add("-q");
@@ -434,7 +451,19 @@ public final class Main implements Callable<Integer> {
                         : ConfigFile.fromEnvironment().getOrDefault(RestOptions.PORT.key(),
                         String.valueOf(RestOptions.PORT.defaultValue())))));
             }
-            return run(args.toArray(new String[0]), main.in, false, main.out, main.err, main.engines);
+            EngineFactory engines = taskManagers == null ? main.engines : this::processCluster;
+            return run(args.toArray(new String[0]), main.in, false, main.out, main.err, engines);
+        }
+
+        /* The JobManager here, its TaskManagers in processes of their own. */
+        private StatementExecutor processCluster(Configuration configuration) {
+            String bind = configuration.get(RpcOptions.JOBMANAGER_BIND_HOST);
+            // TaskManagers started here are told the port; those from outside need the configured one
+            int port = taskManagers > 0 ? 0 : configuration.get(RpcOptions.JOBMANAGER_RPC_PORT);
+            ProcessCluster cluster = ProcessCluster.start(configuration, settings, bind, port,
+                    RpcOptions.clusterSecret(configuration), taskManagers);
+            return SessionEngine.on(cluster.cluster(), configuration, "application cluster, JobManager at "
+                    + cluster.rpcAddress() + " with " + taskManagers + " TaskManager processes", cluster::close);
         }
     }
 

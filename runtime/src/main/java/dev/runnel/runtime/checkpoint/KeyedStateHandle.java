@@ -3,6 +3,7 @@ package dev.runnel.runtime.checkpoint;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import java.io.Serializable;
 import java.util.List;
 
 /**
@@ -15,7 +16,7 @@ import java.util.List;
 @JsonSubTypes({
         @JsonSubTypes.Type(value = KeyGroupsStateHandle.class, name = "full"),
         @JsonSubTypes.Type(value = IncrementalKeyedStateHandle.class, name = "incremental")})
-public interface KeyedStateHandle {
+public interface KeyedStateHandle extends Serializable {
     int keyGroupStart();
 
     int keyGroupEnd();

@@ -1,5 +1,6 @@
 package dev.runnel.runtime.checkpoint;
 
+import java.io.Serializable;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,7 +11,7 @@ import java.util.Map;
  * subtask had already finished (then it holds no state).
  */
 public record OperatorSubtaskState(List<KeyedStateHandle> keyed, Map<String, List<byte[]>> splitLists,
-                                   Map<String, List<byte[]>> unionLists, boolean finished) {
+                                   Map<String, List<byte[]>> unionLists, boolean finished) implements Serializable {
 
     /** The state of a subtask that finished before the checkpoint. */
     public static final OperatorSubtaskState FINISHED = new OperatorSubtaskState(List.of(), Map.of(), Map.of(), true);

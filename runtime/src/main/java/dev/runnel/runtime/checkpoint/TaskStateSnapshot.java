@@ -1,12 +1,13 @@
 package dev.runnel.runtime.checkpoint;
 
+import java.io.Serializable;
 import java.util.Map;
 
 /**
  * The state of one subtask in one checkpoint, by operator id (see {@link OperatorIds}): what a
  * task acknowledges, and what a restored task is deployed with.
  */
-public record TaskStateSnapshot(Map<String, OperatorSubtaskState> operators) {
+public record TaskStateSnapshot(Map<String, OperatorSubtaskState> operators) implements Serializable {
 
     public TaskStateSnapshot {
         operators = Map.copyOf(operators);

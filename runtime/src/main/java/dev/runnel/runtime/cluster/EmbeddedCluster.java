@@ -88,15 +88,34 @@ public final class EmbeddedCluster implements ClusterClient, RestGateway {
             cluster.close();
             throw new IllegalStateException("An embedded TaskManager could not register with the JobManager", e);
         }
+        return cluster.withRestServerIfConfigured(configuration);
+    }
+
+    /**
+     * The JobManager of a cluster whose TaskManagers are processes of their own: it has no slots
+     * until they register ({@link dev.runnel.runtime.rpc.TaskManagerSessions}), and it places
+     * each job on the slots of one TaskManager ({@link JobManager#forRemoteTaskManagers}).
+     */
+    public static EmbeddedCluster startJobManager(Configuration configuration) {
+        return new EmbeddedCluster(JobManager.forRemoteTaskManagers(configuration), List.of())
+                .withRestServerIfConfigured(configuration);
+    }
+
+    private EmbeddedCluster withRestServerIfConfigured(Configuration configuration) {
         if (RestOptions.isConfigured(configuration)) {
             try {
-                cluster.startRestServer(configuration);
+                startRestServer(configuration);
             } catch (RuntimeException e) {
-                cluster.close();
+                close();
                 throw e;
             }
         }
-        return cluster;
+        return this;
+    }
+
+    /** The JobManager, which TaskManagers in other processes register with. */
+    public JobManager jobManager() {
+        return jobManager;
     }
 
     /**

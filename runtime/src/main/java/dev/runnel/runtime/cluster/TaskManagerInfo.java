@@ -8,5 +8,6 @@ import java.io.Serializable;
  * @param slots the slots it offers
  * @param freeSlots those of its slots no job holds
  */
-public record TaskManagerInfo(String id, int slots, int freeSlots) implements Serializable {
+public record TaskManagerInfo(String id, int slots, int freeSlots, TaskManagerLocation location)
+        implements Serializable {
 }

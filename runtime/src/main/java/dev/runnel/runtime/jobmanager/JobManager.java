@@ -55,8 +55,7 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
     private final Map<JobId, JobMaster> jobs = new LinkedHashMap<>();
 
     public JobManager(Configuration clusterConfiguration, Clock clock) {
-        this(clusterConfiguration, clock,
-                jobDirectory -> new DefaultSharedStateRegistry(jobDirectory, FileSystems.forUri(jobDirectory)));
+        this(clusterConfiguration, clock, JobManager::sharedStateRegistry);
     }
 
     /**
@@ -65,14 +64,34 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
      */
     public JobManager(Configuration clusterConfiguration, Clock clock,
                       Function<URI, SharedStateRegistry> sharedStateRegistries) {
+        this(clusterConfiguration, clock, sharedStateRegistries, SlotPool.Placement.ANY);
+    }
+
+    private JobManager(Configuration clusterConfiguration, Clock clock,
+                       Function<URI, SharedStateRegistry> sharedStateRegistries, SlotPool.Placement placement) {
         this.clock = clock;
         this.sharedStateRegistries = sharedStateRegistries;
         this.mainThread = Executors.newSingleThreadScheduledExecutor(threads);
-        this.slotPool = new SlotPool(mainThread, clusterConfiguration.get(RuntimeOptions.SLOT_REQUEST_TIMEOUT));
+        this.slotPool = new SlotPool(mainThread, clusterConfiguration.get(RuntimeOptions.SLOT_REQUEST_TIMEOUT),
+                placement);
     }
 
     public JobManager(Configuration clusterConfiguration) {
         this(clusterConfiguration, Clock.systemUTC());
+    }
+
+    /**
+     * A JobManager whose TaskManagers are processes of their own: each job is placed on the
+     * slots of one TaskManager ({@link SlotPool.Placement#ONE_TASK_MANAGER}), since its subtasks
+     * exchange data in that TaskManager's memory.
+     */
+    public static JobManager forRemoteTaskManagers(Configuration clusterConfiguration) {
+        return new JobManager(clusterConfiguration, Clock.systemUTC(), JobManager::sharedStateRegistry,
+                SlotPool.Placement.ONE_TASK_MANAGER);
+    }
+
+    private static SharedStateRegistry sharedStateRegistry(URI jobDirectory) {
+        return new DefaultSharedStateRegistry(jobDirectory, FileSystems.forUri(jobDirectory));
     }
 
     // ---- TaskManager side (JobManagerGateway)

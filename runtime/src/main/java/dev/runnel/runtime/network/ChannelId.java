@@ -1,6 +1,7 @@
 package dev.runnel.runtime.network;
 
 import dev.runnel.runtime.cluster.JobId;
+import java.io.Serializable;
 import java.util.Objects;
 
 /**
@@ -11,7 +12,8 @@ import java.util.Objects;
  * @param generation how often the job restarted before this deployment, so that the channels of
  *                   a restarted job are new ones and a late release of the old ones cannot hit them
  */
-public record ChannelId(JobId jobId, int edgeIndex, int producerSubtask, int consumerSubtask, int generation) {
+public record ChannelId(JobId jobId, int edgeIndex, int producerSubtask, int consumerSubtask, int generation)
+        implements Serializable {
     public ChannelId {
         Objects.requireNonNull(jobId, "jobId");
     }

@@ -63,19 +63,18 @@ final class ClusterHandlers {
     private ObjectNode taskManagers() {
         ObjectNode node = JSON.createObjectNode();
         ArrayNode list = node.putArray("taskmanagers");
-        Runtime runtime = Runtime.getRuntime();
         for (TaskManagerInfo tm : gateway.registeredTaskManagers()) {
+            // Flink's field name, but its value is the time of the last heartbeat (epoch ms)
             ObjectNode entry = list.addObject()
                     .put("id", tm.id())
-                    .put("path", "embedded")
+                    .put("path", tm.location().path())
                     .put("dataPort", -1)
                     .put("jmxPort", -1)
-                    .put("timeSinceLastHeartbeat", System.currentTimeMillis())
+                    .put("timeSinceLastHeartbeat", tm.location().lastHeartbeatMillis())
                     .put("slotsNumber", tm.slots())
                     .put("freeSlots", tm.freeSlots());
-            // Embedded TaskManagers share the JVM: its processors and heap are what they have.
-            entry.putObject("hardware").put("cpuCores", runtime.availableProcessors())
-                    .put("physicalMemory", -1).put("freeMemory", runtime.freeMemory())
+            entry.putObject("hardware").put("cpuCores", tm.location().cpuCores())
+                    .put("physicalMemory", -1).put("freeMemory", tm.location().heapBytes())
                     .put("managedMemory", 0);
         }
         return node;

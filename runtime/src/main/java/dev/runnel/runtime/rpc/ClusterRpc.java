@@ -24,6 +24,8 @@ final class ClusterRpc {
     static final MethodDescriptor<ForJob, Outcome> JOB_TERMINATION = method("JobTermination", ForJob.class);
     static final MethodDescriptor<FetchResults, Outcome> FETCH_RESULTS = method("FetchResults", FetchResults.class);
     static final MethodDescriptor<Savepoint, Outcome> SAVEPOINT = method("Savepoint", Savepoint.class);
+    /** The TaskManagers registered now ({@code runnel cluster status}); {@code jobId} is null. */
+    static final MethodDescriptor<ForJob, Outcome> LIST_TASK_MANAGERS = method("ListTaskManagers", ForJob.class);
 
     private ClusterRpc() {
     }
@@ -40,7 +42,7 @@ final class ClusterRpc {
     record SubmitJob(JobGraph jobGraph) implements Serializable {
     }
 
-    /** A call about one job; {@code jobId} is null for {@link #LIST_JOBS}. */
+    /** A call about one job; {@code jobId} is null for {@link #LIST_JOBS} and {@link #LIST_TASK_MANAGERS}. */
     record ForJob(JobId jobId) implements Serializable {
     }
 

@@ -1,6 +1,7 @@
 package dev.runnel.runtime.rpc;
 
 import dev.runnel.runtime.cluster.ClusterClient;
+import dev.runnel.runtime.rest.RestGateway;
 import dev.runnel.runtime.rpc.ClusterRpc.FetchResults;
 import dev.runnel.runtime.rpc.ClusterRpc.ForJob;
 import dev.runnel.runtime.rpc.ClusterRpc.Outcome;
@@ -16,6 +17,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -49,6 +51,15 @@ public final class ClusterRpcServer implements AutoCloseable {
      * @throws UncheckedIOException if the address cannot be bound, naming it
      */
     public static ClusterRpcServer start(ClusterClient cluster, String host, int port, Optional<String> secret) {
+        return start(cluster, Optional.empty(), host, port, secret);
+    }
+
+    /**
+     * {@link #start(ClusterClient, String, int, Optional)}, and with {@code taskManagers} the same
+     * port takes the registrations of TaskManager processes, as Flink's JobManager RPC port does.
+     */
+    public static ClusterRpcServer start(ClusterClient cluster, Optional<TaskManagerSessions> taskManagers,
+                                         String host, int port, Optional<String> secret) {
         ServerServiceDefinition service = ServerServiceDefinition.builder(ClusterRpc.SERVICE)
                 .addMethod(ClusterRpc.SUBMIT_JOB, unary((SubmitJob r) -> cluster.submitJob(r.jobGraph())))
                 .addMethod(ClusterRpc.CANCEL_JOB, unary((ForJob r) -> {
@@ -63,21 +74,26 @@ public final class ClusterRpcServer implements AutoCloseable {
                 .addMethod(ClusterRpc.SAVEPOINT, async((Savepoint r) -> r.stop()
                         ? cluster.stopWithSavepoint(r.jobId(), r.targetDirectory(), r.drain())
                         : cluster.triggerSavepoint(r.jobId(), r.targetDirectory())))
+                .addMethod(ClusterRpc.LIST_TASK_MANAGERS, unary((ForJob r) -> new ArrayList<>(
+                        cluster instanceof RestGateway gateway ? gateway.registeredTaskManagers() : List.of())))
                 .build();
         InetSocketAddress address = new InetSocketAddress(host, port);
+        NettyServerBuilder builder = NettyServerBuilder.forAddress(address)
+                .maxInboundMessageSize(JavaSerialization.MAX_BYTES)
+                .addService(guarded(service, secret));
+        taskManagers.ifPresent(sessions -> builder.addService(guarded(sessions.service(), secret)));
         try {
-            Server server = NettyServerBuilder.forAddress(address)
-                    .maxInboundMessageSize(JavaSerialization.MAX_BYTES)
-                    .addService(secret.map(s -> ServerInterceptors.intercept(service, ClusterSecret.requiring(s)))
-                            .orElse(service))
-                    .build()
-                    .start();
+            Server server = builder.build().start();
             LOG.info("Cluster RPC listening on {}:{}", host, server.getPort());
             return new ClusterRpcServer(server);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot listen for cluster calls on " + host + ":" + port + ": "
                     + e.getMessage(), e);
         }
+    }
+
+    private static ServerServiceDefinition guarded(ServerServiceDefinition service, Optional<String> secret) {
+        return secret.map(s -> ServerInterceptors.intercept(service, ClusterSecret.requiring(s))).orElse(service);
     }
 
     /** The port calls arrive on. */

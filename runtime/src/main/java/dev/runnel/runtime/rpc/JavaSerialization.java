@@ -30,15 +30,47 @@ final class JavaSerialization<T> implements MethodDescriptor.Marshaller<T> {
         this.type = type;
     }
 
+    /*
+     * gRPC calls stream() inside a stream's onNext and, when it throws, only cancels the stream:
+     * the sender never learns why. prepare() serializes first, on the sender's thread, so that a
+     * message that cannot be sent fails there with the reason; stream() then takes the bytes.
+     */
+    private static final ThreadLocal<Prepared> PREPARED = new ThreadLocal<>();
+
+    private record Prepared(Object value, byte[] bytes) {
+    }
+
+    /**
+     * Serializes {@code value} for the {@link #stream} call that follows on this thread.
+     *
+     * @throws IllegalArgumentException if it cannot be serialized, naming what is not serializable
+     */
+    void prepare(T value) {
+        try {
+            PREPARED.set(new Prepared(value, bytes(value)));
+        } catch (UncheckedIOException e) {
+            throw new IllegalArgumentException(e.getMessage() + ": " + e.getCause().getMessage(), e);
+        }
+    }
+
     @Override
     public InputStream stream(T value) {
+        Prepared prepared = PREPARED.get();
+        if (prepared != null && prepared.value() == value) {
+            PREPARED.remove();
+            return new ByteArrayInputStream(prepared.bytes());
+        }
+        return new ByteArrayInputStream(bytes(value));
+    }
+
+    private static byte[] bytes(Object value) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
             out.writeObject(value);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot serialize " + value.getClass().getName() + " for a cluster call", e);
         }
-        return new ByteArrayInputStream(bytes.toByteArray());
+        return bytes.toByteArray();
     }
 
     @Override

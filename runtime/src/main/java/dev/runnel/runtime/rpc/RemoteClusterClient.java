@@ -4,6 +4,7 @@ import dev.runnel.runtime.cluster.ClusterClient;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.ResultChunk;
+import dev.runnel.runtime.cluster.TaskManagerInfo;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.rpc.ClusterRpc.FetchResults;
 import dev.runnel.runtime.rpc.ClusterRpc.ForJob;
@@ -61,11 +62,7 @@ public final class RemoteClusterClient implements ClusterClient {
      * @throws ClusterConnectionException if it does not, or refuses the secret
      */
     public static RemoteClusterClient connect(String host, int port, Optional<String> secret) {
-        NettyChannelBuilder builder = NettyChannelBuilder.forAddress(host, port)
-                .usePlaintext()
-                .maxInboundMessageSize(JavaSerialization.MAX_BYTES);
-        secret.ifPresent(s -> builder.intercept(ClusterSecret.sending(s)));
-        ManagedChannel channel = builder.build();
+        ManagedChannel channel = channel(host, port, secret);
         RemoteClusterClient client = new RemoteClusterClient(host + ":" + port, channel);
         try {
             client.listJobs();
@@ -74,6 +71,15 @@ public final class RemoteClusterClient implements ClusterClient {
             throw e;
         }
         return client;
+    }
+
+    /** A channel to the JobManager's RPC port that proves {@code secret} on every call. */
+    static ManagedChannel channel(String host, int port, Optional<String> secret) {
+        NettyChannelBuilder builder = NettyChannelBuilder.forAddress(host, port)
+                .usePlaintext()
+                .maxInboundMessageSize(JavaSerialization.MAX_BYTES);
+        secret.ifPresent(s -> builder.intercept(ClusterSecret.sending(s)));
+        return builder.build();
     }
 
     /** {@code host:port} of the JobManager. */
@@ -100,6 +106,12 @@ public final class RemoteClusterClient implements ClusterClient {
     @SuppressWarnings("unchecked")
     public List<JobInfo> listJobs() {
         return List.copyOf((List<JobInfo>) call(ClusterRpc.LIST_JOBS, new ForJob(null), CALL_TIMEOUT));
+    }
+
+    /** The TaskManagers registered with the JobManager now, by id. */
+    @SuppressWarnings("unchecked")
+    public List<TaskManagerInfo> taskManagers() {
+        return List.copyOf((List<TaskManagerInfo>) call(ClusterRpc.LIST_TASK_MANAGERS, new ForJob(null), CALL_TIMEOUT));
     }
 
     @Override
@@ -191,15 +203,24 @@ public final class RemoteClusterClient implements ClusterClient {
                     + " (" + RpcOptions.CLUSTER_SECRET_FILE.key() + ")";
             default -> "the call to the JobManager at " + address + " failed (" + status.getCode() + ")";
         };
-        // the deepest cause says what happened ("Connection refused"); gRPC's own words say little ("io exception")
-        String detail = status.getCode() == Status.Code.UNAUTHENTICATED ? null : status.getDescription();
+        String detail = status.getCode() == Status.Code.UNAUTHENTICATED ? null : detail(t);
+        return new ClusterConnectionException(capitalized(why) + (detail == null ? "" : ": " + detail)
+                + " (call " + call + ")", t);
+    }
+
+    /**
+     * What went wrong on the wire: the deepest cause's words ("Connection refused"), which say
+     * what happened where gRPC's own say little ("io exception"); else gRPC's status.
+     */
+    static String detail(Throwable t) {
+        Status status = Status.fromThrowable(t);
+        String detail = status.getDescription() != null ? status.getDescription() : status.getCode().toString();
         for (Throwable cause = status.getCause(); cause != null; cause = cause.getCause()) {
             if (cause.getMessage() != null) {
                 detail = cause.getMessage();
             }
         }
-        return new ClusterConnectionException(capitalized(why) + (detail == null ? "" : ": " + detail)
-                + " (call " + call + ")", t);
+        return detail;
     }
 
     private static String capitalized(String text) {

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,6 +17,17 @@ public final class RpcOptions {
             String.class, "127.0.0.1", "The address the JobManager's RPC and REST ports bind to.");
     public static final ConfigOption<Integer> JOBMANAGER_RPC_PORT = ConfigOption.of("jobmanager.rpc.port",
             Integer.class, 6123, "The port the JobManager takes calls on (0: any free port).");
+
+    /** Where TaskManagers and clients find the JobManager when no address is given. */
+    public static final ConfigOption<String> JOBMANAGER_RPC_ADDRESS = ConfigOption.of("jobmanager.rpc.address",
+            String.class, "localhost", "The host of the JobManager that TaskManagers register with.");
+
+    public static final ConfigOption<Duration> HEARTBEAT_INTERVAL = ConfigOption.of("heartbeat.interval",
+            Duration.class, Duration.ofSeconds(10), "How often the JobManager and each TaskManager tell the other "
+                    + "they are alive.");
+    public static final ConfigOption<Duration> HEARTBEAT_TIMEOUT = ConfigOption.of("heartbeat.timeout",
+            Duration.class, Duration.ofSeconds(50), "How long a JobManager or TaskManager may be silent before the "
+                    + "other counts it as lost (a broken connection counts at once).");
 
     /**
      * Runnel's: a file whose content every connection to the JobManager must present. Required
@@ -29,7 +41,28 @@ public final class RpcOptions {
     }
 
     public static List<ConfigOption<?>> all() {
-        return List.of(JOBMANAGER_BIND_HOST, JOBMANAGER_RPC_PORT, CLUSTER_SECRET_FILE);
+        return List.of(JOBMANAGER_RPC_ADDRESS, JOBMANAGER_BIND_HOST, JOBMANAGER_RPC_PORT, HEARTBEAT_INTERVAL,
+                HEARTBEAT_TIMEOUT, CLUSTER_SECRET_FILE);
+    }
+
+    /**
+     * {@code heartbeat.timeout}, checked against {@code heartbeat.interval}.
+     *
+     * @throws ConfigException naming the key when the timeout is not longer than the interval
+     */
+    public static Duration heartbeatTimeout(Configuration configuration) {
+        Duration interval = configuration.get(HEARTBEAT_INTERVAL);
+        Duration timeout = configuration.get(HEARTBEAT_TIMEOUT);
+        if (interval.isZero() || interval.isNegative()) {
+            throw ConfigException.invalidValue(HEARTBEAT_INTERVAL.key(), "Option '" + HEARTBEAT_INTERVAL.key()
+                    + "' must be positive, was " + interval);
+        }
+        if (timeout.compareTo(interval) <= 0) {
+            throw ConfigException.invalidValue(HEARTBEAT_TIMEOUT.key(), "Option '" + HEARTBEAT_TIMEOUT.key() + "' ("
+                    + timeout.toMillis() + " ms) must be longer than '" + HEARTBEAT_INTERVAL.key() + "' ("
+                    + interval.toMillis() + " ms)");
+        }
+        return timeout;
     }
 
     /**

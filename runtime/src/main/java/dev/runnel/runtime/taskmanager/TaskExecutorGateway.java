@@ -2,6 +2,7 @@ package dev.runnel.runtime.taskmanager;
 
 import dev.runnel.runtime.checkpoint.StopMode;
 import dev.runnel.runtime.cluster.JobId;
+import dev.runnel.runtime.cluster.TaskManagerLocation;
 import dev.runnel.runtime.stream.CheckpointBarrier;
 import dev.runnel.runtime.task.ExecutionAttemptId;
 import dev.runnel.runtime.task.TaskCounters;
@@ -17,6 +18,11 @@ import java.util.concurrent.CompletableFuture;
 public interface TaskExecutorGateway {
 
     TaskManagerId taskManagerId();
+
+    /** Where it runs and when it was last heard of; a TaskManager in this JVM is always heard of. */
+    default TaskManagerLocation location() {
+        return TaskManagerLocation.embedded();
+    }
 
     /** Starts a subtask; completes when it was accepted (its state changes are reported later). */
     CompletableFuture<Void> submitTask(TaskDeploymentDescriptor deployment);

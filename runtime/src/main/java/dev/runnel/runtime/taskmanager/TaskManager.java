@@ -2,6 +2,7 @@ package dev.runnel.runtime.taskmanager;
 
 import dev.runnel.runtime.checkpoint.StopMode;
 import dev.runnel.runtime.checkpoint.TaskStateSnapshot;
+import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.OwnedThreads;
 import dev.runnel.runtime.jobmanager.JobManagerGateway;
@@ -17,6 +18,8 @@ import dev.runnel.runtime.task.TaskExecutionState;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -58,7 +61,33 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
     private final List<Task> allTasks = new ArrayList<>();
     // Tasks that reported their end: their threads may still be returning, so close() joins them.
     private final List<Task> endedTasks = new ArrayList<>();
-    private JobManagerGateway jobManager;
+    // Set on the main thread; read by snapshot threads too.
+    private volatile JobManagerGateway jobManager = DISCONNECTED;
+
+    /** Where reports go while no JobManager is known: nowhere (the next one deploys afresh). */
+    private static final JobManagerGateway DISCONNECTED = new JobManagerGateway() {
+        @Override
+        public CompletableFuture<Void> registerTaskManager(TaskExecutorGateway taskManager, int numberOfSlots) {
+            return CompletableFuture.failedFuture(new IllegalStateException("No JobManager"));
+        }
+
+        @Override
+        public void updateTaskExecutionState(TaskExecutionState state) {
+        }
+
+        @Override
+        public CompletableFuture<Void> offerResults(ExecutionAttemptId attemptId, List<Row> rows, long firstOffset) {
+            return CompletableFuture.failedFuture(new IllegalStateException("The JobManager is gone"));
+        }
+
+        @Override
+        public void acknowledgeCheckpoint(ExecutionAttemptId attemptId, long checkpointId, TaskStateSnapshot state) {
+        }
+
+        @Override
+        public void declineCheckpoint(ExecutionAttemptId attemptId, long checkpointId, String reason) {
+        }
+    };
 
     public TaskManager(TaskManagerId id, int numberOfSlots) {
         this(id, numberOfSlots, new LocalChannelRegistry());
@@ -254,32 +283,45 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
         }
     }
 
+    /**
+     * The JobManager is gone (its connection broke, or it fell silent): cancels every task
+     * without telling it, frees the tasks' channels, and completes once their threads ended, so
+     * that the slots are free to offer at the next registration ({@link #registerAt}).
+     */
+    public CompletableFuture<Void> disconnectJobManager() {
+        CompletableFuture<List<Task>> cancelled;
+        try {
+            cancelled = CompletableFuture.supplyAsync(() -> {
+                jobManager = DISCONNECTED;
+                List<Task> all = tasksToStop();
+                all.forEach(Task::cancel);
+                return all;
+            }, mainThread);
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.completedFuture(null);
+        }
+        // joined on a thread of its own: the main thread must go on taking the tasks' reports
+        return cancelled.thenAcceptAsync(all -> {
+            if (!joinAll(all)) {
+                Thread.currentThread().interrupt();
+            }
+            Set<JobId> jobs = new HashSet<>();
+            all.forEach(task -> jobs.add(task.attemptId().jobId()));
+            jobs.forEach(channels::releaseJob);
+        }, runnable -> threads.newThread(runnable).start());
+    }
+
     /** Cancels every task, waits for their threads to end, then stops the main thread. */
     @Override
     public void close() {
         List<Task> running;
         try {
-            running = CompletableFuture.supplyAsync(() -> {
-                List<Task> all = new ArrayList<>(allTasks);
-                all.addAll(endedTasks);
-                return all;
-            }, mainThread).join();
+            running = CompletableFuture.supplyAsync(this::tasksToStop, mainThread).join();
         } catch (RejectedExecutionException e) {
             return;
         }
         running.forEach(Task::cancel);
-        boolean interrupted = false;
-        for (Task task : running) {
-            try {
-                if (!task.join(CANCEL_GRACE)) {
-                    LOG.warn("Task {} did not stop within {} of being cancelled; interrupting it", task.attemptId(), CANCEL_GRACE);
-                    task.interrupt();
-                    task.join(CANCEL_GRACE);
-                }
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
+        boolean interrupted = !joinAll(running);
         mainThread.shutdown();
         snapshotExecutor.shutdown();
         try {
@@ -297,5 +339,31 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** Every task whose thread may still run. Main thread only. */
+    private List<Task> tasksToStop() {
+        List<Task> all = new ArrayList<>(allTasks);
+        all.addAll(endedTasks);
+        return all;
+    }
+
+    /**
+     * Waits for the cancelled {@code tasks} to end, interrupting those that take longer than
+     * {@link #CANCEL_GRACE}; false if this thread was interrupted meanwhile.
+     */
+    private static boolean joinAll(List<Task> tasks) {
+        for (Task task : tasks) {
+            try {
+                if (!task.join(CANCEL_GRACE)) {
+                    LOG.warn("Task {} did not stop within {} of being cancelled; interrupting it", task.attemptId(), CANCEL_GRACE);
+                    task.interrupt();
+                    task.join(CANCEL_GRACE);
+                }
+            } catch (InterruptedException e) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -10,6 +10,7 @@ import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.connector.ConnectorFactories;
 import dev.runnel.runtime.rest.RestOptions;
 import dev.runnel.runtime.rpc.RpcOptions;
+import dev.runnel.shell.cluster.ProcessCluster;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -122,6 +123,7 @@ public final class ConfigFile {
         List<ConfigOption<?>> known = new ArrayList<>(SessionOptions.known());
         known.addAll(RestOptions.all());
         known.addAll(RpcOptions.all());
+        known.add(ProcessCluster.TASKMANAGER_JAVA_OPTS);
         TreeSet<String> keys = new TreeSet<>();
         known.forEach(o -> keys.add(o.key()));
         if (keys.contains(key) || key.startsWith(SessionOptions.VARIABLE_PREFIX)) {

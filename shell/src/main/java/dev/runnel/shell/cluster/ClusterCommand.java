@@ -1,6 +1,7 @@
 package dev.runnel.shell.cluster;
 
 import dev.runnel.runtime.cluster.JobInfo;
+import dev.runnel.runtime.cluster.TaskManagerInfo;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.rpc.RemoteClusterClient;
 import dev.runnel.runtime.rpc.RpcOptions;
@@ -30,8 +31,9 @@ import picocli.CommandLine.Option;
 /**
  * {@code runnel cluster start|stop|status}: a local session cluster in the background, as
  * Flink's {@code start-cluster.sh} and {@code stop-cluster.sh}. {@code start} runs
- * {@code runnel jobmanager} as a process of its own (in a session of its own, so that the
- * terminal's Ctrl-C and hang-up do not reach it) and remembers its pid and address under
+ * {@code runnel jobmanager --taskmanagers N} as a process of its own (in a session of its own, so
+ * that the terminal's Ctrl-C and hang-up do not reach it), which starts its TaskManager processes
+ * and stops them when it stops, and remembers its pid and address under
  * {@code $RUNNEL_HOME/cluster/}; {@code stop} ends that process; {@code status} asks it.
  */
 @Command(name = "cluster", mixinStandardHelpOptions = true,
@@ -112,8 +114,13 @@ public final class ClusterCommand implements Runnable {
     }
 
     @Command(name = "start", mixinStandardHelpOptions = true,
-            description = "Starts a JobManager in the background and waits until it takes calls.")
+            description = "Starts a JobManager and its TaskManagers in the background and waits until they take jobs.")
     static final class Start implements Callable<Integer> {
+        @Option(names = "--taskmanagers", paramLabel = "N", defaultValue = "1",
+                description = "TaskManager processes to start with the JobManager (default: 1); "
+                        + "taskmanager.numberOfTaskSlots slots each.")
+        private int taskManagers;
+
         @Option(names = "--rpc-port", paramLabel = "PORT",
                 description = "Its RPC port (default: jobmanager.rpc.port, 6123; 0: any free port).")
         private Integer rpcPort;
@@ -158,8 +165,9 @@ public final class ClusterCommand implements Runnable {
                     String address = ready.group(1) + ":" + ready.group(2);
                     Files.writeString(state.addressFile(), address);
                     out.println("[INFO] Session cluster started: JobManager pid " + jobManager.pid() + ", RPC at "
-                            + address + ", REST at " + ready.group(3) + ". Attach with: runnel --jobmanager "
-                            + address);
+                            + address + ", REST at " + ready.group(3) + ", " + taskManagers
+                            + (taskManagers == 1 ? " TaskManager" : " TaskManagers")
+                            + ". Attach with: runnel --jobmanager " + address);
                     return 0;
                 }
                 if (process.waitFor(200, TimeUnit.MILLISECONDS)) {
@@ -186,7 +194,8 @@ public final class ClusterCommand implements Runnable {
             command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
             command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
                     .filter(a -> !a.startsWith("-agentlib") && !a.startsWith("-javaagent")).toList());
-            command.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.runnel.shell.Main", "jobmanager"));
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.runnel.shell.Main", "jobmanager",
+                    "--taskmanagers", String.valueOf(taskManagers)));
             if (rpcPort != null) {
                 command.addAll(List.of("--rpc-port", String.valueOf(rpcPort)));
             }
@@ -248,8 +257,14 @@ public final class ClusterCommand implements Runnable {
                 for (JobInfo job : client.listJobs()) {
                     byStatus.merge(job.status().name(), 1L, Long::sum);
                 }
+                List<TaskManagerInfo> taskManagers = client.taskManagers();
                 out.println("[INFO] Session cluster up: JobManager pid " + running.get().pid() + ", RPC at " + address
-                        + "; jobs: " + (byStatus.isEmpty() ? "none" : byStatus.toString().replaceAll("[{}]", "")));
+                        + "; jobs: " + (byStatus.isEmpty() ? "none" : byStatus.toString().replaceAll("[{}]", ""))
+                        + "; TaskManagers: " + taskManagers.size());
+                for (TaskManagerInfo tm : taskManagers) {
+                    out.println("[INFO]   " + tm.id() + ": " + tm.location().path() + ", " + tm.freeSlots() + " of "
+                            + tm.slots() + " slots free");
+                }
                 return 0;
             } catch (RuntimeException e) {
                 out.println("[INFO] JobManager pid " + running.get().pid() + " runs but does not answer at " + address

@@ -1,10 +1,8 @@
 package dev.runnel.shell.cluster;
 
-import dev.runnel.runtime.cluster.EmbeddedCluster;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.rest.RestOptions;
-import dev.runnel.runtime.rpc.ClusterRpcServer;
 import dev.runnel.runtime.rpc.RpcOptions;
 import dev.runnel.shell.cli.ConfigFile;
 import java.io.PrintWriter;
@@ -24,9 +22,9 @@ import picocli.CommandLine.Option;
 /**
  * {@code runnel jobmanager}: the JobManager of a session cluster, a long-running process that
  * takes jobs from many shells and scripts ({@code runnel --jobmanager host:port}) over gRPC and
- * serves Flink's REST API. Until TaskManagers run as processes of their own, its TaskManager
- * slots ({@code taskmanager.numberOfTaskSlots}) live in this process. It runs until SIGTERM or
- * Ctrl-C, which cancel its jobs.
+ * serves Flink's REST API. Its slots are those of the TaskManager processes that register on the
+ * same RPC port ({@code runnel taskmanager}), or that it starts itself ({@code --taskmanagers N}).
+ * It runs until SIGTERM or Ctrl-C, which cancel its jobs.
  */
 @Command(name = "jobmanager", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs the JobManager of a session cluster until SIGTERM or Ctrl-C.",
@@ -56,58 +54,52 @@ public final class JobManagerCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    private Optional<String> secret = Optional.empty();
+    @Option(names = "--taskmanagers", paramLabel = "N",
+            description = "TaskManager processes to start on this machine, stopped with the JobManager "
+                    + "(default: 0, TaskManagers register themselves: runnel taskmanager --jobmanager HOST:RPC_PORT).")
+    private int taskManagers;
 
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        EmbeddedCluster cluster;
-        Configuration configuration;
+        if (taskManagers < 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--taskmanagers must be 0 or more, was "
+                    + taskManagers);
+        }
+        ProcessCluster cluster;
         try {
             Map<String, String> preset = new LinkedHashMap<>(ConfigFile.fromEnvironment());
             preset.putAll(settings);
-            configuration = new Configuration(preset);
+            Configuration configuration = new Configuration(preset);
             // a flag wins over -D and config.yaml
             bind = bind != null ? bind : configuration.get(RpcOptions.JOBMANAGER_BIND_HOST);
             rpcPort = rpcPort != null ? rpcPort : configuration.get(RpcOptions.JOBMANAGER_RPC_PORT);
-            secret = RpcOptions.clusterSecret(configuration);
-            checkLoopback();
+            Optional<String> secret = RpcOptions.clusterSecret(configuration);
+            checkLoopback(secret);
+            RpcOptions.heartbeatTimeout(configuration);
             if (restPort != null || !configuration.contains(RestOptions.PORT.key())) {
                 configuration.set(RestOptions.PORT.key(), String.valueOf(restPort != null ? restPort
                         : RestOptions.PORT.defaultValue()));
             }
             configuration.set(RestOptions.BIND_ADDRESS.key(), restBind(configuration));
-            cluster = EmbeddedCluster.start(configuration); // with the REST server, as configured
-        } catch (ConfigException e) {
+            cluster = ProcessCluster.start(configuration, settings, bind, rpcPort, secret, taskManagers);
+        } catch (ConfigException | UncheckedIOException | IllegalStateException e) {
             err.println("[ERROR] " + e.getMessage());
             err.flush();
             return 1;
         }
-        ClusterRpcServer rpc = null;
         CountDownLatch stopped = new CountDownLatch(1);
-        try {
-            URI rest = cluster.restAddress().orElseThrow();
-            rpc = ClusterRpcServer.start(cluster, bind, rpcPort, secret);
-            ClusterRpcServer server = rpc;
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                server.close();
-                cluster.close();
-                stopped.countDown();
-            }, "runnel-jobmanager-shutdown"));
-            out.println(READY + bind + ":" + rpc.port() + ", REST at " + rest + ", pid " + ProcessHandle.current().pid());
-            out.flush();
-            stopped.await();
-            return 0;
-        } catch (ConfigException | UncheckedIOException e) {
-            err.println("[ERROR] " + e.getMessage());
-            err.flush();
-            if (rpc != null) {
-                rpc.close();
-            }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             cluster.close();
-            return 1;
-        }
+            stopped.countDown();
+        }, "runnel-jobmanager-shutdown"));
+        URI rest = cluster.cluster().restAddress().orElseThrow();
+        out.println(READY + cluster.rpcAddress() + ", REST at " + rest + ", pid " + ProcessHandle.current().pid()
+                + ", " + taskManagers + (taskManagers == 1 ? " TaskManager" : " TaskManagers") + " started");
+        out.flush();
+        stopped.await();
+        return 0;
     }
 
     /*
@@ -137,7 +129,7 @@ public final class JobManagerCommand implements Callable<Integer> {
      * Calls carry job graphs that this process deserializes and runs: bound wider than this
      * machine, every connection must prove the cluster secret.
      */
-    private void checkLoopback() {
+    private void checkLoopback(Optional<String> secret) {
         if (!loopback(bind) && secret.isEmpty()) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--bind " + bind
                     + " is not a loopback address: binding wider needs a cluster secret that every connection"

@@ -31,8 +31,16 @@ public final class SessionEngine implements StatementExecutor {
     private final CatalogMetadata metadata;
     private final List<String> warnings;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** What closing the engine runs: closes the cluster client, or stops whatever owns the cluster. */
+    private final Runnable closeCluster;
 
     private SessionEngine(ClusterClient cluster, Session session, Supplier<String> description, List<String> warnings) {
+        this(cluster, session, description, warnings, cluster::close);
+    }
+
+    private SessionEngine(ClusterClient cluster, Session session, Supplier<String> description, List<String> warnings,
+                          Runnable closeCluster) {
+        this.closeCluster = closeCluster;
         this.cluster = cluster;
         this.session = session;
         this.description = description;
@@ -89,6 +97,16 @@ public final class SessionEngine implements StatementExecutor {
                 () -> "embedded cluster with " + slots + (slots == 1 ? " slot" : " slots")
                         + cluster.restAddress().map(url -> ", REST API at " + url).orElse(""),
                 warning == null ? List.of() : List.of(warning));
+    }
+
+    /**
+     * A session on {@code cluster}, which someone else started: closing the engine runs
+     * {@code closeCluster} (which stops application mode's cluster of processes, say).
+     */
+    public static SessionEngine on(ClusterClient cluster, Configuration configuration, String description,
+                                   Runnable closeCluster) {
+        return new SessionEngine(cluster, new Session(cluster, configuration), () -> description, List.of(),
+                closeCluster);
     }
 
     @Override
@@ -153,7 +171,7 @@ public final class SessionEngine implements StatementExecutor {
         try {
             session.close();
         } finally {
-            cluster.close();
+            closeCluster.run();
         }
     }
 }

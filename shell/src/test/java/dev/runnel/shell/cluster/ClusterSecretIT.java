@@ -35,7 +35,7 @@ class ClusterSecretIT {
     static void startJobManager() throws IOException {
         secret = Files.writeString(dir.resolve("secret"), "s3cret-" + System.nanoTime() + "\n");
         jobManager = RunnelProcess.start(dir, "jobmanager", "--bind", "0.0.0.0", "--rpc-port", "0", "--rest-port", "0",
-                "-D", "security.cluster-secret.file=" + secret);
+                "--taskmanagers", "1", "-D", "security.cluster-secret.file=" + secret);
         String out = jobManager.awaitOut(JobManagerCommand.READY, START);
         Matcher ready = Pattern.compile("RPC at 0\\.0\\.0\\.0:(\\d+), REST at (http://127\\.0\\.0\\.1:\\d+)").matcher(out);
         assertThat(ready.find()).as(out).isTrue();
@@ -90,6 +90,15 @@ class ClusterSecretIT {
                 all.append(Files.readString(log));
             }
             return all.toString();
+        }
+    }
+
+    @Test
+    void aTaskManagerWithoutTheSecretIsRefusedAndSaysWhy() {
+        try (RunnelProcess taskManager = RunnelProcess.start(dir, "taskmanager", "--jobmanager", address)) {
+            taskManager.awaitOut("Cannot register with the JobManager at " + address, START);
+            assertThat(taskManager.out()).contains("wrong or missing cluster secret");
+            assertThat(taskManager.isAlive()).isTrue();
         }
     }
 }

@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -62,8 +64,8 @@ class LocalClusterIT {
     }
 
     @Test
-    void startRunsAJobManagerInTheBackgroundThatShellsAttachToAndStopLeavesNothingRunning() throws IOException {
-        RunnelProcess.Result started = runnel("cluster", "start");
+    void startRunsAJobManagerAndItsTaskManagersInTheBackgroundThatShellsAttachToAndStopLeavesNothingRunning() throws IOException {
+        RunnelProcess.Result started = runnel("cluster", "start", "--taskmanagers", "2");
         assertThat(started.exit()).as(started.err()).isZero();
         Matcher address = Pattern.compile("RPC at (127\\.0\\.0\\.1:\\d+)").matcher(started.out());
         assertThat(address.find()).as(started.out()).isTrue();
@@ -81,7 +83,14 @@ class LocalClusterIT {
 
         RunnelProcess.Result status = runnel("cluster", "status");
         assertThat(status.exit()).isZero();
-        assertThat(status.out()).contains("Session cluster up").contains(address.group(1)).contains("FINISHED=1");
+        assertThat(status.out()).contains("Session cluster up").contains(address.group(1)).contains("FINISHED=1")
+                .contains("TaskManagers: 2");
+        Matcher pids = Pattern.compile(": pid (\\d+) on ").matcher(status.out());
+        List<ProcessHandle> taskManagers = new ArrayList<>();
+        while (pids.find()) {
+            taskManagers.add(ProcessHandle.of(Long.parseLong(pids.group(1))).orElseThrow());
+        }
+        assertThat(taskManagers).as(status.out()).hasSize(2).allMatch(ProcessHandle::isAlive);
         assertThat(Files.list(dir.resolve("home").resolve("log")))
                 .as("the JobManager logs to log/jobmanager-<host>-<pid>.log")
                 .anyMatch(p -> p.getFileName().toString().matches("jobmanager-.+-" + jobManager.pid() + "\\.log"));
@@ -90,6 +99,7 @@ class LocalClusterIT {
         assertThat(stopped.exit()).isZero();
         assertThat(stopped.out()).contains("Stopped the session cluster");
         await().atMost(Duration.ofSeconds(30)).until(() -> !jobManager.isAlive());
+        await().atMost(Duration.ofSeconds(30)).until(() -> taskManagers.stream().noneMatch(ProcessHandle::isAlive));
         assertThat(runnel("cluster", "status").exit()).as("nothing runs").isEqualTo(1);
         assertThat(runnel("cluster", "stop").out()).contains("No session cluster is running");
     }
@@ -113,16 +123,23 @@ class LocalClusterIT {
     }
 
     @Test
-    void runApplicationRunsAScriptOnAClusterOfItsOwnAndItsExitCodeSaysHowTheJobsEnded() throws IOException {
+    void runApplicationRunsAScriptOnAClusterOfItsOwnLeavingNothingBehindAndItsExitCodeSaysHowTheJobsEnded() throws IOException {
         Path out = dir.resolve("out");
         Path good = Files.writeString(dir.resolve("good.sql"), "CREATE TABLE numbers (n BIGINT) WITH ("
                 + "'connector' = 'datagen', 'fields.n.kind' = 'sequence', 'fields.n.start' = '1', 'fields.n.end' = '100');\n"
                 + "CREATE TABLE sink (n BIGINT) WITH ('connector' = 'filesystem', 'path' = '" + out + "', 'format' = 'csv');\n"
                 + "INSERT INTO sink SELECT n FROM numbers;\n");
         try (RunnelProcess application = RunnelProcess.start(dir, "run-application", "--rest-port", "0",
-                good.toString())) {
+                "--taskmanagers", "2", "-D", "parallelism.default=2", good.toString())) {
             assertThat(application.waitFor(RUN)).as(application.err()).isZero();
         }
+        List<Long> taskManagers = new ArrayList<>();
+        try (var logs = Files.list(dir.resolve("home").resolve("log"))) {
+            logs.map(p -> Pattern.compile("taskmanager-.+-(\\d+)\\.log").matcher(p.getFileName().toString()))
+                    .filter(Matcher::matches).forEach(m -> taskManagers.add(Long.parseLong(m.group(1))));
+        }
+        assertThat(taskManagers).as("the TaskManager processes it started, and stopped").hasSize(2)
+                .allMatch(pid -> ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true));
         try (var files = Files.walk(out)) {
             long rows = files.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().startsWith("."))
                     .mapToLong(p -> {

@@ -19,6 +19,7 @@ import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -30,7 +31,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A session cluster: {@code runnel jobmanager} in a JVM of its own, and shells and scripts in
+ * A session cluster: {@code runnel jobmanager} in a JVM of its own, two
+ * {@code runnel taskmanager}s with 2 slots each in JVMs of their own, and shells and scripts in
  * other JVMs submitting to it with {@code --jobmanager}. Every process is stopped by its own id,
  * also when a test fails.
  */
@@ -47,24 +49,31 @@ class SessionClusterIT {
     private static int port;
     private static String rest;
 
+    private static final List<RunnelProcess> taskManagers = new ArrayList<>();
+
     @BeforeAll
-    static void startJobManager() {
-        jobManager = RunnelProcess.start(dir, "jobmanager", "--rpc-port", "0", "--rest-port", "0",
-                "-D", "taskmanager.numberOfTaskSlots=4");
+    static void startCluster() {
+        jobManager = RunnelProcess.start(dir, "jobmanager", "--rpc-port", "0", "--rest-port", "0");
         String out = jobManager.awaitOut(JobManagerCommand.READY, START);
         Matcher address = Pattern.compile("RPC at (127\\.0\\.0\\.1):(\\d+), REST at ([^,\\s]+)").matcher(out);
         assertThat(address.find()).as(out).isTrue();
         host = address.group(1);
         port = Integer.parseInt(address.group(2));
         rest = address.group(3);
+        for (int i = 0; i < 2; i++) {
+            taskManagers.add(RunnelProcess.start(dir, "taskmanager", "--jobmanager", jobManagerAddress(), "--slots", "2"));
+        }
+        taskManagers.forEach(tm -> tm.awaitOut(TaskManagerCommand.REGISTERED, START));
     }
 
     @AfterAll
-    static void stopJobManager() {
+    static void stopCluster() {
+        taskManagers.forEach(RunnelProcess::close);
         if (jobManager != null) {
             jobManager.close();
             assertThat(jobManager.isAlive()).isFalse();
         }
+        assertThat(taskManagers).noneMatch(RunnelProcess::isAlive);
     }
 
     private static String jobManagerAddress() {
@@ -140,36 +149,48 @@ class SessionClusterIT {
     }
 
     @Test
-    void aJobThatDoesNotFitWaitsSayingForWhatAndRunsWhenTheSlotsFreeUp() throws Exception {
+    void jobsShareTheSlotsAndOneThatDoesNotFitWaitsSayingForWhatAndRunsWhenTheSlotsFreeUp() throws Exception {
         String endless = "CREATE TABLE ticks (n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '20');\n"
-                + "CREATE TABLE %s (n BIGINT) WITH ('connector' = 'blackhole');\n"
-                + "SET 'parallelism.default' = '%d';\nINSERT INTO %s SELECT n FROM ticks;\n";
-        Path wide = script("wide.sql", endless.formatted("wide_sink", 4, "wide_sink"));
-        Path narrow = script("narrow.sql", endless.formatted("narrow_sink", 2, "narrow_sink"));
+                + "CREATE TABLE %s (n BIGINT, c BIGINT) WITH ('connector' = 'blackhole');\n"
+                + "SET 'parallelism.default' = '2';\nINSERT INTO %s SELECT n %% 3, COUNT(*) FROM ticks GROUP BY n %% 3;\n";
+        Path first = script("first.sql", endless.formatted("first_sink", "first_sink"));
+        Path second = script("second.sql", endless.formatted("second_sink", "second_sink"));
+        Path third = script("third.sql", endless.formatted("third_sink", "third_sink"));
         try (RemoteClusterClient cluster = RemoteClusterClient.connect(host, port);
-             RunnelProcess first = RunnelProcess.start(dir, "--jobmanager", jobManagerAddress(), "-f", wide.toString())) {
-            JobInfo holding = await().atMost(RUN).until(() -> job(cluster, "wide_sink", JobStatus.RUNNING), j -> j != null);
-            try (RunnelProcess second = RunnelProcess.start(dir, "--jobmanager", jobManagerAddress(), "-f",
-                    narrow.toString())) {
-                JobInfo waiting = await().atMost(RUN).until(() -> job(cluster, "narrow_sink", JobStatus.CREATED),
+             RunnelProcess one = RunnelProcess.start(dir, "--jobmanager", jobManagerAddress(), "-f", first.toString());
+             RunnelProcess two = RunnelProcess.start(dir, "--jobmanager", jobManagerAddress(), "-f", second.toString())) {
+            JobInfo holding = await().atMost(RUN).until(() -> job(cluster, "first_sink", JobStatus.RUNNING), j -> j != null);
+            await().atMost(RUN).until(() -> job(cluster, "second_sink", JobStatus.RUNNING), j -> j != null);
+            // three vertices at parallelism 2 each (source, aggregate, sink) share two slots: the two jobs hold all four
+            assertThat(holding.vertices()).hasSizeGreaterThanOrEqualTo(2);
+            assertThat(get("/taskmanagers")).contains("\"freeSlots\":0").doesNotContain("\"freeSlots\":1")
+                    .doesNotContain("\"freeSlots\":2");
+            try (RunnelProcess three = RunnelProcess.start(dir, "--jobmanager", jobManagerAddress(), "-f",
+                    third.toString())) {
+                JobInfo waiting = await().atMost(RUN).until(() -> job(cluster, "third_sink", JobStatus.CREATED),
                         j -> j != null && j.waitingFor() != null);
-                assertThat(waiting.waitingFor()).startsWith("2 of the cluster's 4 slots, which other jobs hold");
+                assertThat(waiting.waitingFor()).startsWith("2 of the cluster's 4 slots on one TaskManager, which other"
+                        + " jobs hold");
                 ShellRun shown = ShellRun.of(SessionEngine::start, "--jobmanager", jobManagerAddress(), "-e",
                         "SHOW JOBS;");
                 assertThat(shown.out()).contains("CREATED (waiting for slots)");
-                HttpResponse<String> details = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                        URI.create(rest + "/jobs/" + waiting.id())).build(), HttpResponse.BodyHandlers.ofString());
-                assertThat(details.body()).contains("\"waiting-for\":\"2 of the cluster's 4 slots");
+                assertThat(get("/jobs/" + waiting.id())).contains("\"waiting-for\":\"2 of the cluster's 4 slots");
 
                 cluster.cancelJob(holding.id());
                 JobInfo running = await().atMost(RUN).until(() -> cluster.getJob(waiting.id()),
                         j -> j.status() == JobStatus.RUNNING);
                 assertThat(running.waitingFor()).isNull();
-                cluster.cancelJob(waiting.id());
-                assertThat(second.waitFor(RUN)).isNotZero();
+                cluster.listJobs().stream().filter(j -> !j.status().isTerminal()).forEach(j -> cluster.cancelJob(j.id()));
+                assertThat(three.waitFor(RUN)).isNotZero();
             }
-            assertThat(first.waitFor(RUN)).isNotZero();
+            assertThat(one.waitFor(RUN)).isNotZero();
+            assertThat(two.waitFor(RUN)).isNotZero();
         }
+    }
+
+    private static String get(String path) throws IOException, InterruptedException {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(rest + path)).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
     }
 
     private static JobInfo job(RemoteClusterClient cluster, String sink, JobStatus status) {

@@ -1,0 +1,206 @@
+package dev.runnel.runtime.rpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.runnel.runtime.cluster.EmbeddedCluster;
+import dev.runnel.runtime.cluster.JobId;
+import dev.runnel.runtime.cluster.JobStatus;
+import dev.runnel.runtime.cluster.ResultChunk;
+import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.jobgraph.JobEdge;
+import dev.runnel.runtime.jobgraph.JobGraph;
+import dev.runnel.runtime.jobgraph.JobVertex;
+import dev.runnel.runtime.jobgraph.Partitioning;
+import dev.runnel.runtime.operators.sink.CollectSinkOperatorFactory;
+import dev.runnel.runtime.source.values.ValuesSourceFactory;
+import dev.runnel.runtime.taskmanager.TaskManager;
+import dev.runnel.runtime.taskmanager.TaskManagerId;
+import dev.runnel.runtime.testing.TestSources;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A JobManager and a TaskManager that talk over {@link TaskManagerProtocol} on a real gRPC
+ * connection (in one JVM here; the shell's cluster tests run them as processes).
+ */
+class TaskManagerConnectionTest {
+    private final Configuration configuration = new Configuration();
+    private final List<String> events = new CopyOnWriteArrayList<>();
+    private EmbeddedCluster cluster;
+    private TaskManagerSessions sessions;
+    private ClusterRpcServer server;
+    private TaskManager taskManager;
+    private JobManagerConnection connection;
+
+    private void start(int port) {
+        cluster = EmbeddedCluster.startJobManager(configuration);
+        sessions = TaskManagerSessions.of(cluster.jobManager(), configuration);
+        server = ClusterRpcServer.start(cluster, Optional.of(sessions), "127.0.0.1", port, Optional.empty());
+    }
+
+    private void connectTaskManager(int slots) {
+        taskManager = new TaskManager(new TaskManagerId("tm-test"), slots);
+        connection = JobManagerConnection.start(taskManager, "127.0.0.1", server.port(), Optional.empty(),
+                configuration, events::add);
+    }
+
+    @AfterEach
+    void stop() {
+        if (connection != null) {
+            connection.close();
+        }
+        if (taskManager != null) {
+            taskManager.close();
+        }
+        stopJobManager();
+    }
+
+    private void stopJobManager() {
+        if (cluster != null) {
+            cluster.close();
+            server.close();
+            sessions.close();
+            cluster = null;
+        }
+    }
+
+    private static JobGraph job(int parallelism, long rows) {
+        List<Row> values = new ArrayList<>();
+        for (long i = 0; i < rows; i++) {
+            values.add(Row.of(i));
+        }
+        return new JobGraph("values",
+                List.of(new JobVertex(1, "Source", parallelism, new ValuesSourceFactory(values), List.of()),
+                        new JobVertex(2, "Sink", parallelism, null, List.of(new CollectSinkOperatorFactory()))),
+                List.of(new JobEdge(1, 2, 0, new Partitioning.Rebalance())), new Configuration());
+    }
+
+    private List<Row> results(JobId id) {
+        List<Row> rows = new ArrayList<>();
+        ResultChunk chunk;
+        do {
+            chunk = cluster.fetchResults(id, 1000, Duration.ofSeconds(1));
+            rows.addAll(chunk.rows());
+        } while (!chunk.endOfResult());
+        return rows;
+    }
+
+    @Test
+    void aJobRunsOnARegisteredTaskManagerAndItsRowsComeBack() {
+        start(0);
+        connectTaskManager(2);
+        await().until(() -> cluster.registeredTaskManagers().size() == 1);
+        assertThat(cluster.registeredTaskManagers().get(0).location().path()).contains("pid " + ProcessHandle.current().pid());
+
+        JobId id = cluster.submitJob(job(2, 5000));
+
+        assertThat(results(id)).hasSize(5000);
+        assertThat(cluster.jobTermination(id).join().status()).isEqualTo(JobStatus.FINISHED);
+        assertThat(events).anyMatch(e -> e.startsWith("Registered with the JobManager at 127.0.0.1:" + server.port()));
+    }
+
+    /** A job that runs until cancelled: a source that never ends. */
+    private static JobGraph endless() {
+        return new JobGraph("endless",
+                List.of(new JobVertex(1, "Source", 1, new TestSources.Unbounded(10, 1000), List.of()),
+                        new JobVertex(2, "Sink", 1, null, List.of(new CollectSinkOperatorFactory()))),
+                List.of(new JobEdge(1, 2, 0, new Partitioning.Forward())), new Configuration());
+    }
+
+    @Test
+    void aTaskManagerWhoseConnectionClosesIsLostAtOnceAndItsJobFails() {
+        start(0);
+        connectTaskManager(1);
+        await().until(() -> cluster.registeredTaskManagers().size() == 1);
+        JobId id = cluster.submitJob(job(1, 1_000_000));
+        await().until(() -> cluster.getJob(id).status() == JobStatus.RUNNING);
+
+        connection.close(); // as when its process dies: the stream ends
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> cluster.registeredTaskManagers().isEmpty());
+        assertThat(cluster.jobTermination(id).join().failureCause()).contains("TaskManager tm-test").contains("was lost");
+    }
+
+    @Test
+    void whenTheJobManagerIsLostTheTaskManagerCancelsItsTasksAndRegistersWithTheNextOne() {
+        start(0);
+        int port = server.port();
+        connectTaskManager(1);
+        await().until(() -> cluster.registeredTaskManagers().size() == 1);
+        JobId id = cluster.submitJob(endless());
+        await().until(() -> cluster.getJob(id).status() == JobStatus.RUNNING);
+
+        server.close(); // the JobManager's port goes away with its connections, as when its process dies
+        await().atMost(Duration.ofSeconds(10)).until(() -> events.stream().anyMatch(e -> e.startsWith("Lost the JobManager")));
+        await().atMost(Duration.ofSeconds(20)).until(() -> taskManager.requestCounters(id).join().isEmpty());
+        cluster.close();
+        sessions.close();
+
+        start(port);
+        await().atMost(Duration.ofSeconds(30)).until(() -> cluster.registeredTaskManagers().size() == 1);
+        assertThat(events).filteredOn(e -> e.startsWith("Registered with the JobManager")).hasSize(2);
+        JobId next = cluster.submitJob(job(1, 10));
+        assertThat(results(next)).hasSize(10);
+    }
+
+    @Test
+    void aJobManagerThatCannotBeReachedIsTriedAgainWithAClearError() throws Exception {
+        int closed;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            closed = socket.getLocalPort();
+        }
+        taskManager = new TaskManager(new TaskManagerId("tm-test"), 1);
+        connection = JobManagerConnection.start(taskManager, "127.0.0.1", closed, Optional.empty(), configuration,
+                events::add);
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> events.stream()
+                .filter(e -> e.startsWith("Cannot register with the JobManager at 127.0.0.1:" + closed)).count() >= 3);
+        assertThat(events.get(0)).contains("Connection refused").contains("trying again in");
+    }
+
+    @Test
+    void aSilentJobManagerCountsAsLostAfterTheHeartbeatTimeout() {
+        configuration.set(RpcOptions.HEARTBEAT_INTERVAL.key(), "100 ms");
+        configuration.set(RpcOptions.HEARTBEAT_TIMEOUT.key(), "500 ms");
+        // accepts the stream, reads every message and never says a word
+        io.grpc.ServerServiceDefinition silent = io.grpc.ServerServiceDefinition.builder(TaskManagerProtocol.SERVICE)
+                .addMethod(TaskManagerProtocol.CONNECT, io.grpc.stub.ServerCalls.asyncBidiStreamingCall(
+                        out -> new io.grpc.stub.StreamObserver<TaskManagerProtocol.ToJobManager>() {
+                            @Override
+                            public void onNext(TaskManagerProtocol.ToJobManager value) {
+                            }
+
+                            @Override
+                            public void onError(Throwable t) {
+                            }
+
+                            @Override
+                            public void onCompleted() {
+                            }
+                        }))
+                .build();
+        io.grpc.Server server = io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder
+                .forAddress(new java.net.InetSocketAddress("127.0.0.1", 0)).addService(silent).build();
+        try {
+            server.start();
+            taskManager = new TaskManager(new TaskManagerId("tm-test"), 1);
+            connection = JobManagerConnection.start(taskManager, "127.0.0.1", server.getPort(), Optional.empty(),
+                    configuration, events::add);
+
+            await().atMost(Duration.ofSeconds(10)).until(() -> !events.isEmpty());
+            assertThat(events.get(0)).startsWith("Cannot register with the JobManager")
+                    .contains("no heartbeat for").contains("heartbeat.timeout");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } finally {
+            server.shutdownNow();
+        }
+    }
+}

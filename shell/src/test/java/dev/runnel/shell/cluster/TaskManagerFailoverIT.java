@@ -1,0 +1,185 @@
+package dev.runnel.shell.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.runnel.runtime.cluster.JobInfo;
+import dev.runnel.runtime.cluster.JobStatus;
+import dev.runnel.runtime.cluster.TaskManagerInfo;
+import dev.runnel.runtime.rpc.RemoteClusterClient;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * TaskManagers and JobManagers that die: every one a JVM of its own, killed with {@code kill -9}
+ * by its own process id. Every process a test starts is stopped when it ends.
+ */
+class TaskManagerFailoverIT {
+    private static final Duration START = Duration.ofSeconds(90);
+    private static final Duration RUN = Duration.ofSeconds(180);
+    private static final Pattern ADDRESS = Pattern.compile("RPC at (127\\.0\\.0\\.1:\\d+)");
+
+    @TempDir
+    Path dir;
+    private final List<RunnelProcess> processes = new ArrayList<>();
+
+    @AfterEach
+    void stopAll() {
+        // TaskManagers first: they would only try to register again
+        for (int i = processes.size() - 1; i >= 0; i--) {
+            processes.get(i).close();
+        }
+        assertThat(processes).noneMatch(RunnelProcess::isAlive);
+    }
+
+    private RunnelProcess start(String... args) {
+        RunnelProcess process = RunnelProcess.start(dir, args);
+        processes.add(process);
+        return process;
+    }
+
+    /** A JobManager without TaskManagers; its RPC address. */
+    private String startJobManager(int rpcPort) {
+        RunnelProcess jobManager = start("jobmanager", "--rpc-port", String.valueOf(rpcPort), "--rest-port", "0");
+        Matcher address = ADDRESS.matcher(jobManager.awaitOut(JobManagerCommand.READY, START));
+        assertThat(address.find()).isTrue();
+        return address.group(1);
+    }
+
+    private RunnelProcess startTaskManager(String jobManager) {
+        RunnelProcess taskManager = start("taskmanager", "--jobmanager", jobManager, "--slots", "1");
+        taskManager.awaitOut(TaskManagerCommand.REGISTERED, START);
+        return taskManager;
+    }
+
+    private static RemoteClusterClient client(String address) {
+        int colon = address.lastIndexOf(':');
+        return RemoteClusterClient.connect(address.substring(0, colon), Integer.parseInt(address.substring(colon + 1)));
+    }
+
+    @Test
+    void aJobWhoseTaskManagerIsKilledFiveTimesWritesEveryRowExactlyOnce() throws Exception {
+        long rows = 6000;
+        String jobManager = startJobManager(0);
+        List<RunnelProcess> taskManagers = new ArrayList<>(List.of(startTaskManager(jobManager),
+                startTaskManager(jobManager)));
+        Path out = dir.resolve("out");
+        Path script = Files.writeString(dir.resolve("copy.sql"), String.join("\n",
+                "SET 'execution.checkpointing.interval' = '1s';",
+                "SET 'restart-strategy.type' = 'fixed-delay';",
+                "SET 'restart-strategy.fixed-delay.attempts' = '20';",
+                "SET 'restart-strategy.fixed-delay.delay' = '200 ms';",
+                "SET 'state.checkpoints.dir' = 'file://" + dir.resolve("checkpoints") + "';",
+                "CREATE TABLE events (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '250',",
+                "  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '" + rows + "');",
+                "CREATE TABLE copied (id BIGINT) WITH ('connector' = 'filesystem', 'path' = 'file://" + out + "',",
+                "  'format' = 'json');",
+                "INSERT INTO copied SELECT id FROM events;", ""));
+        RunnelProcess client = start("--jobmanager", jobManager, "-f", script.toString());
+        try (RemoteClusterClient cluster = client(jobManager)) {
+            JobInfo job = await().atMost(RUN).until(() -> cluster.listJobs().stream().findFirst().orElse(null),
+                    j -> j != null);
+            long completed = 0;
+            for (int kill = 1; kill <= 5; kill++) {
+                long before = completed;
+                // a checkpoint since the last restart, so that the job makes progress between kills
+                JobInfo running = await().atMost(RUN).until(() -> cluster.getJob(job.id()), j ->
+                        j.status() == JobStatus.RUNNING && j.checkpoints().completed() > before
+                                && j.vertices().stream().allMatch(v -> v.subtaskStates()
+                                .getOrDefault("RUNNING", 0) == v.parallelism()));
+                completed = running.checkpoints().completed();
+                RunnelProcess victim = holder(cluster, taskManagers);
+                victim.kill();
+                taskManagers.remove(victim);
+                taskManagers.add(startTaskManager(jobManager)); // the next one to fail over to
+            }
+            assertThat(client.waitFor(RUN)).as(client.err()).isZero();
+            JobInfo end = cluster.getJob(job.id());
+            assertThat(end.status()).isEqualTo(JobStatus.FINISHED);
+            assertThat(end.restarts()).isEqualTo(5);
+            assertThat(end.lastFailure().orElseThrow().message()).contains("was lost: its connection broke");
+        }
+        assertThat(committedIds(out)).isEqualTo(LongStream.rangeClosed(1, rows).boxed().toList());
+    }
+
+    /** The TaskManager process whose slot the job holds (its pid is in {@code /taskmanagers}' path). */
+    private static RunnelProcess holder(RemoteClusterClient cluster, List<RunnelProcess> taskManagers) {
+        List<TaskManagerInfo> busy = cluster.taskManagers().stream().filter(tm -> tm.freeSlots() == 0).toList();
+        assertThat(busy).hasSize(1);
+        String path = busy.get(0).location().path();
+        return taskManagers.stream().filter(tm -> path.startsWith("pid " + tm.pid() + " ")).findFirst()
+                .orElseThrow(() -> new AssertionError("No TaskManager of this test is " + path));
+    }
+
+    private static List<Long> committedIds(Path out) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        List<Long> ids = new ArrayList<>();
+        try (Stream<Path> files = Files.list(out)) {
+            for (Path file : files.filter(p -> p.getFileName().toString().startsWith("part-")).toList()) {
+                for (String line : Files.readAllLines(file)) {
+                    ids.add(json.readTree(line).get("id").asLong());
+                }
+            }
+        }
+        ids.sort(null);
+        return ids;
+    }
+
+    @Test
+    void whenTheJobManagerIsKilledTaskManagersCancelTheirTasksAndRegisterWithTheNextOne() throws Exception {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        String address = startJobManager(port);
+        RunnelProcess taskManager = startTaskManager(address);
+        Path endless = Files.writeString(dir.resolve("endless.sql"), "CREATE TABLE ticks (n BIGINT) WITH"
+                + " ('connector' = 'datagen', 'rows-per-second' = '50');\nCREATE TABLE sink (n BIGINT) WITH"
+                + " ('connector' = 'blackhole');\nINSERT INTO sink SELECT n FROM ticks;\n");
+        RunnelProcess client = start("--jobmanager", address, "-f", endless.toString());
+        try (RemoteClusterClient cluster = client(address)) {
+            await().atMost(RUN).until(() -> cluster.listJobs().stream().anyMatch(j -> j.status() == JobStatus.RUNNING));
+        }
+
+        processes.get(0).kill();
+
+        taskManager.awaitOut("Lost the JobManager at " + address, RUN);
+        assertThat(taskManager.out()).contains("cancelled the tasks of");
+        assertThat(client.waitFor(RUN)).as("the script learns that its JobManager is gone").isNotZero();
+        startJobManager(port);
+        await().atMost(RUN).until(() -> taskManager.out().split(Pattern.quote(TaskManagerCommand.REGISTERED), -1)
+                .length == 3);
+        RunnelProcess query = start("--jobmanager", address, "-q", "--output-format", "csv", "-e",
+                "SELECT COUNT(*) AS c FROM (VALUES (1), (2), (3)) AS t(x);");
+        assertThat(query.waitFor(RUN)).as(query.err()).isZero();
+        assertThat(query.out()).contains("3");
+        assertThat(taskManager.isAlive()).isTrue();
+    }
+
+    @Test
+    void aTaskManagerPointedAtNoJobManagerSaysSoAndKeepsTrying() throws Exception {
+        int closed;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closed = socket.getLocalPort();
+        }
+        RunnelProcess taskManager = start("taskmanager", "--jobmanager", "127.0.0.1:" + closed);
+
+        await().atMost(RUN).until(() -> taskManager.out().split("Cannot register with the JobManager at 127.0.0.1:"
+                + closed, -1).length > 3);
+        assertThat(taskManager.out()).contains("Connection refused").contains("trying again in");
+        assertThat(taskManager.isAlive()).isTrue();
+    }
+}
