@@ -9,14 +9,15 @@ import java.io.Serializable;
  * @param lastHeartbeatMillis when its last message arrived (epoch milliseconds)
  * @param cpuCores            the processors its JVM sees
  * @param heapBytes           its JVM's largest heap
+ * @param dataPort            the port other TaskManagers fetch its subtasks' output from; -1 in this JVM
  */
-public record TaskManagerLocation(String path, long lastHeartbeatMillis, int cpuCores, long heapBytes)
+public record TaskManagerLocation(String path, long lastHeartbeatMillis, int cpuCores, long heapBytes, int dataPort)
         implements Serializable {
 
     /** A TaskManager in this JVM: always heard of, with this JVM's processors and heap. */
     public static TaskManagerLocation embedded() {
         Runtime runtime = Runtime.getRuntime();
         return new TaskManagerLocation("embedded", System.currentTimeMillis(), runtime.availableProcessors(),
-                runtime.maxMemory());
+                runtime.maxMemory(), -1);
     }
 }

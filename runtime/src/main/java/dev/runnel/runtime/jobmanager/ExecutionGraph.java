@@ -15,6 +15,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.IntFunction;
 
 /**
  * The parallel form of a job graph: one {@link ExecutionVertex} per subtask, and the channels
@@ -139,6 +141,16 @@ public final class ExecutionGraph {
 
     /** What the TaskManager needs to run {@code vertex} in slot {@code slotIndex}, from {@code restoreState}. */
     public TaskDeploymentDescriptor deploymentFor(ExecutionVertex vertex, int slotIndex, TaskStateSnapshot restoreState) {
+        return deploymentFor(vertex, slotIndex, restoreState, producer -> null);
+    }
+
+    /**
+     * {@link #deploymentFor(ExecutionVertex, int, TaskStateSnapshot)} where producers may run in
+     * other TaskManagers: {@code producerLocation} gives, for a producer subtask index, the data
+     * address of its TaskManager, or {@code null} when that is the consumer's.
+     */
+    public TaskDeploymentDescriptor deploymentFor(ExecutionVertex vertex, int slotIndex, TaskStateSnapshot restoreState,
+                                                  IntFunction<String> producerLocation) {
         int id = vertex.jobVertex().id();
         int subtask = vertex.subtaskIndex();
         List<TaskDeploymentDescriptor.InputWiring> inputs = new ArrayList<>();
@@ -149,8 +161,11 @@ public final class ExecutionGraph {
             int producers = jobGraph.vertex(edge.sourceId()).parallelism();
             int consumers = jobGraph.vertex(edge.targetId()).parallelism();
             if (edge.targetId() == id) {
-                inputs.add(new TaskDeploymentDescriptor.InputWiring(edge.targetInput(),
-                        inputChannels(e, edge.partitioning(), producers, subtask)));
+                List<ChannelId> channels = inputChannels(e, edge.partitioning(), producers, subtask);
+                List<String> locations = new ArrayList<>(channels.size());
+                channels.forEach(channel -> locations.add(producerLocation.apply(channel.producerSubtask())));
+                inputs.add(new TaskDeploymentDescriptor.InputWiring(edge.targetInput(), channels,
+                        locations.stream().allMatch(Objects::isNull) ? List.of() : locations));
             }
             if (edge.sourceId() == id) {
                 outputs.add(new TaskDeploymentDescriptor.OutputWiring(edge.partitioning(),

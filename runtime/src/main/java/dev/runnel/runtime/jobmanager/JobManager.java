@@ -64,16 +64,16 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
      */
     public JobManager(Configuration clusterConfiguration, Clock clock,
                       Function<URI, SharedStateRegistry> sharedStateRegistries) {
-        this(clusterConfiguration, clock, sharedStateRegistries, SlotPool.Placement.ANY);
+        this(clusterConfiguration, clock, sharedStateRegistries, false);
     }
 
     private JobManager(Configuration clusterConfiguration, Clock clock,
-                       Function<URI, SharedStateRegistry> sharedStateRegistries, SlotPool.Placement placement) {
+                       Function<URI, SharedStateRegistry> sharedStateRegistries, boolean elastic) {
         this.clock = clock;
         this.sharedStateRegistries = sharedStateRegistries;
         this.mainThread = Executors.newSingleThreadScheduledExecutor(threads);
         this.slotPool = new SlotPool(mainThread, clusterConfiguration.get(RuntimeOptions.SLOT_REQUEST_TIMEOUT),
-                placement);
+                elastic);
     }
 
     public JobManager(Configuration clusterConfiguration) {
@@ -81,13 +81,11 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
     }
 
     /**
-     * A JobManager whose TaskManagers are processes of their own: each job is placed on the
-     * slots of one TaskManager ({@link SlotPool.Placement#ONE_TASK_MANAGER}), since its subtasks
-     * exchange data in that TaskManager's memory.
+     * A JobManager whose TaskManagers are processes of their own, which register while it runs:
+     * a job larger than the cluster waits for them ({@code slot.request.timeout}).
      */
     public static JobManager forRemoteTaskManagers(Configuration clusterConfiguration) {
-        return new JobManager(clusterConfiguration, Clock.systemUTC(), JobManager::sharedStateRegistry,
-                SlotPool.Placement.ONE_TASK_MANAGER);
+        return new JobManager(clusterConfiguration, Clock.systemUTC(), JobManager::sharedStateRegistry, true);
     }
 
     private static SharedStateRegistry sharedStateRegistry(URI jobDirectory) {

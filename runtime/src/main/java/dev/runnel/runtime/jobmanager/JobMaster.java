@@ -194,18 +194,24 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         for (ExecutionVertex vertex : executionGraph.vertices()) {
             AllocatedSlot slot = SlotSharing.slotFor(slots, vertex.subtaskIndex());
             List<TaskStateSnapshot> states = restore.get(vertex.jobVertex().id());
-            deploy(vertex, slot, states == null ? null : states.get(vertex.subtaskIndex()));
+            deploy(vertex, slot, states == null ? null : states.get(vertex.subtaskIndex()), slots);
         }
         if (firstStart) {
             checkpoints.start();
         }
     }
 
-    private void deploy(ExecutionVertex vertex, AllocatedSlot slot, TaskStateSnapshot restoreState) {
+    private void deploy(ExecutionVertex vertex, AllocatedSlot slot, TaskStateSnapshot restoreState,
+                        List<AllocatedSlot> jobSlots) {
         vertex.assign(slot);
         usedTaskManagers.putIfAbsent(slot.id().taskManagerId(), slot.taskManager());
         vertex.transitionTo(ExecutionState.DEPLOYING);
-        TaskDeploymentDescriptor tdd = executionGraph.deploymentFor(vertex, slot.id().index(), restoreState);
+        // slot sharing: producer subtask i runs in the job's slot i; another TaskManager's is reached by its address
+        TaskDeploymentDescriptor tdd = executionGraph.deploymentFor(vertex, slot.id().index(), restoreState, producer -> {
+            AllocatedSlot producerSlot = SlotSharing.slotFor(jobSlots, producer);
+            return producerSlot.id().taskManagerId().equals(slot.id().taskManagerId()) ? null
+                    : producerSlot.taskManager().dataAddress();
+        });
         slot.taskManager().submitTask(tdd).whenCompleteAsync((ok, error) -> {
             if (error != null) {
                 onTaskState(new TaskExecutionState(vertex.attemptId(), ExecutionState.FAILED,

@@ -21,6 +21,7 @@ public final class LocalChannel {
     private final Condition notFull = lock.newCondition();
     private final ArrayDeque<StreamElement> queue;
     private Runnable dataListener = () -> { };
+    private Runnable takeListener;
     private boolean released;
     private int maxDepth;
 
@@ -106,18 +107,38 @@ public final class LocalChannel {
         }
     }
 
-    /** The next element, or {@code null} if the channel is empty. Never blocks. */
-    public StreamElement poll() {
+    /**
+     * Called (from the consumer's thread) after each element the consumer took: the channel of a
+     * producer in another TaskManager grants it credit for the room. Set once, before polling.
+     */
+    public void setTakeListener(Runnable listener) {
         lock.lock();
         try {
-            StreamElement e = queue.pollFirst();
-            if (e != null) {
-                notFull.signal();
-            }
-            return e;
+            this.takeListener = listener;
         } finally {
             lock.unlock();
         }
+    }
+
+    /** The next element, or {@code null} if the channel is empty. Never blocks. */
+    public StreamElement poll() {
+        StreamElement e;
+        Runnable taken;
+        lock.lock();
+        try {
+            e = queue.pollFirst();
+            if (e == null) {
+                return null;
+            }
+            notFull.signal();
+            taken = takeListener;
+        } finally {
+            lock.unlock();
+        }
+        if (taken != null) {
+            taken.run();
+        }
+        return e;
     }
 
     public boolean isEmpty() {

@@ -68,7 +68,7 @@ final class ClusterHandlers {
             ObjectNode entry = list.addObject()
                     .put("id", tm.id())
                     .put("path", tm.location().path())
-                    .put("dataPort", -1)
+                    .put("dataPort", tm.location().dataPort())
                     .put("jmxPort", -1)
                     .put("timeSinceLastHeartbeat", tm.location().lastHeartbeatMillis())
                     .put("slotsNumber", tm.slots())

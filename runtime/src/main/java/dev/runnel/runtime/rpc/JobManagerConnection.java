@@ -175,7 +175,7 @@ public final class JobManagerConnection implements AutoCloseable {
         public CompletableFuture<Void> registerTaskManager(TaskExecutorGateway ignored, int numberOfSlots) {
             connection.send(new Register(taskManager.taskManagerId().value(), numberOfSlots, RpcHosts.localHostName(),
                     ProcessHandle.current().pid(), Runtime.getRuntime().availableProcessors(),
-                    Runtime.getRuntime().maxMemory()));
+                    Runtime.getRuntime().maxMemory(), taskManager.dataAddress()));
             return registered;
         }
 

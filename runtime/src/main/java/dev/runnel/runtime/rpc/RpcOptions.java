@@ -22,6 +22,14 @@ public final class RpcOptions {
     public static final ConfigOption<String> JOBMANAGER_RPC_ADDRESS = ConfigOption.of("jobmanager.rpc.address",
             String.class, "localhost", "The host of the JobManager that TaskManagers register with.");
 
+    public static final ConfigOption<String> TASKMANAGER_BIND_HOST = ConfigOption.of("taskmanager.bind-host",
+            String.class, "127.0.0.1", "The address a TaskManager's data port binds to.");
+    public static final ConfigOption<String> TASKMANAGER_HOST = ConfigOption.of("taskmanager.host", String.class, null,
+            "The host other TaskManagers reach this one's data port at (default: taskmanager.bind-host, or this "
+                    + "machine's name when that is a wildcard).");
+    public static final ConfigOption<Integer> TASKMANAGER_DATA_PORT = ConfigOption.of("taskmanager.data.port",
+            Integer.class, 0, "The port a TaskManager sends its subtasks' output to other TaskManagers on (0: any).");
+
     public static final ConfigOption<Duration> HEARTBEAT_INTERVAL = ConfigOption.of("heartbeat.interval",
             Duration.class, Duration.ofSeconds(10), "How often the JobManager and each TaskManager tell the other "
                     + "they are alive.");
@@ -41,8 +49,8 @@ public final class RpcOptions {
     }
 
     public static List<ConfigOption<?>> all() {
-        return List.of(JOBMANAGER_RPC_ADDRESS, JOBMANAGER_BIND_HOST, JOBMANAGER_RPC_PORT, HEARTBEAT_INTERVAL,
-                HEARTBEAT_TIMEOUT, CLUSTER_SECRET_FILE);
+        return List.of(JOBMANAGER_RPC_ADDRESS, JOBMANAGER_BIND_HOST, JOBMANAGER_RPC_PORT, TASKMANAGER_BIND_HOST,
+                TASKMANAGER_HOST, TASKMANAGER_DATA_PORT, HEARTBEAT_INTERVAL, HEARTBEAT_TIMEOUT, CLUSTER_SECRET_FILE);
     }
 
     /**

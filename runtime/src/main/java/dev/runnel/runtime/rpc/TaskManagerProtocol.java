@@ -78,8 +78,9 @@ final class TaskManagerProtocol {
      * @param name what the TaskManager calls itself; the JobManager may add to it to keep ids unique
      * @param host the host it runs on, and {@code pid} its process id: what a user needs to find it
      * @param cpuCores the processors its JVM sees, and {@code heapBytes} its largest heap
+     * @param dataAddress {@code host:port} where other TaskManagers fetch its subtasks' output
      */
-    record Register(String name, int slots, String host, long pid, int cpuCores, long heapBytes)
+    record Register(String name, int slots, String host, long pid, int cpuCores, long heapBytes, String dataAddress)
             implements ToJobManager {
     }
 

@@ -190,10 +190,17 @@ public final class TaskManagerSessions implements AutoCloseable {
         }
 
         @Override
+        public String dataAddress() {
+            return registration.dataAddress();
+        }
+
+        @Override
         public TaskManagerLocation location() {
             Register r = registration;
+            String data = r.dataAddress();
             return new TaskManagerLocation("pid " + r.pid() + " on " + r.host(), connection.lastHeardMillis(),
-                    r.cpuCores(), r.heapBytes());
+                    r.cpuCores(), r.heapBytes(), data == null ? -1
+                    : Integer.parseInt(data.substring(data.lastIndexOf(':') + 1)));
         }
 
         @Override

@@ -24,17 +24,13 @@ import java.util.concurrent.TimeUnit;
  * slots than the cluster has fails at once; a request for slots that other jobs hold waits, in
  * arrival order, until they are released or the request times out.
  *
- * <p>With {@link Placement#ONE_TASK_MANAGER} every job gets all of its slots from one
- * TaskManager: its subtasks then exchange data in that TaskManager's memory, which is what
- * TaskManagers in processes of their own need until data travels between them.
- *
  * <p>Not thread-safe: used only from the JobManager's main thread, which is also the
  * {@code mainThread} timeouts fire on.
  */
 public final class SlotPool {
     private final ScheduledExecutorService mainThread;
     private final Duration requestTimeout;
-    private final Placement placement;
+    private final boolean elastic;
     private final TreeMap<SlotId, TaskExecutorGateway> free = new TreeMap<>();
     private final Map<JobId, List<AllocatedSlot>> allocated = new HashMap<>();
     private final ArrayDeque<PendingRequest> pending = new ArrayDeque<>();
@@ -47,22 +43,19 @@ public final class SlotPool {
                                   ScheduledFuture<?> timeout) {
     }
 
-    /** Where a job's slots may come from. */
-    public enum Placement {
-        /** Any TaskManagers' slots: they all exchange data with each other. */
-        ANY,
-        /** All of a job's slots from one TaskManager. */
-        ONE_TASK_MANAGER
-    }
-
     public SlotPool(ScheduledExecutorService mainThread, Duration requestTimeout) {
-        this(mainThread, requestTimeout, Placement.ANY);
+        this(mainThread, requestTimeout, false);
     }
 
-    public SlotPool(ScheduledExecutorService mainThread, Duration requestTimeout, Placement placement) {
+    /**
+     * @param elastic whether TaskManagers register while the JobManager runs (processes of
+     *                their own): then a request larger than the cluster waits for them, up to
+     *                the timeout, instead of failing at once
+     */
+    public SlotPool(ScheduledExecutorService mainThread, Duration requestTimeout, boolean elastic) {
         this.mainThread = mainThread;
         this.requestTimeout = requestTimeout;
-        this.placement = placement;
+        this.elastic = elastic;
     }
 
     /** Adds the slots of a TaskManager that registered; waiting requests may now be served. */
@@ -113,11 +106,10 @@ public final class SlotPool {
     /**
      * Requests {@code count} slots for a job. Completes with them (in slot order) once they are
      * free, or fails with {@link NoResourcesException} after the request timeout, or at once when
-     * the cluster is too small and its TaskManagers do not come and go ({@link Placement#ANY}).
+     * the cluster is too small and not elastic.
      */
     public CompletableFuture<List<AllocatedSlot>> requestSlots(JobId jobId, String jobName, int count) {
-        // TaskManager processes register while the JobManager runs: a job larger than those here waits for more
-        if (placement == Placement.ANY && count > totalSlots) {
+        if (!elastic && count > totalSlots) {
             return CompletableFuture.failedFuture(new NoResourcesException("Job '" + jobName + "' needs " + count
                     + " slots (its largest parallelism) but the cluster has " + totalSlots
                     + "; set parallelism.default or taskmanager.numberOfTaskSlots"));
@@ -126,7 +118,7 @@ public final class SlotPool {
             throw new IllegalStateException("Job " + jobId + " already holds slots");
         }
         CompletableFuture<List<AllocatedSlot>> result = new CompletableFuture<>();
-        if (pending.isEmpty() && canServe(count)) {
+        if (pending.isEmpty() && free.size() >= count) {
             result.complete(allocate(jobId, count));
             return result;
         }
@@ -137,12 +129,11 @@ public final class SlotPool {
 
     /** What a job whose request for {@code count} slots waits says: the count, the cluster's slots, the timeout. */
     public String waitText(int count) {
-        if (placement == Placement.ONE_TASK_MANAGER && count > largestTaskManager()) {
-            return count + " slots on one TaskManager; " + largest() + " (waiting for TaskManagers to register,"
-                    + " slot.request.timeout " + format(requestTimeout) + ")";
+        if (count > totalSlots) {
+            return count + " slots; " + capacity() + " (waiting for TaskManagers to register, slot.request.timeout "
+                    + format(requestTimeout) + ")";
         }
-        String where = placement == Placement.ANY ? "" : " on one TaskManager";
-        return count + " of the cluster's " + totalSlots + " slots" + where + ", which other jobs hold (slot.request.timeout "
+        return count + " of the cluster's " + totalSlots + " slots, which other jobs hold (slot.request.timeout "
                 + format(requestTimeout) + ")";
     }
 
@@ -175,43 +166,18 @@ public final class SlotPool {
         return allocated.getOrDefault(jobId, List.of());
     }
 
-    /** What the cluster's TaskManagers offer, for a request larger than all of them. */
-    private String largest() {
+    /** What the cluster offers, for a request larger than that. */
+    private String capacity() {
         long registered = slotsPerTaskManager.keySet().stream().filter(id -> !lost.contains(id)).count();
         return registered == 0 ? "no TaskManager is registered"
-                : "the largest of the " + registered + " registered TaskManagers has " + largestTaskManager() + " slots";
-    }
-
-    private int largestTaskManager() {
-        return slotsPerTaskManager.entrySet().stream().filter(e -> !lost.contains(e.getKey()))
-                .mapToInt(Map.Entry::getValue).max().orElse(0);
-    }
-
-    private boolean canServe(int count) {
-        return placement == Placement.ANY ? free.size() >= count : taskManagerWithFree(count) != null;
-    }
-
-    /** The first TaskManager (by id) with {@code count} free slots, or null. */
-    private TaskManagerId taskManagerWithFree(int count) {
-        Map<TaskManagerId, Integer> freePerTaskManager = new TreeMap<>();
-        for (SlotId slot : free.keySet()) {
-            if (freePerTaskManager.merge(slot.taskManagerId(), 1, Integer::sum) >= count) {
-                return slot.taskManagerId();
-            }
-        }
-        return null;
+                : "the cluster's " + registered + " TaskManagers have " + totalSlots + " slots";
     }
 
     private List<AllocatedSlot> allocate(JobId jobId, int count) {
         List<AllocatedSlot> slots = new ArrayList<>(count);
-        TaskManagerId only = placement == Placement.ANY ? null : taskManagerWithFree(count);
-        Iterator<Map.Entry<SlotId, TaskExecutorGateway>> it = free.entrySet().iterator();
-        while (slots.size() < count) {
-            var entry = it.next();
-            if (only == null || entry.getKey().taskManagerId().equals(only)) {
-                slots.add(new AllocatedSlot(entry.getKey(), entry.getValue()));
-                it.remove();
-            }
+        for (int i = 0; i < count; i++) {
+            var entry = free.pollFirstEntry();
+            slots.add(new AllocatedSlot(entry.getKey(), entry.getValue()));
         }
         List<AllocatedSlot> result = List.copyOf(slots);
         allocated.put(jobId, result);
@@ -220,7 +186,7 @@ public final class SlotPool {
 
     // First come, first served: a large request at the head is not overtaken by smaller ones.
     private void servePending() {
-        while (!pending.isEmpty() && canServe(pending.peekFirst().count())) {
+        while (!pending.isEmpty() && free.size() >= pending.peekFirst().count()) {
             PendingRequest request = pending.pollFirst();
             request.timeout().cancel(false);
             request.result().complete(allocate(request.jobId(), request.count()));
@@ -233,11 +199,9 @@ public final class SlotPool {
             PendingRequest request = it.next();
             if (request.jobId().equals(jobId)) {
                 it.remove();
-                String why = placement == Placement.ONE_TASK_MANAGER && request.count() > largestTaskManager()
-                        ? " on one TaskManager within " + format(requestTimeout) + ": " + largest() + "; start"
-                        + " TaskManagers with more slots (taskmanager.numberOfTaskSlots) or lower parallelism.default"
-                        : " within " + format(requestTimeout) + ": all " + totalSlots
-                        + " slots of the cluster are busy with other jobs";
+                String why = " within " + format(requestTimeout) + ": " + (request.count() > totalSlots
+                        ? capacity() + "; start more TaskManagers or lower parallelism.default"
+                        : "all " + totalSlots + " slots of the cluster are busy with other jobs");
                 request.result().completeExceptionally(new NoResourcesException("Job '" + request.jobName()
                         + "' could not get " + request.count() + " slots" + why + " (slot.request.timeout)"));
             }

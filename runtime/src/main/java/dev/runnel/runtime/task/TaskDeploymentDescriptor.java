@@ -6,6 +6,8 @@ import dev.runnel.runtime.jobgraph.JobVertex;
 import dev.runnel.runtime.jobgraph.Partitioning;
 import dev.runnel.runtime.network.ChannelId;
 import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 
@@ -32,10 +34,30 @@ public record TaskDeploymentDescriptor(ExecutionAttemptId attemptId, String jobN
      * The channels of one input edge, from every producer subtask that sends to this subtask.
      *
      * @param inputNumber the operator input the edge feeds (0 or 1)
+     * @param producers where each channel's producer runs: {@code host:port} of its
+     *                  TaskManager's data exchange, or {@code null} when it runs in this one;
+     *                  empty when all do
      */
-    public record InputWiring(int inputNumber, List<ChannelId> channels) implements Serializable {
+    public record InputWiring(int inputNumber, List<ChannelId> channels, List<String> producers)
+            implements Serializable {
         public InputWiring {
             channels = List.copyOf(channels);
+            // nulls allowed: List.copyOf would refuse them
+            producers = Collections.unmodifiableList(new ArrayList<>(producers));
+            if (!producers.isEmpty() && producers.size() != channels.size()) {
+                throw new IllegalArgumentException(producers.size() + " producer locations for " + channels.size()
+                        + " channels");
+            }
+        }
+
+        /** An input whose producers all run in the consumer's TaskManager. */
+        public InputWiring(int inputNumber, List<ChannelId> channels) {
+            this(inputNumber, channels, List.of());
+        }
+
+        /** Where channel {@code i}'s producer runs, or {@code null} for this TaskManager. */
+        public String producer(int i) {
+            return producers.isEmpty() ? null : producers.get(i);
         }
     }
 

@@ -19,6 +19,14 @@ public interface TaskExecutorGateway {
 
     TaskManagerId taskManagerId();
 
+    /**
+     * {@code host:port} where other TaskManagers fetch the channels of its subtasks, or
+     * {@code null} when it shares channels with every other TaskManager (all in one JVM).
+     */
+    default String dataAddress() {
+        return null;
+    }
+
     /** Where it runs and when it was last heard of; a TaskManager in this JVM is always heard of. */
     default TaskManagerLocation location() {
         return TaskManagerLocation.embedded();

@@ -6,7 +6,9 @@ import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.OwnedThreads;
 import dev.runnel.runtime.jobmanager.JobManagerGateway;
+import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.network.LocalChannelRegistry;
+import dev.runnel.runtime.network.RemoteExchange;
 import dev.runnel.runtime.stream.CheckpointBarrier;
 import dev.runnel.runtime.task.CheckpointResponder;
 import dev.runnel.runtime.task.ExecutionAttemptId;
@@ -54,6 +56,7 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
     private final OwnedThreads snapshotThreads;
     private final ThreadPoolExecutor snapshotExecutor;
     private final ClassLoader userClassLoader;
+    private final RemoteExchange exchange;
     /** Set when the TaskManager was killed: it tells the JobManager nothing more. */
     private volatile boolean dead;
     // Main thread only.
@@ -98,6 +101,16 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
      *                 if connected by a network
      */
     public TaskManager(TaskManagerId id, int numberOfSlots, LocalChannelRegistry channels) {
+        this(id, numberOfSlots, channels, null);
+    }
+
+    /**
+     * @param exchange how channels from producers in other TaskManager processes arrive in
+     *                 {@code channels} (and its own are served to them); {@code null} when all
+     *                 TaskManagers share {@code channels}
+     */
+    public TaskManager(TaskManagerId id, int numberOfSlots, LocalChannelRegistry channels, RemoteExchange exchange) {
+        this.exchange = exchange;
         if (numberOfSlots < 1) {
             throw new IllegalArgumentException("A TaskManager needs at least one slot, got " + numberOfSlots);
         }
@@ -144,6 +157,7 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
             if (deployment.slotIndex() < 0 || deployment.slotIndex() >= numberOfSlots) {
                 throw new IllegalArgumentException("TaskManager " + id + " has no slot " + deployment.slotIndex());
             }
+            receiveRemoteInputs(deployment);
             Task task = new Task(deployment, channels, this::onTaskStateChanged,
                     jobManager::offerResults, userClassLoader, checkpointResponder(),
                     snapshotExecutor);
@@ -151,6 +165,30 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
             allTasks.add(task);
             task.start();
         }, mainThread);
+    }
+
+    /** Asks the TaskManagers of the subtask's producers elsewhere for its input channels. */
+    private void receiveRemoteInputs(TaskDeploymentDescriptor deployment) {
+        int capacity = deployment.jobConfiguration().get(RuntimeOptions.BUFFERS_PER_CHANNEL);
+        for (TaskDeploymentDescriptor.InputWiring input : deployment.inputs()) {
+            for (int i = 0; i < input.channels().size(); i++) {
+                String producer = input.producer(i);
+                if (producer == null) {
+                    continue;
+                }
+                if (exchange == null) {
+                    throw new IllegalStateException("TaskManager " + id + " cannot receive from other TaskManagers: "
+                            + deployment.taskName() + " needs channel " + input.channels().get(i) + " from " + producer);
+                }
+                exchange.receive(producer, input.channels().get(i), capacity, failure -> failTask(deployment.attemptId(),
+                        failure instanceof RuntimeException e ? e : new IllegalStateException(failure.getMessage(), failure)));
+            }
+        }
+    }
+
+    @Override
+    public String dataAddress() {
+        return exchange == null ? null : exchange.address();
     }
 
     @Override

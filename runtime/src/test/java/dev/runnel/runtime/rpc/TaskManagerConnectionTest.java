@@ -13,10 +13,17 @@ import dev.runnel.runtime.jobgraph.JobEdge;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.jobgraph.JobVertex;
 import dev.runnel.runtime.jobgraph.Partitioning;
+import dev.runnel.runtime.network.LocalChannelRegistry;
+import dev.runnel.runtime.network.netty.NettyExchange;
 import dev.runnel.runtime.operators.sink.CollectSinkOperatorFactory;
 import dev.runnel.runtime.source.values.ValuesSourceFactory;
+import dev.runnel.runtime.cluster.JobInfo;
+import dev.runnel.runtime.cluster.RuntimeOptions;
+import dev.runnel.runtime.operators.OperatorFactory;
+import dev.runnel.runtime.source.SourceFactory;
 import dev.runnel.runtime.taskmanager.TaskManager;
 import dev.runnel.runtime.taskmanager.TaskManagerId;
+import dev.runnel.runtime.testing.TestOperators;
 import dev.runnel.runtime.testing.TestSources;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -202,5 +209,79 @@ class TaskManagerConnectionTest {
         } finally {
             server.shutdownNow();
         }
+    }
+
+    private final List<AutoCloseable> remote = new ArrayList<>();
+
+    /** {@code count} TaskManagers with a slot each and a data port of their own, registered. */
+    private List<TaskManager> startTaskManagersWithExchange(int count) {
+        List<TaskManager> taskManagers = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            LocalChannelRegistry channels = new LocalChannelRegistry();
+            NettyExchange exchange = NettyExchange.start(channels, "127.0.0.1", 0, "127.0.0.1", Optional.empty());
+            TaskManager tm = new TaskManager(new TaskManagerId("tm-" + (char) ('a' + i)), 1, channels, exchange);
+            JobManagerConnection link = JobManagerConnection.start(tm, "127.0.0.1", server.port(), Optional.empty(),
+                    configuration, events::add);
+            // closed in reverse: the connection, then the TaskManager, then its data port
+            remote.add(exchange);
+            remote.add(tm);
+            remote.add(link);
+            taskManagers.add(tm);
+            await().until(() -> cluster.registeredTaskManagers().size() == taskManagers.size());
+        }
+        return taskManagers;
+    }
+
+    @AfterEach
+    void stopRemote() throws Exception {
+        for (int i = remote.size() - 1; i >= 0; i--) {
+            remote.get(i).close();
+        }
+    }
+
+    /** Source and sink at parallelism 2 behind REBALANCE: each source subtask sends to both sinks, one on the other TaskManager. */
+    private static JobGraph acrossTaskManagers(SourceFactory source, OperatorFactory sink) {
+        return new JobGraph("across",
+                List.of(new JobVertex(1, "Source", 2, source, List.of()), new JobVertex(2, "Sink", 2, null, List.of(sink))),
+                List.of(new JobEdge(1, 2, 0, new Partitioning.Rebalance())), new Configuration());
+    }
+
+    @Test
+    void subtasksOnTwoTaskManagersExchangeRowsOverTheNetwork() {
+        start(0);
+        startTaskManagersWithExchange(2);
+
+        JobId id = cluster.submitJob(acrossTaskManagers(new TestSources.Sequence(200_000, 100),
+                new CollectSinkOperatorFactory()));
+
+        List<Row> rows = results(id);
+        assertThat(rows).hasSize(200_000);
+        assertThat(rows.stream().map(r -> (Long) r.getField(0)).distinct().count()).isEqualTo(200_000);
+        JobInfo end = cluster.jobTermination(id).join();
+        assertThat(end.status()).isEqualTo(JobStatus.FINISHED);
+        assertThat(end.history().failures()).isEmpty();
+    }
+
+    @Test
+    void aSlowSinkOnAnotherTaskManagerHoldsTheSourceBackAndNoChannelGrowsPastItsCapacity() {
+        start(0);
+        List<TaskManager> taskManagers = startTaskManagersWithExchange(2);
+
+        JobId id = cluster.submitJob(acrossTaskManagers(new TestSources.Unbounded(100),
+                new TestOperators.SlowSink(20_000)));
+        await().atMost(Duration.ofSeconds(60)).until(() -> cluster.getJob(id).recordsOut() >= 50_000);
+
+        JobInfo job = cluster.getJob(id);
+        int capacity = new Configuration().get(RuntimeOptions.BUFFERS_PER_CHANNEL);
+        int batch = new Configuration().get(RuntimeOptions.BATCH_SIZE);
+        // 4 channels, each holding at most its capacity at the producer, as much at the consumer, and
+        // a batch in each hand: far less than the millions an unchecked source would have sent by now
+        long bound = 4L * (2L * capacity + 2) * batch;
+        assertThat(job.recordsIn() - job.recordsOut()).as("rows sent but not yet sunk").isLessThan(bound);
+        for (TaskManager tm : taskManagers) {
+            assertThat(tm.channels().channelsOf(id)).allMatch(c -> c.maxDepth() <= c.capacity());
+        }
+        cluster.cancelJob(id);
+        assertThat(cluster.jobTermination(id).join().status()).isEqualTo(JobStatus.CANCELED);
     }
 }

@@ -3,12 +3,15 @@ package dev.runnel.shell.cluster;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.network.LocalChannelRegistry;
+import dev.runnel.runtime.network.netty.NettyExchange;
 import dev.runnel.runtime.rpc.JobManagerConnection;
 import dev.runnel.runtime.rpc.RpcOptions;
 import dev.runnel.runtime.taskmanager.TaskManager;
 import dev.runnel.runtime.taskmanager.TaskManagerId;
 import dev.runnel.shell.cli.ConfigFile;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.LinkedHashMap;
@@ -23,8 +26,9 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code runnel taskmanager}: a TaskManager process that registers its slots with a JobManager
- * and runs the subtasks it deploys. It opens no port of its own: everything travels over the
- * connection it keeps to the JobManager's RPC port. When that JobManager is lost it cancels its
+ * and runs the subtasks it deploys. Control travels over the connection it keeps to the
+ * JobManager's RPC port; its data port ({@code taskmanager.bind-host}, {@code taskmanager.data.port})
+ * sends its subtasks' output to the TaskManagers that consume it. When that JobManager is lost it cancels its
  * tasks and registers again, for as long as it runs (until SIGTERM or Ctrl-C; a TaskManager
  * started by a JobManager, {@link TaskManagerProcesses}, also ends with it).
  */
@@ -79,8 +83,28 @@ public final class TaskManagerCommand implements Callable<Integer> {
         if (slotCount < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--slots must be at least 1, was " + slotCount);
         }
+        String bindHost = configuration.get(RpcOptions.TASKMANAGER_BIND_HOST);
+        if (!loopback(bindHost) && secret.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), RpcOptions.TASKMANAGER_BIND_HOST.key() + " "
+                    + bindHost + " is not a loopback address: binding wider needs a cluster secret that every"
+                    + " connection proves; set " + RpcOptions.CLUSTER_SECRET_FILE.key() + " to a file that holds one");
+        }
+        String advertised = configuration.get(RpcOptions.TASKMANAGER_HOST);
+        if (advertised == null || advertised.isBlank()) {
+            advertised = wildcard(bindHost) ? fullHostName() : bindHost;
+        }
+        LocalChannelRegistry channels = new LocalChannelRegistry();
+        NettyExchange exchange;
+        try {
+            exchange = NettyExchange.start(channels, bindHost, configuration.get(RpcOptions.TASKMANAGER_DATA_PORT),
+                    advertised, secret);
+        } catch (UncheckedIOException e) {
+            err.println("[ERROR] " + e.getMessage() + " (" + RpcOptions.TASKMANAGER_DATA_PORT.key() + ")");
+            err.flush();
+            return 1;
+        }
         TaskManager taskManager = new TaskManager(new TaskManagerId("tm-" + ProcessHandle.current().pid() + "-"
-                + shortHostName()), slotCount);
+                + shortHostName()), slotCount, channels, exchange);
         JobManagerConnection connection = JobManagerConnection.start(taskManager, address.substring(0, colon),
                 Integer.parseInt(address.substring(colon + 1)), secret, configuration, line -> {
                     out.println(line);
@@ -90,6 +114,7 @@ public final class TaskManagerCommand implements Callable<Integer> {
         Runnable stop = () -> {
             connection.close();
             taskManager.close();
+            exchange.close();
             stopped.countDown();
         };
         Runtime.getRuntime().addShutdownHook(new Thread(stop, "runnel-taskmanager-shutdown"));
@@ -112,11 +137,32 @@ public final class TaskManagerCommand implements Callable<Integer> {
         }
     }
 
-    private static String shortHostName() {
+    private boolean loopback(String host) {
         try {
-            String host = InetAddress.getLocalHost().getHostName();
-            int dot = host.indexOf('.');
-            return dot > 0 ? host.substring(0, dot) : host;
+            return InetAddress.getByName(host).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), host + ": unknown host ("
+                    + RpcOptions.TASKMANAGER_BIND_HOST.key() + ")");
+        }
+    }
+
+    private static boolean wildcard(String host) {
+        try {
+            return InetAddress.getByName(host).isAnyLocalAddress();
+        } catch (UnknownHostException e) {
+            return false;
+        }
+    }
+
+    private static String shortHostName() {
+        String host = fullHostName();
+        int dot = host.indexOf('.');
+        return dot > 0 ? host.substring(0, dot) : host;
+    }
+
+    private static String fullHostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
         } catch (UnknownHostException e) {
             return "localhost";
         }

@@ -5,7 +5,14 @@ import static org.awaitility.Awaitility.await;
 
 import dev.runnel.shell.ShellRun;
 import dev.runnel.shell.engine.SessionEngine;
+import java.io.DataOutputStream;
 import java.io.IOException;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,6 +36,7 @@ class ClusterSecretIT {
     static Path dir;
     private static RunnelProcess jobManager;
     private static String address;
+    private static String rest;
     private static Path secret;
 
     @BeforeAll
@@ -40,6 +48,7 @@ class ClusterSecretIT {
         Matcher ready = Pattern.compile("RPC at 0\\.0\\.0\\.0:(\\d+), REST at (http://127\\.0\\.0\\.1:\\d+)").matcher(out);
         assertThat(ready.find()).as(out).isTrue();
         address = "127.0.0.1:" + ready.group(1);
+        rest = ready.group(2);
     }
 
     @AfterAll
@@ -84,9 +93,13 @@ class ClusterSecretIT {
     }
 
     private static String jobManagerLog() throws IOException {
+        return logs("jobmanager-");
+    }
+
+    private static String logs(String prefix) throws IOException {
         try (Stream<Path> logs = Files.list(dir.resolve("home").resolve("log"))) {
             StringBuilder all = new StringBuilder();
-            for (Path log : logs.filter(p -> p.getFileName().toString().startsWith("jobmanager-")).toList()) {
+            for (Path log : logs.filter(p -> p.getFileName().toString().startsWith(prefix)).toList()) {
                 all.append(Files.readString(log));
             }
             return all.toString();
@@ -100,5 +113,25 @@ class ClusterSecretIT {
             assertThat(taskManager.out()).contains("wrong or missing cluster secret");
             assertThat(taskManager.isAlive()).isTrue();
         }
+    }
+
+    @Test
+    void aDataConnectionWithAWrongSecretIsRefusedAndLogged() throws Exception {
+        String taskManagers = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(rest + "/taskmanagers"))
+                .build(), HttpResponse.BodyHandlers.ofString()).body();
+        Matcher dataPort = Pattern.compile("\"dataPort\":(\\d+)").matcher(taskManagers);
+        assertThat(dataPort.find()).as(taskManagers).isTrue();
+        byte[] guess = "guess".getBytes(StandardCharsets.UTF_8);
+        try (Socket socket = new Socket("127.0.0.1", Integer.parseInt(dataPort.group(1)));
+             DataOutputStream out = new DataOutputStream(socket.getOutputStream())) {
+            out.writeInt(1 + 4 + guess.length); // a hello frame: its type, then the secret
+            out.writeByte(1);
+            out.writeInt(guess.length);
+            out.write(guess);
+            out.flush();
+            assertThat(socket.getInputStream().read()).as("the TaskManager closes the connection").isEqualTo(-1);
+        }
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(logs("taskmanager-"))
+                .contains("Refused the data connection from /127.0.0.1:").contains("wrong or missing cluster secret"));
     }
 }

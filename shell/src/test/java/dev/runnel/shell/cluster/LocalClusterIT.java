@@ -130,7 +130,8 @@ class LocalClusterIT {
                 + "CREATE TABLE sink (n BIGINT) WITH ('connector' = 'filesystem', 'path' = '" + out + "', 'format' = 'csv');\n"
                 + "INSERT INTO sink SELECT n FROM numbers;\n");
         try (RunnelProcess application = RunnelProcess.start(dir, "run-application", "--rest-port", "0",
-                "--taskmanagers", "2", "-D", "parallelism.default=2", good.toString())) {
+                "--taskmanagers", "2", "-D", "parallelism.default=2", "-D", "taskmanager.numberOfTaskSlots=1",
+                good.toString())) {
             assertThat(application.waitFor(RUN)).as(application.err()).isZero();
         }
         List<Long> taskManagers = new ArrayList<>();

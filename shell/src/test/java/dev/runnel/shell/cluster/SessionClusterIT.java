@@ -89,14 +89,14 @@ class SessionClusterIT {
     }
 
     @Test
-    void aKeyedAggregationAtParallelismTwoGivesWhatEmbeddedGives() throws IOException {
-        Path script = script("agg.sql", "SET 'parallelism.default' = '2';\n" + NUMBERS
+    void aKeyedAggregationAtParallelismFourOverTwoTaskManagersGivesWhatEmbeddedGives() throws IOException {
+        Path script = script("agg.sql", "SET 'parallelism.default' = '4';\n" + NUMBERS
                 + "SELECT n % 7 AS k, COUNT(*) AS c, SUM(n) AS s FROM numbers GROUP BY n % 7;\n");
         try (RunnelProcess client = RunnelProcess.start(dir, "--jobmanager", jobManagerAddress(), "-q",
                 "--output-format", "csv", "-f", script.toString())) {
             int exit = client.waitFor(RUN);
             assertThat(exit).as(client.err()).isZero();
-            ShellRun embedded = ShellRun.of(SessionEngine::start, "-q", "--output-format", "csv", "-f",
+            ShellRun embedded = ShellRun.of(SessionEngine::start, "--slots", "4", "-q", "--output-format", "csv", "-f",
                     script.toString());
             assertThat(embedded.exitCode()).as(embedded.err()).isZero();
             assertThat(sortedLines(client.out())).hasSize(8).isEqualTo(sortedLines(embedded.out()));
@@ -169,8 +169,7 @@ class SessionClusterIT {
                     third.toString())) {
                 JobInfo waiting = await().atMost(RUN).until(() -> job(cluster, "third_sink", JobStatus.CREATED),
                         j -> j != null && j.waitingFor() != null);
-                assertThat(waiting.waitingFor()).startsWith("2 of the cluster's 4 slots on one TaskManager, which other"
-                        + " jobs hold");
+                assertThat(waiting.waitingFor()).startsWith("2 of the cluster's 4 slots, which other jobs hold");
                 ShellRun shown = ShellRun.of(SessionEngine::start, "--jobmanager", jobManagerAddress(), "-e",
                         "SHOW JOBS;");
                 assertThat(shown.out()).contains("CREATED (waiting for slots)");
@@ -215,19 +214,33 @@ class SessionClusterIT {
     }
 
     @Test
-    void randomBytesSentToTheRpcPortLeaveTheJobManagerServing() throws IOException {
+    void randomBytesSentToEveryPortLeaveTheClusterServing() throws Exception {
+        List<Integer> ports = new ArrayList<>(List.of(port));
+        Matcher dataPorts = Pattern.compile("\"dataPort\":(\\d+)").matcher(get("/taskmanagers"));
+        while (dataPorts.find()) {
+            ports.add(Integer.parseInt(dataPorts.group(1)));
+        }
+        assertThat(ports).as("the JobManager's RPC port and each TaskManager's data port").hasSize(3);
         byte[] noise = new byte[64 << 10];
         new Random(14).nextBytes(noise);
-        try (Socket socket = new Socket(host, port); OutputStream out = socket.getOutputStream()) {
-            out.write(noise);
-            out.flush();
-        } catch (IOException peerClosedFirst) {
-            // the server may drop the connection before all of the noise is written
-        }
-        try (RemoteClusterClient cluster = RemoteClusterClient.connect(host, port)) {
-            assertThat(cluster.listJobs()).isNotNull();
+        for (int target : ports) {
+            try (Socket socket = new Socket(host, target); OutputStream out = socket.getOutputStream()) {
+                out.write(noise);
+                out.flush();
+            } catch (IOException peerClosedFirst) {
+                // the server may drop the connection before all of the noise is written
+            }
         }
         assertThat(jobManager.isAlive()).isTrue();
+        assertThat(taskManagers).allMatch(RunnelProcess::isAlive);
+        // and the data ports still carry a job that spans both TaskManagers
+        Path script = script("after-noise.sql", "SET 'parallelism.default' = '4';\n" + NUMBERS
+                + "SELECT COUNT(DISTINCT n) AS c FROM numbers;\n");
+        try (RunnelProcess client = RunnelProcess.start(dir, "--jobmanager", jobManagerAddress(), "-q",
+                "--output-format", "csv", "-f", script.toString())) {
+            assertThat(client.waitFor(RUN)).as(client.err()).isZero();
+            assertThat(client.out()).contains("20000");
+        }
     }
 
     @Test

@@ -13,6 +13,7 @@ import dev.runnel.runtime.taskmanager.TaskManagerId;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
@@ -21,8 +22,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** {@link SlotPool.Placement#ONE_TASK_MANAGER}: the placement for TaskManagers in processes of their own. */
-class SlotPoolPlacementTest {
+/** An elastic {@link SlotPool}: the one of a JobManager whose TaskManagers are processes that come and go. */
+class ElasticSlotPoolTest {
     private final ScheduledExecutorService mainThread = Executors.newSingleThreadScheduledExecutor();
 
     @AfterEach
@@ -31,55 +32,33 @@ class SlotPoolPlacementTest {
     }
 
     /** Runs on the pool's thread, as the JobManager does. */
-    private <T> T on(java.util.concurrent.Callable<T> action) throws Exception {
+    private <T> T on(Callable<T> action) throws Exception {
         return mainThread.submit(action).get(10, TimeUnit.SECONDS);
     }
 
-    private static TaskManagerId taskManagerOf(List<AllocatedSlot> slots) {
-        assertThat(slots.stream().map(s -> s.id().taskManagerId()).distinct()).hasSize(1);
-        return slots.get(0).id().taskManagerId();
-    }
-
     @Test
-    void eachJobGetsAllItsSlotsFromOneTaskManager() throws Exception {
-        SlotPool pool = new SlotPool(mainThread, Duration.ofMinutes(5), SlotPool.Placement.ONE_TASK_MANAGER);
+    void aJobLargerThanTheClusterWaitsForTaskManagersToRegisterAndSpansThem() throws Exception {
+        SlotPool pool = new SlotPool(mainThread, Duration.ofMinutes(5), true);
         on(() -> {
-            pool.addTaskManager(new Stub("tm-a"), 3);
+            pool.addTaskManager(new Stub("tm-a"), 1);
+            return null;
+        });
+        CompletableFuture<List<AllocatedSlot>> request = on(() -> pool.requestSlots(JobId.generate(), "wide", 3));
+        assertThat(request).isNotDone();
+        assertThat(on(() -> pool.waitText(3))).isEqualTo("3 slots; the cluster's 1 TaskManagers have 1 slots"
+                + " (waiting for TaskManagers to register, slot.request.timeout 5 min)");
+
+        on(() -> {
             pool.addTaskManager(new Stub("tm-b"), 2);
             return null;
         });
-        List<AllocatedSlot> first = on(() -> pool.requestSlots(JobId.generate(), "first", 2)).get();
-        // tm-a has one slot left: the next job of two goes to tm-b, not one slot on each
-        List<AllocatedSlot> second = on(() -> pool.requestSlots(JobId.generate(), "second", 2)).get();
-
-        assertThat(taskManagerOf(first)).isEqualTo(new TaskManagerId("tm-a"));
-        assertThat(taskManagerOf(second)).isEqualTo(new TaskManagerId("tm-b"));
-        assertThat(on(pool::freeSlots)).isEqualTo(1);
+        List<AllocatedSlot> slots = request.get(10, TimeUnit.SECONDS);
+        assertThat(slots).extracting(s -> s.id().taskManagerId().value()).containsExactly("tm-a", "tm-b", "tm-b");
     }
 
     @Test
-    void aJobLargerThanEveryTaskManagerWaitsForALargerOneToRegister() throws Exception {
-        SlotPool pool = new SlotPool(mainThread, Duration.ofMinutes(5), SlotPool.Placement.ONE_TASK_MANAGER);
-        on(() -> {
-            pool.addTaskManager(new Stub("tm-a"), 1);
-            pool.addTaskManager(new Stub("tm-b"), 1);
-            return null;
-        });
-        CompletableFuture<List<AllocatedSlot>> request = on(() -> pool.requestSlots(JobId.generate(), "wide", 2));
-        assertThat(request).isNotDone();
-        assertThat(on(() -> pool.waitText(2))).isEqualTo("2 slots on one TaskManager; the largest of the 2 registered"
-                + " TaskManagers has 1 slots (waiting for TaskManagers to register, slot.request.timeout 5 min)");
-
-        on(() -> {
-            pool.addTaskManager(new Stub("tm-c"), 2);
-            return null;
-        });
-        assertThat(taskManagerOf(request.get(10, TimeUnit.SECONDS))).isEqualTo(new TaskManagerId("tm-c"));
-    }
-
-    @Test
-    void aJobThatNoTaskManagerCanHoldFailsAfterTheTimeoutSayingWhy() throws Exception {
-        SlotPool pool = new SlotPool(mainThread, Duration.ofMillis(200), SlotPool.Placement.ONE_TASK_MANAGER);
+    void aJobThatTheClusterCannotHoldFailsAfterTheTimeoutSayingWhy() throws Exception {
+        SlotPool pool = new SlotPool(mainThread, Duration.ofMillis(200), true);
         CompletableFuture<List<AllocatedSlot>> request = on(() -> pool.requestSlots(JobId.generate(), "q", 1));
 
         try {
@@ -87,9 +66,20 @@ class SlotPoolPlacementTest {
             throw new AssertionError("the request did not time out");
         } catch (ExecutionException e) {
             assertThat(e.getCause()).isInstanceOf(NoResourcesException.class).hasMessage("Job 'q' could not get 1 slots"
-                    + " on one TaskManager within 200 ms: no TaskManager is registered; start TaskManagers with more"
-                    + " slots (taskmanager.numberOfTaskSlots) or lower parallelism.default (slot.request.timeout)");
+                    + " within 200 ms: no TaskManager is registered; start more TaskManagers or lower"
+                    + " parallelism.default (slot.request.timeout)");
         }
+    }
+
+    @Test
+    void withoutElasticityAJobLargerThanTheClusterFailsAtOnce() throws Exception {
+        SlotPool pool = new SlotPool(mainThread, Duration.ofMinutes(5), false);
+        on(() -> {
+            pool.addTaskManager(new Stub("tm-a"), 1);
+            return null;
+        });
+        CompletableFuture<List<AllocatedSlot>> request = on(() -> pool.requestSlots(JobId.generate(), "wide", 2));
+        assertThat(request).isCompletedExceptionally();
     }
 
     /** A TaskManager that is only its id: the pool never calls it. */
