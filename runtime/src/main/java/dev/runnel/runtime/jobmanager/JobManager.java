@@ -16,6 +16,7 @@ import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.fs.FileSystem;
 import dev.runnel.runtime.fs.FileSystems;
 import dev.runnel.runtime.jobgraph.JobGraph;
+import dev.runnel.runtime.scheduler.ResourceManager;
 import dev.runnel.runtime.scheduler.SlotPool;
 import dev.runnel.runtime.task.ExecutionAttemptId;
 import dev.runnel.runtime.task.TaskCounters;
@@ -144,6 +145,14 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
         return onMainThread(() -> {
             slotPool.removeTaskManager(taskManager);
             List.copyOf(jobs.values()).forEach(job -> job.taskManagerLost(taskManager, cause));
+            return null;
+        });
+    }
+
+    /** From now on the slot pool asks {@code resourceManager} for the slots that waiting jobs lack. */
+    public CompletableFuture<Void> useResourceManager(ResourceManager resourceManager) {
+        return onMainThread(() -> {
+            slotPool.useResourceManager(resourceManager);
             return null;
         });
     }

@@ -31,6 +31,7 @@ public final class SlotPool {
     private final ScheduledExecutorService mainThread;
     private final Duration requestTimeout;
     private final boolean elastic;
+    private ResourceManager resourceManager = ResourceManager.STANDALONE;
     private final TreeMap<SlotId, TaskExecutorGateway> free = new TreeMap<>();
     private final Map<JobId, List<AllocatedSlot>> allocated = new HashMap<>();
     private final ArrayDeque<PendingRequest> pending = new ArrayDeque<>();
@@ -58,6 +59,23 @@ public final class SlotPool {
         this.elastic = elastic;
     }
 
+    /** Where missing slots are asked for from now on (elastic pools only). */
+    public void useResourceManager(ResourceManager resourceManager) {
+        this.resourceManager = resourceManager;
+        askForMissingSlots();
+    }
+
+    /** Tells the resource manager how many slots the waiting requests lack beyond the free ones. */
+    private void askForMissingSlots() {
+        if (!elastic || pending.isEmpty()) {
+            return;
+        }
+        int waiting = pending.stream().mapToInt(PendingRequest::count).sum();
+        if (waiting > free.size()) {
+            resourceManager.slotsMissing(waiting - free.size());
+        }
+    }
+
     /** Adds the slots of a TaskManager that registered; waiting requests may now be served. */
     public void addTaskManager(TaskExecutorGateway taskManager, int numberOfSlots) {
         if (slotsPerTaskManager.containsKey(taskManager.taskManagerId())) {
@@ -69,6 +87,7 @@ public final class SlotPool {
         totalSlots += numberOfSlots;
         slotsPerTaskManager.put(taskManager.taskManagerId(), numberOfSlots);
         gateways.put(taskManager.taskManagerId(), taskManager);
+        resourceManager.taskManagerRegistered(numberOfSlots);
         servePending();
     }
 
@@ -124,6 +143,7 @@ public final class SlotPool {
         }
         ScheduledFuture<?> timeout = mainThread.schedule(() -> timeOut(jobId), requestTimeout.toMillis(), TimeUnit.MILLISECONDS);
         pending.addLast(new PendingRequest(jobId, jobName, count, result, timeout));
+        askForMissingSlots();
         return result;
     }
 

@@ -10,9 +10,22 @@ import java.time.Duration;
  * @param checkpointInterval {@code execution.checkpointing.interval}, null for none
  * @param stateBackend {@code state.backend.type}: {@code rocksdb} or {@code hashmap}
  * @param latencyInterval {@code metrics.latency.interval}; zero measures no latency
+ * @param taskManagers TaskManager processes to run each query on (their slots shared out
+ *                     evenly), or 0 for an embedded cluster
  */
 record BenchSettings(long events, int parallelism, Duration checkpointInterval, String stateBackend,
-                     Duration latencyInterval) {
+                     Duration latencyInterval, int taskManagers) {
+
+    /** On an embedded cluster. */
+    BenchSettings(long events, int parallelism, Duration checkpointInterval, String stateBackend,
+                  Duration latencyInterval) {
+        this(events, parallelism, checkpointInterval, stateBackend, latencyInterval, 0);
+    }
+
+    /** The slots of each TaskManager: all of the parallelism embedded, a share of it on processes. */
+    int slotsPerTaskManager() {
+        return taskManagers == 0 ? parallelism : (parallelism + taskManagers - 1) / taskManagers;
+    }
 
     /** The cores figures are divided by: the parallelism, unless the machine has fewer. */
     int cores() {

@@ -45,6 +45,9 @@ final class ForkedQueryRunner implements QueryRunner {
         if (settings.checkpointInterval() != null) {
             options.addAll(List.of("--checkpoint-interval", settings.checkpointInterval().toMillis() + " ms"));
         }
+        if (settings.taskManagers() > 0) {
+            options.addAll(List.of("--taskmanagers", Integer.toString(settings.taskManagers())));
+        }
         if (queryDir != null) {
             options.addAll(List.of("--query-dir", queryDir.toAbsolutePath().toString()));
         }

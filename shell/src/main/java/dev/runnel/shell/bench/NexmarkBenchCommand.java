@@ -76,6 +76,11 @@ public final class NexmarkBenchCommand implements Callable<Integer> {
             description = "Read the queries from the files qN.sql in DIR instead of the bundled ones.")
     private Path queryDir;
 
+    @Option(names = "--taskmanagers", paramLabel = "N", defaultValue = "0",
+            description = "Run each query on N TaskManager processes (the parallelism's slots shared out evenly), "
+                    + "their data crossing the network; CPU seconds include theirs. Default 0: an embedded cluster.")
+    private int taskManagers;
+
     @Option(names = "--jvm-option", paramLabel = "OPT",
             description = "An option for each query's JVM, after this JVM's own (repeatable), such as --jvm-option=-Xmx2g.")
     private List<String> jvmOptions = new ArrayList<>();
@@ -184,7 +189,10 @@ public final class NexmarkBenchCommand implements Callable<Integer> {
         }
         Duration checkpoints = checkpointInterval == null ? null : duration("--checkpoint-interval", checkpointInterval);
         Duration latency = duration("--latency-interval", latencyInterval);
-        return new BenchSettings(events, p, checkpoints, backend, latency);
+        if (taskManagers < 0) {
+            throw bad("--taskmanagers must be 0 or more, was " + taskManagers);
+        }
+        return new BenchSettings(events, p, checkpoints, backend, latency, taskManagers);
     }
 
     private NexmarkQueries queries() {

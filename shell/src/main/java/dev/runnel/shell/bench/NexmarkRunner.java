@@ -65,11 +65,14 @@ final class NexmarkRunner implements QueryRunner {
         System.gc();
         Configuration configuration = configuration();
         try (ResourceSampler sampler = ResourceSampler.start();
-             EmbeddedCluster cluster = EmbeddedCluster.start(configuration)) {
+             QueryCluster queryCluster = QueryCluster.start(configuration, settings)) {
+            EmbeddedCluster cluster = queryCluster.cluster();
             current = cluster;
             long[] startNanos = {0};
+            long[] taskManagerCpuAtStart = {0};
             TimedClusterClient client = new TimedClusterClient(cluster, () -> {
                 sampler.markStart();
+                taskManagerCpuAtStart[0] = queryCluster.taskManagerCpuNanos();
                 startNanos[0] = System.nanoTime();
             });
             List<JobId> jobs = new ArrayList<>();
@@ -93,7 +96,7 @@ final class NexmarkRunner implements QueryRunner {
             }
             long elapsed = System.nanoTime() - startNanos[0];
             sampler.stop();
-            return result(name, ended, elapsed, sampler);
+            return result(name, ended, elapsed, sampler, queryCluster.taskManagerCpuNanos() - taskManagerCpuAtStart[0]);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return QueryResult.failed(name, p, cores, "Interrupted");
@@ -114,7 +117,8 @@ final class NexmarkRunner implements QueryRunner {
         }
     }
 
-    private QueryResult result(String name, List<JobInfo> jobs, long elapsedNanos, ResourceSampler sampler) {
+    private QueryResult result(String name, List<JobInfo> jobs, long elapsedNanos, ResourceSampler sampler,
+                               long taskManagerCpuNanos) {
         int p = settings.parallelism();
         long events = 0;
         LatencyHistogram latency = new LatencyHistogram();
@@ -129,14 +133,14 @@ final class NexmarkRunner implements QueryRunner {
         }
         Double p50 = latency.isEmpty() ? null : latency.percentileMillis(50);
         Double p99 = latency.isEmpty() ? null : latency.percentileMillis(99);
-        long cpu = sampler.cpuNanos();
+        long cpu = sampler.cpuNanos() < 0 ? -1 : sampler.cpuNanos() + taskManagerCpuNanos;
         return new QueryResult(name, QueryResult.Status.OK, events, elapsedNanos / 1e9, p, settings.cores(), p50, p99,
                 sampler.peakHeapBytes(), sampler.peakRssBytes(), cpu < 0 ? -1 : cpu / 1e9, null);
     }
 
     private Configuration configuration() {
         Configuration c = new Configuration();
-        c.set(RuntimeOptions.NUMBER_OF_TASK_SLOTS, settings.parallelism());
+        c.set(RuntimeOptions.NUMBER_OF_TASK_SLOTS, settings.slotsPerTaskManager());
         c.set(SessionOptions.PARALLELISM, settings.parallelism());
         c.set(StateOptions.STATE_BACKEND, settings.stateBackend());
         c.set(RuntimeOptions.LATENCY_INTERVAL.key(), settings.latencyInterval().toMillis() + " ms");

@@ -124,6 +124,7 @@ public final class ConfigFile {
         known.addAll(RestOptions.all());
         known.addAll(RpcOptions.all());
         known.add(ProcessCluster.TASKMANAGER_JAVA_OPTS);
+        known.add(ProcessCluster.SLOTS_MAX);
         TreeSet<String> keys = new TreeSet<>();
         known.forEach(o -> keys.add(o.key()));
         if (keys.contains(key) || key.startsWith(SessionOptions.VARIABLE_PREFIX)) {

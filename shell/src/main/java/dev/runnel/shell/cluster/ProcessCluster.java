@@ -1,6 +1,7 @@
 package dev.runnel.shell.cluster;
 
 import dev.runnel.runtime.cluster.EmbeddedCluster;
+import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.rpc.ClusterRpcServer;
@@ -24,6 +25,15 @@ public final class ProcessCluster implements AutoCloseable {
             String.class, "", "JVM options of the TaskManager processes a JobManager starts (--taskmanagers), "
                     + "e.g. -Xmx1g.");
 
+    /**
+     * Flink's key: the most slots the cluster allocates. With TaskManagers started by the
+     * JobManager it caps how many run (its slots divided by each one's); by default as many as
+     * it started first, so a lost one is replaced and no more.
+     */
+    public static final ConfigOption<Integer> SLOTS_MAX = ConfigOption.of("slotmanager.number-of-slots.max",
+            Integer.class, null, "The most slots the TaskManager processes a JobManager starts may offer together "
+                    + "(default: those of the ones it starts first).");
+
     /** How long started TaskManagers may take to register (a JVM start and a connection each). */
     private static final Duration REGISTRATION_TIMEOUT = Duration.ofSeconds(60);
 
@@ -32,6 +42,7 @@ public final class ProcessCluster implements AutoCloseable {
     private final ClusterRpcServer rpc;
     private final TaskManagerProcesses processes;
     private final String rpcAddress;
+    private ProcessResourceManager resourceManager;
 
     private ProcessCluster(EmbeddedCluster cluster, TaskManagerSessions sessions, ClusterRpcServer rpc,
                            TaskManagerProcesses processes, String rpcAddress) {
@@ -67,6 +78,14 @@ public final class ProcessCluster implements AutoCloseable {
             ProcessCluster started = new ProcessCluster(cluster, sessions, rpc, processes, address);
             processes.start(taskManagers);
             started.awaitTaskManagers(taskManagers);
+            if (taskManagers > 0) {
+                int slots = Integer.parseInt(settings.getOrDefault(RuntimeOptions.NUMBER_OF_TASK_SLOTS.key(),
+                        String.valueOf(configuration.get(RuntimeOptions.NUMBER_OF_TASK_SLOTS))));
+                Integer maxSlots = configuration.get(SLOTS_MAX);
+                int most = maxSlots == null ? taskManagers : Math.max(1, maxSlots / slots);
+                started.resourceManager = new ProcessResourceManager(processes, slots, most);
+                cluster.jobManager().useResourceManager(started.resourceManager).join();
+            }
             return started;
         } catch (RuntimeException e) {
             if (processes != null) {
@@ -123,6 +142,12 @@ public final class ProcessCluster implements AutoCloseable {
         return rpc.port();
     }
 
+    /** The CPU time its TaskManager processes used so far, as the OS counts it. */
+    public long taskManagerCpuNanos() {
+        return processes.running().stream().mapToLong(p -> p.info().totalCpuDuration()
+                .map(java.time.Duration::toNanos).orElse(0L)).sum();
+    }
+
     /**
      * Cancels the jobs still running (while the TaskManagers can still report), then stops the
      * RPC port and the TaskManager processes this started.
@@ -132,6 +157,9 @@ public final class ProcessCluster implements AutoCloseable {
         try {
             cluster.close();
         } finally {
+            if (resourceManager != null) {
+                resourceManager.close();
+            }
             rpc.close();
             processes.close();
             sessions.close();

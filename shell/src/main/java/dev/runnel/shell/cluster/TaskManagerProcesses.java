@@ -5,6 +5,7 @@ import dev.runnel.shell.Main;
 import dev.runnel.shell.cli.RunnelHome;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,13 +45,12 @@ final class TaskManagerProcesses implements AutoCloseable {
                     .resolve("taskmanager-" + ProcessHandle.current().pid() + "-" + n + ".out");
             List<String> command = new ArrayList<>();
             command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            // this JVM's flags (bin/runnel's garbage collector and heap cap, a test's small heap),
+            // then env.java.opts.taskmanager, whose -Xmx wins
+            command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                    .filter(a -> !a.startsWith("-agentlib") && !a.startsWith("-javaagent") && !a.startsWith("-Xrunjdwp"))
+                    .toList());
             command.addAll(javaOptions);
-            for (String property : List.of("logback.configurationFile", "runnel.home")) {
-                String value = System.getProperty(property);
-                if (value != null) {
-                    command.add("-D" + property + "=" + value);
-                }
-            }
             command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(),
                     "taskmanager", "--jobmanager", jobManagerAddress));
             settings.forEach((key, value) -> command.addAll(List.of("-D", key + "=" + value)));

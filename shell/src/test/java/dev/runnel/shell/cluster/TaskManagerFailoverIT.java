@@ -182,4 +182,44 @@ class TaskManagerFailoverIT {
         assertThat(taskManager.out()).contains("Connection refused").contains("trying again in");
         assertThat(taskManager.isAlive()).isTrue();
     }
+
+    @Test
+    void aJobManagerThatStartedItsTaskManagersReplacesOneThatIsKilled() throws Exception {
+        RunnelProcess jobManagerProcess = start("jobmanager", "--rpc-port", "0", "--rest-port", "0",
+                "--taskmanagers", "1", "-D", "taskmanager.numberOfTaskSlots=1");
+        Matcher address = ADDRESS.matcher(jobManagerProcess.awaitOut(JobManagerCommand.READY, START));
+        assertThat(address.find()).isTrue();
+        String jobManager = address.group(1);
+        Path out = dir.resolve("out");
+        Path script = Files.writeString(dir.resolve("copy.sql"), String.join("\n",
+                "SET 'execution.checkpointing.interval' = '500 ms';",
+                "SET 'restart-strategy.type' = 'fixed-delay';",
+                "SET 'restart-strategy.fixed-delay.delay' = '200 ms';",
+                "SET 'state.checkpoints.dir' = 'file://" + dir.resolve("checkpoints") + "';",
+                "CREATE TABLE events (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '500',",
+                "  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '3000');",
+                "CREATE TABLE copied (id BIGINT) WITH ('connector' = 'filesystem', 'path' = 'file://" + out + "',",
+                "  'format' = 'json');",
+                "INSERT INTO copied SELECT id FROM events;", ""));
+        RunnelProcess client = start("--jobmanager", jobManager, "-f", script.toString());
+        try (RemoteClusterClient cluster = client(jobManager)) {
+            JobInfo job = await().atMost(RUN).until(() -> cluster.listJobs().stream().findFirst().orElse(null),
+                    j -> j != null);
+            await().atMost(RUN).until(() -> cluster.getJob(job.id()), j -> j.status() == JobStatus.RUNNING
+                    && j.checkpoints().completed() > 0);
+            String killed = cluster.taskManagers().get(0).location().path();
+            long pid = Long.parseLong(killed.split(" ")[1]);
+            ProcessHandle victim = ProcessHandle.of(pid).orElseThrow();
+            assertThat(victim.parent().map(ProcessHandle::pid)).as("a child of the JobManager")
+                    .contains(jobManagerProcess.pid());
+            victim.destroyForcibly();
+
+            // the JobManager starts another TaskManager process by itself and the job goes on there
+            await().atMost(RUN).until(() -> cluster.taskManagers().stream()
+                    .anyMatch(tm -> !tm.location().path().equals(killed)));
+            assertThat(client.waitFor(RUN)).as(client.err()).isZero();
+            assertThat(cluster.getJob(job.id()).restarts()).isEqualTo(1);
+        }
+        assertThat(committedIds(out)).isEqualTo(LongStream.rangeClosed(1, 3000).boxed().toList());
+    }
 }

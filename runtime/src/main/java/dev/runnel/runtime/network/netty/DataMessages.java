@@ -3,6 +3,8 @@ package dev.runnel.runtime.network.netty;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.network.ChannelId;
 import io.netty.buffer.ByteBuf;
+import dev.runnel.runtime.stream.RowBatch;
+import dev.runnel.runtime.stream.StreamElement;
 import io.netty.buffer.ByteBufAllocator;
 import java.nio.charset.StandardCharsets;
 
@@ -65,15 +67,19 @@ final class DataMessages {
     }
 
     /** The element's frame; the element is encoded here, on the caller's thread. */
-    static ByteBuf data(ByteBufAllocator alloc, ChannelId channel, dev.runnel.runtime.stream.StreamElement element) {
-        ByteBuf frame = start(alloc, DATA);
+    static ByteBuf data(ByteBufAllocator alloc, ChannelId channel, StreamElement element) {
+        // sized for the batch up front: growing a buffer of 64 KiB from the default copies it ten times
+        ByteBuf frame = start(alloc.buffer(element instanceof RowBatch batch ? 128 + batch.size() * 64 : 128), DATA);
         writeChannel(channel, frame);
         StreamElementCodec.write(element, frame);
         return finish(frame);
     }
 
     private static ByteBuf start(ByteBufAllocator alloc, byte type) {
-        ByteBuf frame = alloc.buffer();
+        return start(alloc.buffer(), type);
+    }
+
+    private static ByteBuf start(ByteBuf frame, byte type) {
         frame.writeInt(0); // the length, set by finish
         frame.writeByte(type);
         return frame;

@@ -16,6 +16,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+import io.netty.handler.flush.FlushConsolidationHandler;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -35,7 +36,9 @@ import org.slf4j.LoggerFactory;
  * ({@link DataClientHandler}). Flow control is by credit, one per element, granted by the
  * consumer for the room in its channel ({@link DataMessages}), so a slow consumer stops its
  * producer's sends, the producer's channel fills and its task blocks, as in one process.
- * With a cluster secret every connection proves it first.
+ * With a cluster secret every connection proves it first. Flushes are consolidated (up to 256
+ * per write of the socket), since small batches of rows and their credits would otherwise
+ * each cost a system call.
  */
 public final class NettyExchange implements RemoteExchange, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(NettyExchange.class);
@@ -71,7 +74,8 @@ public final class NettyExchange implements RemoteExchange, AutoCloseable {
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel channel) {
-                            channel.pipeline().addLast(frames(), new DataServerHandler(channels, secret));
+                            channel.pipeline().addLast(new FlushConsolidationHandler(256, true), frames(),
+                                    new DataServerHandler(channels, secret));
                         }
                     })
                     .bind(bindHost, port).syncUninterruptibly().channel();
@@ -122,7 +126,7 @@ public final class NettyExchange implements RemoteExchange, AutoCloseable {
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel channel) {
-                        channel.pipeline().addLast(frames(), handler);
+                        channel.pipeline().addLast(new FlushConsolidationHandler(256, true), frames(), handler);
                     }
                 })
                 .connect(peer.substring(0, colon), Integer.parseInt(peer.substring(colon + 1)));
