@@ -10,5 +10,5 @@ mvn -B -o -q -pl runtime -am test-compile
 cp_file="$(mktemp)"
 trap 'rm -f "$cp_file"' EXIT
 mvn -B -o -q -pl runtime dependency:build-classpath -Dmdep.outputFile="$cp_file" -Dmdep.includeScope=test
-java -Xmx1g ${EXCHANGE_JAVA_OPTS:-} -cp "runtime/target/classes:runtime/target/test-classes:$(cat "$cp_file")" \
+java -Xmx1g -XX:+UseParallelGC ${EXCHANGE_JAVA_OPTS:-} -cp "runtime/target/classes:runtime/target/test-classes:$(cat "$cp_file")" \
   dev.runnel.runtime.network.netty.ExchangeBenchmark "$rows"

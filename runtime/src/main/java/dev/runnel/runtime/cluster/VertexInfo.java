@@ -20,11 +20,28 @@ import java.util.Map;
  *              {@code null} when none of its subtasks runs
  */
 public record VertexInfo(int id, String name, int parallelism, Map<String, Integer> subtaskStates, long recordsIn,
-                         long recordsOut, List<String> slots, TaskTimes times) implements Serializable {
+                         long recordsOut, List<String> slots, TaskTimes times, List<Subtask> subtasks)
+        implements Serializable {
+
+    /**
+     * One subtask of the vertex: its state and where it runs.
+     *
+     * @param taskManagerId the TaskManager it was deployed to, {@code null} before it was
+     * @param attempt how often it was deployed before (the job's restarts)
+     */
+    public record Subtask(int index, String state, String taskManagerId, int attempt) implements Serializable {
+    }
 
     public VertexInfo {
         subtaskStates = Map.copyOf(subtaskStates);
         slots = List.copyOf(slots);
+        subtasks = List.copyOf(subtasks);
+    }
+
+    /** A vertex whose subtasks are only counted. */
+    public VertexInfo(int id, String name, int parallelism, Map<String, Integer> subtaskStates, long recordsIn,
+                      long recordsOut, List<String> slots, TaskTimes times) {
+        this(id, name, parallelism, subtaskStates, recordsIn, recordsOut, slots, times, List.of());
     }
 
     /** A vertex whose times are not known. */

@@ -36,6 +36,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -564,6 +565,7 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
     private static final class VertexDetails {
         private final Map<String, Integer> states = new TreeMap<>();
         private final List<String> slots = new ArrayList<>();
+        private final List<VertexInfo.Subtask> subtasks = new ArrayList<>();
         private TaskCounters counters = TaskCounters.ZERO;
         /** The largest times of the running subtasks: a subtask that ended spends no time at all. */
         private TaskTimes times;
@@ -573,6 +575,9 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
             if (subtask.slot() != null) {
                 slots.add(subtask.slot().id().toString());
             }
+            subtasks.add(new VertexInfo.Subtask(subtask.subtaskIndex(), subtask.state().name(),
+                    subtask.slot() == null ? null : subtask.slot().id().taskManagerId().value(),
+                    subtask.attemptId().attempt()));
             counters = counters.plus(subtaskCounters);
             TaskTimes subtaskTimes = subtaskCounters.times();
             if (subtask.state() == ExecutionState.RUNNING && subtaskTimes != null) {
@@ -581,8 +586,9 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         }
 
         VertexInfo info(JobVertex vertex) {
+            subtasks.sort(Comparator.comparingInt(VertexInfo.Subtask::index));
             return new VertexInfo(vertex.id(), vertex.name(), vertex.parallelism(), states, counters.recordsIn(),
-                    counters.recordsOut(), slots, times);
+                    counters.recordsOut(), slots, times, subtasks);
         }
     }
 }

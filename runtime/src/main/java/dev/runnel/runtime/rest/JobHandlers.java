@@ -7,9 +7,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.JobStatus;
+import dev.runnel.runtime.cluster.TaskManagerInfo;
 import dev.runnel.runtime.cluster.VertexInfo;
 import dev.runnel.runtime.task.ExecutionState;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 
@@ -25,6 +27,7 @@ final class JobHandlers {
         router.get("/jobs", request -> jobs());
         router.get("/jobs/overview", request -> overview());
         router.get("/jobs/:jobid", request -> details(job(gateway, request.jobId())));
+        router.get("/jobs/:jobid/vertices/:vertexid", this::vertex);
         router.add("PATCH", "/jobs/:jobid", 202, this::cancel);
     }
 
@@ -110,6 +113,29 @@ final class JobHandlers {
                     .put("accumulated-busy-time", 0);
         }
         node.set("status-counts", statusCounts);
+        return node;
+    }
+
+    /** Flink's vertex details: each subtask's state and the TaskManager it runs on. */
+    private ObjectNode vertex(RestRequest request) {
+        JobInfo job = job(gateway, request.jobId());
+        String wanted = request.pathParameter("vertexid");
+        VertexInfo vertex = job.vertices().stream().filter(v -> vertexId(v).equals(wanted)).findFirst()
+                .orElseThrow(() -> new RestException(RestException.NOT_FOUND, "Vertex " + wanted + " of job "
+                        + job.id() + " not found"));
+        Map<String, TaskManagerInfo> taskManagers = new HashMap<>();
+        gateway.registeredTaskManagers().forEach(tm -> taskManagers.put(tm.id(), tm));
+        ObjectNode node = JSON.createObjectNode().put("id", wanted).put("name", vertex.name())
+                .put("maxParallelism", -1).put("parallelism", vertex.parallelism()).put("now", System.currentTimeMillis());
+        ArrayNode subtasks = node.putArray("subtasks");
+        for (VertexInfo.Subtask subtask : vertex.subtasks()) {
+            TaskManagerInfo tm = subtask.taskManagerId() == null ? null : taskManagers.get(subtask.taskManagerId());
+            subtasks.addObject().put("subtask", subtask.index()).put("status", subtask.state())
+                    .put("attempt", subtask.attempt())
+                    .put("taskmanager-id", subtask.taskManagerId() == null ? "(unassigned)" : subtask.taskManagerId())
+                    // Flink's host; a TaskManager that is gone (lost) is named by its id only
+                    .put("host", tm == null ? "(unknown)" : tm.location().path());
+        }
         return node;
     }
 

@@ -26,6 +26,7 @@ final class TaskManagerProcesses implements AutoCloseable {
     private final Map<String, String> settings;
     private final List<Process> processes = new ArrayList<>();
     private final List<Path> outputs = new ArrayList<>();
+    private boolean closed;
 
     /**
      * @param settings the {@code -D} settings the TaskManagers get (config.yaml they read themselves)
@@ -37,9 +38,9 @@ final class TaskManagerProcesses implements AutoCloseable {
         this.settings = Map.copyOf(settings);
     }
 
-    /** Starts {@code count} more TaskManager processes. */
+    /** Starts {@code count} more TaskManager processes; none once closed. */
     synchronized void start(int count) {
-        for (int i = 0; i < count; i++) {
+        for (int i = 0; i < count && !closed; i++) {
             int n = processes.size() + 1;
             Path output = RunnelHome.path().resolve("log")
                     .resolve("taskmanager-" + ProcessHandle.current().pid() + "-" + n + ".out");
@@ -90,6 +91,7 @@ final class TaskManagerProcesses implements AutoCloseable {
     /** Stops every TaskManager it started: SIGTERM, then SIGKILL after 15 s. */
     @Override
     public synchronized void close() {
+        closed = true;
         processes.forEach(Process::destroy);
         for (Process process : processes) {
             try {

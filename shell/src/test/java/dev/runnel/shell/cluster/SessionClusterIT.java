@@ -165,6 +165,12 @@ class SessionClusterIT {
             assertThat(holding.vertices()).hasSizeGreaterThanOrEqualTo(2);
             assertThat(get("/taskmanagers")).contains("\"freeSlots\":0").doesNotContain("\"freeSlots\":1")
                     .doesNotContain("\"freeSlots\":2");
+            // and REST says where each subtask runs: a TaskManager process, by its pid
+            String vertex = "/jobs/" + holding.id() + "/vertices/" + String.format("%032x", holding.vertices().get(0).id());
+            String subtasks = await().atMost(RUN).until(() -> get(vertex),
+                    body -> body.split("\"status\":\"RUNNING\"", -1).length == 3);
+            assertThat(subtasks).contains("\"subtask\":0").contains("\"subtask\":1").contains("\"host\":\"pid ")
+                    .contains("\"taskmanager-id\":\"tm-");
             try (RunnelProcess three = RunnelProcess.start(dir, "--jobmanager", jobManagerAddress(), "-f",
                     third.toString())) {
                 JobInfo waiting = await().atMost(RUN).until(() -> job(cluster, "third_sink", JobStatus.CREATED),

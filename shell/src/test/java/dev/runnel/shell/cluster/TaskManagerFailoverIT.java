@@ -77,17 +77,7 @@ class TaskManagerFailoverIT {
         List<RunnelProcess> taskManagers = new ArrayList<>(List.of(startTaskManager(jobManager),
                 startTaskManager(jobManager)));
         Path out = dir.resolve("out");
-        Path script = Files.writeString(dir.resolve("copy.sql"), String.join("\n",
-                "SET 'execution.checkpointing.interval' = '1s';",
-                "SET 'restart-strategy.type' = 'fixed-delay';",
-                "SET 'restart-strategy.fixed-delay.attempts' = '20';",
-                "SET 'restart-strategy.fixed-delay.delay' = '200 ms';",
-                "SET 'state.checkpoints.dir' = 'file://" + dir.resolve("checkpoints") + "';",
-                "CREATE TABLE events (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '250',",
-                "  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '" + rows + "');",
-                "CREATE TABLE copied (id BIGINT) WITH ('connector' = 'filesystem', 'path' = 'file://" + out + "',",
-                "  'format' = 'json');",
-                "INSERT INTO copied SELECT id FROM events;", ""));
+        Path script = copyScript(out, rows, 250, "1s");
         RunnelProcess client = start("--jobmanager", jobManager, "-f", script.toString());
         try (RemoteClusterClient cluster = client(jobManager)) {
             JobInfo job = await().atMost(RUN).until(() -> cluster.listJobs().stream().findFirst().orElse(null),
@@ -113,6 +103,25 @@ class TaskManagerFailoverIT {
             assertThat(end.lastFailure().orElseThrow().message()).contains("was lost: its connection broke");
         }
         assertThat(committedIds(out)).isEqualTo(LongStream.rangeClosed(1, rows).boxed().toList());
+    }
+
+    /**
+     * A script whose job copies ids 1..{@code rows} ({@code rowsPerSecond}) into JSON files under
+     * {@code out}, exactly once: checkpoints every {@code interval}, restarts on failure.
+     */
+    private Path copyScript(Path out, long rows, int rowsPerSecond, String interval) throws IOException {
+        return Files.writeString(dir.resolve("copy.sql"), String.join("\n",
+                "SET 'execution.checkpointing.interval' = '" + interval + "';",
+                "SET 'restart-strategy.type' = 'fixed-delay';",
+                "SET 'restart-strategy.fixed-delay.attempts' = '20';",
+                "SET 'restart-strategy.fixed-delay.delay' = '200 ms';",
+                "SET 'state.checkpoints.dir' = 'file://" + dir.resolve("checkpoints") + "';",
+                "CREATE TABLE events (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '"
+                        + rowsPerSecond + "',",
+                "  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '" + rows + "');",
+                "CREATE TABLE copied (id BIGINT) WITH ('connector' = 'filesystem', 'path' = 'file://" + out + "',",
+                "  'format' = 'json');",
+                "INSERT INTO copied SELECT id FROM events;", ""));
     }
 
     /** The TaskManager process whose slot the job holds (its pid is in {@code /taskmanagers}' path). */
@@ -191,16 +200,7 @@ class TaskManagerFailoverIT {
         assertThat(address.find()).isTrue();
         String jobManager = address.group(1);
         Path out = dir.resolve("out");
-        Path script = Files.writeString(dir.resolve("copy.sql"), String.join("\n",
-                "SET 'execution.checkpointing.interval' = '500 ms';",
-                "SET 'restart-strategy.type' = 'fixed-delay';",
-                "SET 'restart-strategy.fixed-delay.delay' = '200 ms';",
-                "SET 'state.checkpoints.dir' = 'file://" + dir.resolve("checkpoints") + "';",
-                "CREATE TABLE events (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '500',",
-                "  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '3000');",
-                "CREATE TABLE copied (id BIGINT) WITH ('connector' = 'filesystem', 'path' = 'file://" + out + "',",
-                "  'format' = 'json');",
-                "INSERT INTO copied SELECT id FROM events;", ""));
+        Path script = copyScript(out, 3000, 500, "500 ms");
         RunnelProcess client = start("--jobmanager", jobManager, "-f", script.toString());
         try (RemoteClusterClient cluster = client(jobManager)) {
             JobInfo job = await().atMost(RUN).until(() -> cluster.listJobs().stream().findFirst().orElse(null),

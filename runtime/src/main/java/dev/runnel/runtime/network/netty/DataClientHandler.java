@@ -11,6 +11,7 @@ import io.netty.channel.SimpleChannelInboundHandler;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -53,12 +54,16 @@ final class DataClientHandler extends SimpleChannelInboundHandler<ByteBuf> {
         void taken() {
             if (creditToGrant.getAndIncrement() == 0) {
                 Channel connection = DataClientHandler.this.channel;
-                connection.eventLoop().execute(() -> {
-                    int credit = creditToGrant.getAndSet(0);
-                    if (credit > 0 && receivers.get(id) == this) {
-                        connection.writeAndFlush(DataMessages.credit(connection.alloc(), id, credit));
-                    }
-                });
+                try {
+                    connection.eventLoop().execute(() -> {
+                        int credit = creditToGrant.getAndSet(0);
+                        if (credit > 0 && receivers.get(id) == this) {
+                            connection.writeAndFlush(DataMessages.credit(connection.alloc(), id, credit));
+                        }
+                    });
+                } catch (RejectedExecutionException e) {
+                    // the exchange is shutting down with its TaskManager: no more credit to grant
+                }
             }
         }
     }

@@ -62,6 +62,8 @@ final class StreamElementCodec {
     private static final byte ROW = 16;
     private static final byte JAVA = 17;
 
+    private static final RowKind[] KINDS = RowKind.values(); // values() copies the array at every call
+
     private static final ObjectInputFilter FILTER = ObjectInputFilter.Config.createFilter(
             "maxdepth=100;dev.runnel.**;java.**;!*");
 
@@ -151,7 +153,7 @@ final class StreamElementCodec {
     }
 
     private static Row readRow(ByteBuf in) {
-        RowKind kind = RowKind.values()[in.readByte()];
+        RowKind kind = KINDS[in.readByte()];
         int arity = in.readShort();
         Object[] fields = new Object[arity];
         for (int f = 0; f < arity; f++) {

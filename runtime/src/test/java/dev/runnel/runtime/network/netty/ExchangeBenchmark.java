@@ -40,6 +40,7 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class ExchangeBenchmark {
     private static final int BATCH = 1024;
+    private static final long PARK_NANOS = Long.getLong("park.nanos", 1_000_000);
     private static final int CAPACITY = Integer.getInteger("capacity", 4);
     private static final JobId JOB = new JobId("0123456789abcdef0123456789abcdef");
 
@@ -144,7 +145,7 @@ public final class ExchangeBenchmark {
                 }
             }
             if (!any) {
-                LockSupport.parkNanos(1_000_000);
+                LockSupport.parkNanos(PARK_NANOS);
             }
         }
         return rows;
@@ -245,7 +246,11 @@ public final class ExchangeBenchmark {
 
     private static Process child(String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m", "-Dcapacity=" + CAPACITY, "-cp", System.getProperty("java.class.path"), ExchangeBenchmark.class.getName()));
+                "-Xmx512m", "-XX:+UseParallelGC", "-Dcapacity=" + CAPACITY, "-cp", System.getProperty("java.class.path"), ExchangeBenchmark.class.getName()));
+        String extra = System.getProperty("exchange.child.opts", "").strip(); // e.g. a profiler's flags
+        if (!extra.isEmpty()) {
+            command.addAll(4, List.of(extra.split("\\s+")));
+        }
         command.addAll(List.of(args));
         return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     }
