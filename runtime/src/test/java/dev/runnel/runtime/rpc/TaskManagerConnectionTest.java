@@ -25,6 +25,15 @@ import dev.runnel.runtime.taskmanager.TaskManager;
 import dev.runnel.runtime.taskmanager.TaskManagerId;
 import dev.runnel.runtime.testing.TestOperators;
 import dev.runnel.runtime.testing.TestSources;
+import io.grpc.Server;
+import io.grpc.ServerServiceDefinition;
+import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.stub.ServerCalls;
+import io.grpc.stub.StreamObserver;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -160,7 +169,7 @@ class TaskManagerConnectionTest {
     @Test
     void aJobManagerThatCannotBeReachedIsTriedAgainWithAClearError() throws Exception {
         int closed;
-        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+        try (ServerSocket socket = new ServerSocket(0)) {
             closed = socket.getLocalPort();
         }
         taskManager = new TaskManager(new TaskManagerId("tm-test"), 1);
@@ -177,9 +186,9 @@ class TaskManagerConnectionTest {
         configuration.set(RpcOptions.HEARTBEAT_INTERVAL.key(), "100 ms");
         configuration.set(RpcOptions.HEARTBEAT_TIMEOUT.key(), "500 ms");
         // accepts the stream, reads every message and never says a word
-        io.grpc.ServerServiceDefinition silent = io.grpc.ServerServiceDefinition.builder(TaskManagerProtocol.SERVICE)
-                .addMethod(TaskManagerProtocol.CONNECT, io.grpc.stub.ServerCalls.asyncBidiStreamingCall(
-                        out -> new io.grpc.stub.StreamObserver<TaskManagerProtocol.ToJobManager>() {
+        ServerServiceDefinition silent = ServerServiceDefinition.builder(TaskManagerProtocol.SERVICE)
+                .addMethod(TaskManagerProtocol.CONNECT, ServerCalls.asyncBidiStreamingCall(
+                        out -> new StreamObserver<TaskManagerProtocol.ToJobManager>() {
                             @Override
                             public void onNext(TaskManagerProtocol.ToJobManager value) {
                             }
@@ -193,8 +202,8 @@ class TaskManagerConnectionTest {
                             }
                         }))
                 .build();
-        io.grpc.Server server = io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder
-                .forAddress(new java.net.InetSocketAddress("127.0.0.1", 0)).addService(silent).build();
+        Server server = NettyServerBuilder
+                .forAddress(new InetSocketAddress("127.0.0.1", 0)).addService(silent).build();
         try {
             server.start();
             taskManager = new TaskManager(new TaskManagerId("tm-test"), 1);
@@ -204,8 +213,8 @@ class TaskManagerConnectionTest {
             await().atMost(Duration.ofSeconds(10)).until(() -> !events.isEmpty());
             assertThat(events.get(0)).startsWith("Cannot register with the JobManager")
                     .contains("no heartbeat for").contains("heartbeat.timeout");
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         } finally {
             server.shutdownNow();
         }

@@ -145,7 +145,7 @@ public final class ProcessCluster implements AutoCloseable {
     /** The CPU time its TaskManager processes used so far, as the OS counts it. */
     public long taskManagerCpuNanos() {
         return processes.running().stream().mapToLong(p -> p.info().totalCpuDuration()
-                .map(java.time.Duration::toNanos).orElse(0L)).sum();
+                .map(Duration::toNanos).orElse(0L)).sum();
     }
 
     /**

@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -232,7 +233,7 @@ public final class ExchangeBenchmark {
     }
 
     private static void serveTcp(long bytes) throws IOException {
-        try (ServerSocket server = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             System.out.println("PORT " + server.getLocalPort());
             System.out.flush();
             try (Socket socket = server.accept(); OutputStream out = socket.getOutputStream()) {
