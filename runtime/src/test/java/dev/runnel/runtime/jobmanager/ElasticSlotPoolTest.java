@@ -1,18 +1,13 @@
-package dev.runnel.runtime.scheduler;
+package dev.runnel.runtime.jobmanager;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.runnel.runtime.checkpoint.StopMode;
 import dev.runnel.runtime.cluster.JobId;
-import dev.runnel.runtime.stream.CheckpointBarrier;
-import dev.runnel.runtime.task.ExecutionAttemptId;
-import dev.runnel.runtime.task.TaskCounters;
-import dev.runnel.runtime.task.TaskDeploymentDescriptor;
-import dev.runnel.runtime.taskmanager.TaskExecutorGateway;
-import dev.runnel.runtime.taskmanager.TaskManagerId;
+import dev.runnel.runtime.scheduler.AllocatedSlot;
+import dev.runnel.runtime.scheduler.NoResourcesException;
+import dev.runnel.runtime.scheduler.SlotPool;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -40,7 +35,7 @@ class ElasticSlotPoolTest {
     void aJobLargerThanTheClusterWaitsForTaskManagersToRegisterAndSpansThem() throws Exception {
         SlotPool pool = new SlotPool(mainThread, Duration.ofMinutes(5), true);
         on(() -> {
-            pool.addTaskManager(new Stub("tm-a"), 1);
+            pool.addTaskManager(taskManager("tm-a"), 1);
             return null;
         });
         CompletableFuture<List<AllocatedSlot>> request = on(() -> pool.requestSlots(JobId.generate(), "wide", 3));
@@ -49,7 +44,7 @@ class ElasticSlotPoolTest {
                 + " (waiting for TaskManagers to register, slot.request.timeout 5 min)");
 
         on(() -> {
-            pool.addTaskManager(new Stub("tm-b"), 2);
+            pool.addTaskManager(taskManager("tm-b"), 2);
             return null;
         });
         List<AllocatedSlot> slots = request.get(10, TimeUnit.SECONDS);
@@ -75,55 +70,15 @@ class ElasticSlotPoolTest {
     void withoutElasticityAJobLargerThanTheClusterFailsAtOnce() throws Exception {
         SlotPool pool = new SlotPool(mainThread, Duration.ofMinutes(5), false);
         on(() -> {
-            pool.addTaskManager(new Stub("tm-a"), 1);
+            pool.addTaskManager(taskManager("tm-a"), 1);
             return null;
         });
         CompletableFuture<List<AllocatedSlot>> request = on(() -> pool.requestSlots(JobId.generate(), "wide", 2));
         assertThat(request).isCompletedExceptionally();
     }
 
-    /** A TaskManager that is only its id: the pool never calls it. */
-    private record Stub(TaskManagerId taskManagerId) implements TaskExecutorGateway {
-        Stub(String id) {
-            this(new TaskManagerId(id));
-        }
-
-        @Override
-        public CompletableFuture<Void> submitTask(TaskDeploymentDescriptor deployment) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void cancelTask(ExecutionAttemptId attemptId) {
-        }
-
-        @Override
-        public void releaseJob(JobId jobId) {
-        }
-
-        @Override
-        public void releaseChannels(JobId jobId, int generation) {
-        }
-
-        @Override
-        public void triggerCheckpoint(ExecutionAttemptId attemptId, CheckpointBarrier barrier, StopMode stop) {
-        }
-
-        @Override
-        public void notifyCheckpointComplete(JobId jobId, long checkpointId) {
-        }
-
-        @Override
-        public void notifyCheckpointAborted(JobId jobId, long checkpointId) {
-        }
-
-        @Override
-        public void failTask(ExecutionAttemptId attemptId, RuntimeException failure) {
-        }
-
-        @Override
-        public CompletableFuture<Map<ExecutionAttemptId, TaskCounters>> requestCounters(JobId jobId) {
-            return CompletableFuture.completedFuture(Map.of());
-        }
+    /** A TaskManager the pool only counts the slots of: it never deploys, so no JobManager is behind it. */
+    private static FakeTaskExecutor taskManager(String id) {
+        return new FakeTaskExecutor(id, null);
     }
 }
