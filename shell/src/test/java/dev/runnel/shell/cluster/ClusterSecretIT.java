@@ -22,6 +22,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -34,6 +35,8 @@ class ClusterSecretIT {
 
     @TempDir
     static Path dir;
+    @RegisterExtension
+    final OutputOnFailure output = new OutputOnFailure(() -> dir);
     private static RunnelProcess jobManager;
     private static String address;
     private static String rest;

@@ -15,6 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -27,6 +28,8 @@ class LocalClusterIT {
 
     @TempDir
     Path dir;
+    @RegisterExtension
+    final OutputOnFailure output = new OutputOnFailure(() -> dir);
 
     /* RUNNEL_HOME and a config.yaml that asks for free ports (what runnel cluster start must read). */
     private Map<String, String> home() {

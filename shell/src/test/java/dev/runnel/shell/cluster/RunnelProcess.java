@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * {@code runnel} ({@code dev.runnel.shell.Main}) in a JVM of its own with a small heap, its
@@ -71,7 +72,12 @@ final class RunnelProcess implements AutoCloseable {
 
     /** Waits for the process to end on its own; its exit code. */
     int waitFor(Duration timeout) {
-        await().atMost(timeout).until(() -> !process.isAlive());
+        try {
+            await().atMost(timeout).until(() -> !process.isAlive());
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError("runnel (pid " + process.pid() + ") still runs after " + timeout + "\nstdout:\n"
+                    + out() + "\nstderr:\n" + err(), e);
+        }
         return process.exitValue();
     }
 

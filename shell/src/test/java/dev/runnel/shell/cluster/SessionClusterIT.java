@@ -28,6 +28,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -44,6 +45,8 @@ class SessionClusterIT {
 
     @TempDir
     static Path dir;
+    @RegisterExtension
+    final OutputOnFailure output = new OutputOnFailure(() -> dir);
     private static RunnelProcess jobManager;
     private static String host;
     private static int port;

@@ -21,6 +21,7 @@ import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -34,6 +35,8 @@ class TaskManagerFailoverIT {
 
     @TempDir
     Path dir;
+    @RegisterExtension
+    final OutputOnFailure output = new OutputOnFailure(() -> dir);
     private final List<RunnelProcess> processes = new ArrayList<>();
 
     @AfterEach
