@@ -157,6 +157,14 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
         });
     }
 
+    /**
+     * Has the slot pool tell its resource manager again what waiting jobs lack: for a resource
+     * manager whose means changed (a process it started ended). Any thread.
+     */
+    public void askForMissingSlots() {
+        execute(slotPool::askForMissingSlots);
+    }
+
     // ---- client side
 
     /** Takes a savepoint of a running job; completes with its directory. See {@link JobMaster#triggerSavepoint}. */

@@ -27,6 +27,9 @@ public final class RpcOptions {
     public static final ConfigOption<String> TASKMANAGER_HOST = ConfigOption.of("taskmanager.host", String.class, null,
             "The host other TaskManagers reach this one's data port at (default: taskmanager.bind-host, or this "
                     + "machine's name when that is a wildcard).");
+    public static final ConfigOption<String> TASKMANAGER_RESOURCE_ID = ConfigOption.of("taskmanager.resource-id",
+            String.class, null, "The name a TaskManager registers under (default: tm-<pid>-<host>); a JobManager "
+                    + "that starts TaskManager processes names them, so that it knows which registration is which.");
     public static final ConfigOption<Integer> TASKMANAGER_DATA_PORT = ConfigOption.of("taskmanager.data.port",
             Integer.class, 0, "The port a TaskManager sends its subtasks' output to other TaskManagers on (0: any).");
 
@@ -50,7 +53,7 @@ public final class RpcOptions {
 
     public static List<ConfigOption<?>> all() {
         return List.of(JOBMANAGER_RPC_ADDRESS, JOBMANAGER_BIND_HOST, JOBMANAGER_RPC_PORT, TASKMANAGER_BIND_HOST,
-                TASKMANAGER_HOST, TASKMANAGER_DATA_PORT, HEARTBEAT_INTERVAL, HEARTBEAT_TIMEOUT, CLUSTER_SECRET_FILE);
+                TASKMANAGER_HOST, TASKMANAGER_RESOURCE_ID, TASKMANAGER_DATA_PORT, HEARTBEAT_INTERVAL, HEARTBEAT_TIMEOUT, CLUSTER_SECRET_FILE);
     }
 
     /**

@@ -62,11 +62,17 @@ public final class SlotPool {
     /** Where missing slots are asked for from now on (elastic pools only). */
     public void useResourceManager(ResourceManager resourceManager) {
         this.resourceManager = resourceManager;
+        // it may have started some of those that registered already
+        slotsPerTaskManager.forEach((id, slots) -> {
+            if (!lost.contains(id)) {
+                resourceManager.taskManagerRegistered(id, slots);
+            }
+        });
         askForMissingSlots();
     }
 
     /** Tells the resource manager how many slots the waiting requests lack beyond the free ones. */
-    private void askForMissingSlots() {
+    public void askForMissingSlots() {
         if (!elastic || pending.isEmpty()) {
             return;
         }
@@ -87,8 +93,9 @@ public final class SlotPool {
         totalSlots += numberOfSlots;
         slotsPerTaskManager.put(taskManager.taskManagerId(), numberOfSlots);
         gateways.put(taskManager.taskManagerId(), taskManager);
-        resourceManager.taskManagerRegistered(numberOfSlots);
+        resourceManager.taskManagerRegistered(taskManager.taskManagerId(), numberOfSlots);
         servePending();
+        askForMissingSlots();
     }
 
     /**
@@ -101,6 +108,8 @@ public final class SlotPool {
         }
         free.keySet().removeIf(slot -> slot.taskManagerId().equals(taskManager));
         totalSlots -= slotsPerTaskManager.getOrDefault(taskManager, 0);
+        resourceManager.taskManagerLost(taskManager);
+        askForMissingSlots();
     }
 
     public int totalSlots() {

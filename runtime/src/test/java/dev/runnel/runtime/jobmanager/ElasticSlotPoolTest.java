@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.scheduler.AllocatedSlot;
 import dev.runnel.runtime.scheduler.NoResourcesException;
+import dev.runnel.runtime.scheduler.ResourceManager;
 import dev.runnel.runtime.scheduler.SlotPool;
+import dev.runnel.runtime.taskmanager.TaskManagerId;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -75,6 +78,51 @@ class ElasticSlotPoolTest {
         });
         CompletableFuture<List<AllocatedSlot>> request = on(() -> pool.requestSlots(JobId.generate(), "wide", 2));
         assertThat(request).isCompletedExceptionally();
+    }
+
+    @Test
+    void theResourceManagerLearnsOfEveryRegistrationAndLossAndIsAskedAgainForWhatALossTookAway() throws Exception {
+        SlotPool pool = new SlotPool(mainThread, Duration.ofMinutes(5), true);
+        List<String> calls = new ArrayList<>();
+        on(() -> {
+            pool.addTaskManager(taskManager("tm-before"), 1);
+            pool.useResourceManager(new ResourceManager() {
+                @Override
+                public void slotsMissing(int slots) {
+                    calls.add("missing " + slots);
+                }
+
+                @Override
+                public void taskManagerRegistered(TaskManagerId taskManager, int slots) {
+                    calls.add("registered " + taskManager.value() + " " + slots);
+                }
+
+                @Override
+                public void taskManagerLost(TaskManagerId taskManager) {
+                    calls.add("lost " + taskManager.value());
+                }
+            });
+            return null;
+        });
+        JobId job = JobId.generate();
+        CompletableFuture<List<AllocatedSlot>> first = on(() -> pool.requestSlots(job, "q", 1));
+        assertThat(first).isCompleted();
+
+        // the job's TaskManager dies; the job gives its slot back and asks again
+        CompletableFuture<List<AllocatedSlot>> again = on(() -> {
+            pool.removeTaskManager(new TaskManagerId("tm-before"));
+            pool.releaseSlots(job);
+            return pool.requestSlots(job, "q", 1);
+        });
+        assertThat(again).isNotDone();
+        on(() -> {
+            pool.addTaskManager(taskManager("tm-after"), 1);
+            return null;
+        });
+        assertThat(again.get(10, TimeUnit.SECONDS)).extracting(s -> s.id().taskManagerId().value())
+                .containsExactly("tm-after");
+        assertThat(calls).containsExactly("registered tm-before 1", "lost tm-before", "missing 1",
+                "registered tm-after 1");
     }
 
     /** A TaskManager the pool only counts the slots of: it never deploys, so no JobManager is behind it. */

@@ -83,7 +83,8 @@ public final class ProcessCluster implements AutoCloseable {
                         String.valueOf(configuration.get(RuntimeOptions.NUMBER_OF_TASK_SLOTS))));
                 Integer maxSlots = configuration.get(SLOTS_MAX);
                 int most = maxSlots == null ? taskManagers : Math.max(1, maxSlots / slots);
-                started.resourceManager = new ProcessResourceManager(processes, slots, most);
+                started.resourceManager = new ProcessResourceManager(processes, slots, most,
+                        cluster.jobManager()::askForMissingSlots);
                 cluster.jobManager().useResourceManager(started.resourceManager).join();
             }
             return started;

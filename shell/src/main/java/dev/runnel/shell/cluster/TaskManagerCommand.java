@@ -103,8 +103,11 @@ public final class TaskManagerCommand implements Callable<Integer> {
             err.flush();
             return 1;
         }
-        TaskManager taskManager = new TaskManager(new TaskManagerId("tm-" + ProcessHandle.current().pid() + "-"
-                + shortHostName()), slotCount, channels, exchange);
+        String name = configuration.get(RpcOptions.TASKMANAGER_RESOURCE_ID);
+        if (name == null || name.isBlank()) {
+            name = "tm-" + ProcessHandle.current().pid() + "-" + shortHostName();
+        }
+        TaskManager taskManager = new TaskManager(new TaskManagerId(name), slotCount, channels, exchange);
         JobManagerConnection connection = JobManagerConnection.start(taskManager, address.substring(0, colon),
                 Integer.parseInt(address.substring(colon + 1)), secret, configuration, line -> {
                     out.println(line);
