@@ -5,6 +5,7 @@ import dev.runnel.runtime.RunnelVersion;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.rest.RestOptions;
+import dev.runnel.runtime.rpc.ClusterCredentials;
 import dev.runnel.runtime.rpc.RpcOptions;
 import dev.runnel.shell.bench.BenchCommand;
 import dev.runnel.shell.cli.ConfigFile;
@@ -49,9 +50,9 @@ import org.jline.terminal.TerminalBuilder;
 import org.jline.terminal.impl.DumbTerminal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The {@code runnel} command: without options an interactive shell on an embedded cluster;
@@ -461,7 +462,7 @@ public final class Main implements Callable<Integer> {
             // TaskManagers started here are told the port; those from outside need the configured one
             int port = taskManagers > 0 ? 0 : configuration.get(RpcOptions.JOBMANAGER_RPC_PORT);
             ProcessCluster cluster = ProcessCluster.start(configuration, settings, bind, port,
-                    RpcOptions.clusterSecret(configuration), taskManagers);
+                    ClusterCredentials.from(configuration), taskManagers);
             return SessionEngine.on(cluster.cluster(), configuration, "application cluster, JobManager at "
                     + cluster.rpcAddress() + " with " + taskManagers + " TaskManager processes", cluster::close);
         }

@@ -7,9 +7,11 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsServer;
 import dev.runnel.runtime.cluster.OwnedThreads;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.security.RestTls;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -23,6 +25,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -44,11 +47,11 @@ public final class RestServer implements AutoCloseable {
     private final RestRouter router;
     private final URI address;
 
-    private RestServer(HttpServer server, RestRouter router, String advertisedHost) {
+    private RestServer(HttpServer server, RestRouter router, String schemeAndHost) {
         this.server = server;
         this.router = router;
         this.executor = Executors.newFixedThreadPool(2, threads);
-        this.address = URI.create("http://" + advertisedHost + ":" + server.getAddress().getPort());
+        this.address = URI.create(schemeAndHost + ":" + server.getAddress().getPort());
         server.createContext("/", this::serve);
         server.setExecutor(executor);
         server.start();
@@ -65,12 +68,13 @@ public final class RestServer implements AutoCloseable {
         String bindPort = configuration.get(RestOptions.BIND_PORT);
         String portKey = bindPort != null ? RestOptions.BIND_PORT.key() : RestOptions.PORT.key();
         String ports = bindPort != null ? bindPort : String.valueOf(configuration.get(RestOptions.PORT));
-        HttpServer server = bind(bindAddress, portKey, ports);
+        Optional<RestTls> tls = RestTls.from(configuration);
+        HttpServer server = bind(bindAddress, portKey, ports, tls);
         String advertised = configuration.get(RestOptions.ADDRESS);
         if (advertised == null || advertised.isBlank()) {
             advertised = bindAddress.equals("0.0.0.0") ? "localhost" : bindAddress;
         }
-        RestServer rest = new RestServer(server, routes(gateway), advertised);
+        RestServer rest = new RestServer(server, routes(gateway), (tls.isPresent() ? "https://" : "http://") + advertised);
         LOG.info("REST endpoint listening at {}", rest.address);
         return rest;
     }
@@ -86,7 +90,7 @@ public final class RestServer implements AutoCloseable {
         return router;
     }
 
-    /** Where clients reach the endpoint: {@code http://<rest.address>:<port>}. */
+    /** Where clients reach the endpoint: {@code http://<rest.address>:<port>}, or {@code https://} with security.ssl.rest.enabled. */
     public URI address() {
         return address;
     }
@@ -96,12 +100,18 @@ public final class RestServer implements AutoCloseable {
         return server.getAddress().getPort();
     }
 
-    private static HttpServer bind(String bindAddress, String portKey, String ports) {
+    private static HttpServer bind(String bindAddress, String portKey, String ports, Optional<RestTls> tls) {
         List<Integer> candidates = parsePorts(portKey, ports);
         IOException last = null;
         for (int port : candidates) {
             try {
-                return HttpServer.create(new InetSocketAddress(bindAddress, port), 0);
+                InetSocketAddress address = new InetSocketAddress(bindAddress, port);
+                if (tls.isEmpty()) {
+                    return HttpServer.create(address, 0);
+                }
+                HttpsServer https = HttpsServer.create(address, 0);
+                https.setHttpsConfigurator(tls.get().configurator());
+                return https;
             } catch (BindException e) {
                 last = e;
             } catch (IOException e) {

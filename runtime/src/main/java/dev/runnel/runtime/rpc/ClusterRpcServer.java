@@ -51,15 +51,17 @@ public final class ClusterRpcServer implements AutoCloseable {
      * @throws UncheckedIOException if the address cannot be bound, naming it
      */
     public static ClusterRpcServer start(ClusterClient cluster, String host, int port, Optional<String> secret) {
-        return start(cluster, Optional.empty(), host, port, secret);
+        return start(cluster, Optional.empty(), host, port, ClusterCredentials.ofSecret(secret));
     }
 
     /**
-     * {@link #start(ClusterClient, String, int, Optional)}, and with {@code taskManagers} the same
-     * port takes the registrations of TaskManager processes, as Flink's JobManager RPC port does.
+     * {@link #start(ClusterClient, String, int, Optional)} with {@code credentials} (a secret,
+     * TLS), and with {@code taskManagers} the same port takes the registrations of TaskManager
+     * processes, as Flink's JobManager RPC port does.
      */
     public static ClusterRpcServer start(ClusterClient cluster, Optional<TaskManagerSessions> taskManagers,
-                                         String host, int port, Optional<String> secret) {
+                                         String host, int port, ClusterCredentials credentials) {
+        Optional<String> secret = credentials.secret();
         ServerServiceDefinition service = ServerServiceDefinition.builder(ClusterRpc.SERVICE)
                 .addMethod(ClusterRpc.SUBMIT_JOB, unary((SubmitJob r) -> cluster.submitJob(r.jobGraph())))
                 .addMethod(ClusterRpc.CANCEL_JOB, unary((ForJob r) -> {
@@ -82,6 +84,7 @@ public final class ClusterRpcServer implements AutoCloseable {
                 .maxInboundMessageSize(JavaSerialization.MAX_BYTES)
                 .addService(guarded(service, secret));
         taskManagers.ifPresent(sessions -> builder.addService(guarded(sessions.service(), secret)));
+        credentials.tls().ifPresent(tls -> builder.sslContext(tls.rpcServer()));
         try {
             Server server = builder.build().start();
             LOG.info("Cluster RPC listening on {}:{}", host, server.getPort());

@@ -36,7 +36,6 @@ import io.grpc.stub.StreamObserver;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
@@ -73,11 +72,11 @@ public final class JobManagerConnection implements AutoCloseable {
     private volatile Duration retryDelay = FIRST_RETRY_DELAY;
     private Attempt current;
 
-    private JobManagerConnection(TaskManager taskManager, String host, int port, Optional<String> secret,
+    private JobManagerConnection(TaskManager taskManager, String host, int port, ClusterCredentials credentials,
                                  Configuration configuration, Consumer<String> events) {
         this.taskManager = taskManager;
         this.address = host + ":" + port;
-        this.channel = RemoteClusterClient.channel(host, port, secret);
+        this.channel = RemoteClusterClient.channel(host, port, credentials);
         this.heartbeatInterval = configuration.get(RpcOptions.HEARTBEAT_INTERVAL);
         this.heartbeatTimeout = RpcOptions.heartbeatTimeout(configuration);
         this.events = events;
@@ -85,12 +84,12 @@ public final class JobManagerConnection implements AutoCloseable {
 
     /**
      * Starts registering {@code taskManager} with the JobManager at {@code host}:{@code port},
-     * proving {@code secret}; {@code events} is told, in a line each, what a user watching the
+     * with {@code credentials} (secret, TLS); {@code events} is told, in a line each, what a user watching the
      * process should see: each registration, each loss, each failed attempt and when the next is.
      */
-    public static JobManagerConnection start(TaskManager taskManager, String host, int port, Optional<String> secret,
+    public static JobManagerConnection start(TaskManager taskManager, String host, int port, ClusterCredentials credentials,
                                              Configuration configuration, Consumer<String> events) {
-        JobManagerConnection connection = new JobManagerConnection(taskManager, host, port, secret, configuration,
+        JobManagerConnection connection = new JobManagerConnection(taskManager, host, port, credentials, configuration,
                 events);
         connection.timer.execute(connection::connect);
         return connection;

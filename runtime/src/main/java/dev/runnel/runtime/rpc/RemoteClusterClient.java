@@ -11,6 +11,7 @@ import dev.runnel.runtime.rpc.ClusterRpc.ForJob;
 import dev.runnel.runtime.rpc.ClusterRpc.Outcome;
 import dev.runnel.runtime.rpc.ClusterRpc.Savepoint;
 import dev.runnel.runtime.rpc.ClusterRpc.SubmitJob;
+import dev.runnel.runtime.security.SslOptions;
 import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
 import io.grpc.MethodDescriptor;
@@ -40,10 +41,14 @@ public final class RemoteClusterClient implements ClusterClient {
 
     private final String address;
     private final ManagedChannel channel;
+    private final boolean tls;
+    // set once the JobManager answered: a connection lost after that is no TLS mismatch
+    private volatile boolean answered;
 
-    private RemoteClusterClient(String address, ManagedChannel channel) {
+    private RemoteClusterClient(String address, ManagedChannel channel, boolean tls) {
         this.address = address;
         this.channel = channel;
+        this.tls = tls;
     }
 
     /**
@@ -62,10 +67,21 @@ public final class RemoteClusterClient implements ClusterClient {
      * @throws ClusterConnectionException if it does not, or refuses the secret
      */
     public static RemoteClusterClient connect(String host, int port, Optional<String> secret) {
-        ManagedChannel channel = channel(host, port, secret);
-        RemoteClusterClient client = new RemoteClusterClient(host + ":" + port, channel);
+        return connect(host, port, ClusterCredentials.ofSecret(secret));
+    }
+
+    /**
+     * A client of the JobManager at {@code host}:{@code port} with {@code credentials} (the
+     * secret on every call, TLS), after checking that it answers.
+     *
+     * @throws ClusterConnectionException if it does not, or refuses them
+     */
+    public static RemoteClusterClient connect(String host, int port, ClusterCredentials credentials) {
+        ManagedChannel channel = channel(host, port, credentials);
+        RemoteClusterClient client = new RemoteClusterClient(host + ":" + port, channel, credentials.tls().isPresent());
         try {
             client.listJobs();
+            client.answered = true;
         } catch (RuntimeException e) {
             client.close();
             throw e;
@@ -73,12 +89,12 @@ public final class RemoteClusterClient implements ClusterClient {
         return client;
     }
 
-    /** A channel to the JobManager's RPC port that proves {@code secret} on every call. */
-    static ManagedChannel channel(String host, int port, Optional<String> secret) {
+    /** A channel to the JobManager's RPC port with {@code credentials}: its secret on every call, TLS. */
+    static ManagedChannel channel(String host, int port, ClusterCredentials credentials) {
         NettyChannelBuilder builder = NettyChannelBuilder.forAddress(host, port)
-                .usePlaintext()
                 .maxInboundMessageSize(JavaSerialization.MAX_BYTES);
-        secret.ifPresent(s -> builder.intercept(ClusterSecret.sending(s)));
+        credentials.tls().ifPresentOrElse(tls -> builder.sslContext(tls.rpcClient()), builder::usePlaintext);
+        credentials.secret().ifPresent(s -> builder.intercept(ClusterSecret.sending(s)));
         return builder.build();
     }
 
@@ -204,6 +220,13 @@ public final class RemoteClusterClient implements ClusterClient {
             default -> "the call to the JobManager at " + address + " failed (" + status.getCode() + ")";
         };
         String detail = status.getCode() == Status.Code.UNAUTHENTICATED ? null : detail(t);
+        if (!tls && !answered && status.getCode() == Status.Code.UNAVAILABLE && detail != null
+                && !detail.contains("Connection refused")) {
+            // a TLS port hangs up on a plaintext client, which then sees a closed or reset connection
+            detail += "; if it requires TLS, set " + SslOptions.INTERNAL_ENABLED.key() + " and its keystore and truststore";
+        } else if (detail != null && detail.contains("certification path")) {
+            detail += "; its certificate is not in " + SslOptions.INTERNAL_TRUSTSTORE.key();
+        }
         return new ClusterConnectionException(capitalized(why) + (detail == null ? "" : ": " + detail)
                 + " (call " + call + ")", t);
     }

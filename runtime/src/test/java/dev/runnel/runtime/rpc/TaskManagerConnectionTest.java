@@ -58,12 +58,12 @@ class TaskManagerConnectionTest {
     private void start(int port) {
         cluster = EmbeddedCluster.startJobManager(configuration);
         sessions = TaskManagerSessions.of(cluster.jobManager(), configuration);
-        server = ClusterRpcServer.start(cluster, Optional.of(sessions), "127.0.0.1", port, Optional.empty());
+        server = ClusterRpcServer.start(cluster, Optional.of(sessions), "127.0.0.1", port, ClusterCredentials.NONE);
     }
 
     private void connectTaskManager(int slots) {
         taskManager = new TaskManager(new TaskManagerId("tm-test"), slots);
-        connection = JobManagerConnection.start(taskManager, "127.0.0.1", server.port(), Optional.empty(),
+        connection = JobManagerConnection.start(taskManager, "127.0.0.1", server.port(), ClusterCredentials.NONE,
                 configuration, events::add);
     }
 
@@ -173,7 +173,7 @@ class TaskManagerConnectionTest {
             closed = socket.getLocalPort();
         }
         taskManager = new TaskManager(new TaskManagerId("tm-test"), 1);
-        connection = JobManagerConnection.start(taskManager, "127.0.0.1", closed, Optional.empty(), configuration,
+        connection = JobManagerConnection.start(taskManager, "127.0.0.1", closed, ClusterCredentials.NONE, configuration,
                 events::add);
 
         await().atMost(Duration.ofSeconds(20)).until(() -> events.stream()
@@ -207,7 +207,7 @@ class TaskManagerConnectionTest {
         try {
             server.start();
             taskManager = new TaskManager(new TaskManagerId("tm-test"), 1);
-            connection = JobManagerConnection.start(taskManager, "127.0.0.1", server.getPort(), Optional.empty(),
+            connection = JobManagerConnection.start(taskManager, "127.0.0.1", server.getPort(), ClusterCredentials.NONE,
                     configuration, events::add);
 
             await().atMost(Duration.ofSeconds(10)).until(() -> !events.isEmpty());
@@ -229,7 +229,7 @@ class TaskManagerConnectionTest {
             LocalChannelRegistry channels = new LocalChannelRegistry();
             NettyExchange exchange = NettyExchange.start(channels, "127.0.0.1", 0, "127.0.0.1", Optional.empty());
             TaskManager tm = new TaskManager(new TaskManagerId("tm-" + (char) ('a' + i)), 1, channels, exchange);
-            JobManagerConnection link = JobManagerConnection.start(tm, "127.0.0.1", server.port(), Optional.empty(),
+            JobManagerConnection link = JobManagerConnection.start(tm, "127.0.0.1", server.port(), ClusterCredentials.NONE,
                     configuration, events::add);
             // closed in reverse: the connection, then the TaskManager, then its data port
             remote.add(exchange);

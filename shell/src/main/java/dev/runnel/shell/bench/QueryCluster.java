@@ -3,9 +3,9 @@ package dev.runnel.shell.bench;
 import dev.runnel.runtime.cluster.EmbeddedCluster;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.rpc.ClusterCredentials;
 import dev.runnel.shell.cluster.ProcessCluster;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The cluster a benchmark query runs on: embedded, or a JobManager here with TaskManager
@@ -27,7 +27,7 @@ final class QueryCluster implements AutoCloseable {
         Map<String, String> taskManagerSettings = Map.of(RuntimeOptions.NUMBER_OF_TASK_SLOTS.key(),
                 String.valueOf(settings.slotsPerTaskManager()));
         return new QueryCluster(null, ProcessCluster.start(configuration, taskManagerSettings, "127.0.0.1", 0,
-                Optional.empty(), settings.taskManagers()));
+                ClusterCredentials.NONE, settings.taskManagers()));
     }
 
     EmbeddedCluster cluster() {

@@ -10,6 +10,7 @@ import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.connector.ConnectorFactories;
 import dev.runnel.runtime.rest.RestOptions;
 import dev.runnel.runtime.rpc.RpcOptions;
+import dev.runnel.runtime.security.SslOptions;
 import dev.runnel.shell.cluster.ProcessCluster;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -123,6 +124,7 @@ public final class ConfigFile {
         List<ConfigOption<?>> known = new ArrayList<>(SessionOptions.known());
         known.addAll(RestOptions.all());
         known.addAll(RpcOptions.all());
+        known.addAll(SslOptions.all());
         known.add(ProcessCluster.TASKMANAGER_JAVA_OPTS);
         known.add(ProcessCluster.SLOTS_MAX);
         TreeSet<String> keys = new TreeSet<>();

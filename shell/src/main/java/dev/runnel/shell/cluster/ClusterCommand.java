@@ -3,8 +3,8 @@ package dev.runnel.shell.cluster;
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.TaskManagerInfo;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.rpc.ClusterCredentials;
 import dev.runnel.runtime.rpc.RemoteClusterClient;
-import dev.runnel.runtime.rpc.RpcOptions;
 import dev.runnel.shell.cli.ConfigFile;
 import dev.runnel.shell.cli.RunnelHome;
 import java.io.IOException;
@@ -24,9 +24,9 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code runnel cluster start|stop|status}: a local session cluster in the background, as
@@ -252,7 +252,7 @@ public final class ClusterCommand implements Runnable {
             int colon = address.lastIndexOf(':');
             try (RemoteClusterClient client = RemoteClusterClient.connect(address.substring(0, colon),
                     Integer.parseInt(address.substring(colon + 1)),
-                    RpcOptions.clusterSecret(new Configuration(ConfigFile.fromEnvironment())))) {
+                    ClusterCredentials.from(new Configuration(ConfigFile.fromEnvironment())))) {
                 Map<String, Long> byStatus = new TreeMap<>();
                 for (JobInfo job : client.listJobs()) {
                     byStatus.merge(job.status().name(), 1L, Long::sum);

@@ -3,7 +3,9 @@ package dev.runnel.shell.cluster;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.rest.RestOptions;
+import dev.runnel.runtime.rpc.ClusterCredentials;
 import dev.runnel.runtime.rpc.RpcOptions;
+import dev.runnel.runtime.security.SslOptions;
 import dev.runnel.shell.cli.ConfigFile;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -15,9 +17,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code runnel jobmanager}: the JobManager of a session cluster, a long-running process that
@@ -75,15 +77,15 @@ public final class JobManagerCommand implements Callable<Integer> {
             // a flag wins over -D and config.yaml
             bind = bind != null ? bind : configuration.get(RpcOptions.JOBMANAGER_BIND_HOST);
             rpcPort = rpcPort != null ? rpcPort : configuration.get(RpcOptions.JOBMANAGER_RPC_PORT);
-            Optional<String> secret = RpcOptions.clusterSecret(configuration);
-            checkLoopback(secret);
+            ClusterCredentials credentials = ClusterCredentials.from(configuration);
+            checkLoopback(credentials.secret());
             RpcOptions.heartbeatTimeout(configuration);
             if (restPort != null || !configuration.contains(RestOptions.PORT.key())) {
                 configuration.set(RestOptions.PORT.key(), String.valueOf(restPort != null ? restPort
                         : RestOptions.PORT.defaultValue()));
             }
             configuration.set(RestOptions.BIND_ADDRESS.key(), restBind(configuration));
-            cluster = ProcessCluster.start(configuration, settings, bind, rpcPort, secret, taskManagers);
+            cluster = ProcessCluster.start(configuration, settings, bind, rpcPort, credentials, taskManagers);
         } catch (ConfigException | UncheckedIOException | IllegalStateException e) {
             err.println("[ERROR] " + e.getMessage());
             err.flush();
@@ -103,16 +105,20 @@ public final class JobManagerCommand implements Callable<Integer> {
     }
 
     /*
-     * The REST API does not authenticate yet: it binds a loopback address (rest.bind-address, or
-     * --bind where that is one), whatever the RPC port binds.
+     * REST authenticates only with mutual TLS (security.ssl.rest.enabled and
+     * security.ssl.rest.authentication-enabled): without it, it binds a loopback address
+     * (rest.bind-address, or --bind where that is one), whatever the RPC port binds.
      */
     private String restBind(Configuration configuration) {
+        boolean authenticated = configuration.get(SslOptions.REST_ENABLED)
+                && configuration.get(SslOptions.REST_AUTHENTICATION_ENABLED);
         String rest = configuration.contains(RestOptions.BIND_ADDRESS.key())
-                ? configuration.get(RestOptions.BIND_ADDRESS) : loopback(bind) ? bind : "127.0.0.1";
-        if (!loopback(rest)) {
+                ? configuration.get(RestOptions.BIND_ADDRESS) : loopback(bind) || authenticated ? bind : "127.0.0.1";
+        if (!loopback(rest) && !authenticated) {
             throw new CommandLine.ParameterException(spec.commandLine(), RestOptions.BIND_ADDRESS.key() + " " + rest
-                    + " is not a loopback address: the REST API does not authenticate yet, so it binds only loopback"
-                    + " addresses");
+                    + " is not a loopback address: the REST API authenticates its clients only with mutual TLS, so"
+                    + " without " + SslOptions.REST_ENABLED.key() + " and " + SslOptions.REST_AUTHENTICATION_ENABLED.key()
+                    + " it binds only loopback addresses");
         }
         return rest;
     }

@@ -4,6 +4,7 @@ import dev.runnel.runtime.cluster.EmbeddedCluster;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.rpc.ClusterCredentials;
 import dev.runnel.runtime.rpc.ClusterRpcServer;
 import dev.runnel.runtime.rpc.TaskManagerSessions;
 import java.net.InetAddress;
@@ -63,14 +64,14 @@ public final class ProcessCluster implements AutoCloseable {
      * @throws java.io.UncheckedIOException if the RPC port cannot be bound
      */
     public static ProcessCluster start(Configuration configuration, Map<String, String> settings, String bind,
-                                       int rpcPort, Optional<String> secret, int taskManagers) {
+                                       int rpcPort, ClusterCredentials credentials, int taskManagers) {
         EmbeddedCluster cluster = EmbeddedCluster.startJobManager(configuration);
         TaskManagerSessions sessions = null;
         ClusterRpcServer rpc = null;
         TaskManagerProcesses processes = null;
         try {
             sessions = TaskManagerSessions.of(cluster.jobManager(), configuration);
-            rpc = ClusterRpcServer.start(cluster, Optional.of(sessions), bind, rpcPort, secret);
+            rpc = ClusterRpcServer.start(cluster, Optional.of(sessions), bind, rpcPort, credentials);
             String address = bind + ":" + rpc.port();
             // bound to every address, the JobManager is reached on this machine through loopback
             String local = (isWildcard(bind) ? "127.0.0.1" : bind) + ":" + rpc.port();

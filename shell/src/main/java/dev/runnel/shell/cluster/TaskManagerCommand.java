@@ -5,6 +5,7 @@ import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.network.LocalChannelRegistry;
 import dev.runnel.runtime.network.netty.NettyExchange;
+import dev.runnel.runtime.rpc.ClusterCredentials;
 import dev.runnel.runtime.rpc.JobManagerConnection;
 import dev.runnel.runtime.rpc.RpcOptions;
 import dev.runnel.runtime.taskmanager.TaskManager;
@@ -20,9 +21,9 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code runnel taskmanager}: a TaskManager process that registers its slots with a JobManager
@@ -60,12 +61,12 @@ public final class TaskManagerCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Configuration configuration;
-        Optional<String> secret;
+        ClusterCredentials credentials;
         try {
             Map<String, String> preset = new LinkedHashMap<>(ConfigFile.fromEnvironment());
             preset.putAll(settings);
             configuration = new Configuration(preset);
-            secret = RpcOptions.clusterSecret(configuration);
+            credentials = ClusterCredentials.from(configuration);
             RpcOptions.heartbeatTimeout(configuration);
         } catch (ConfigException e) {
             err.println("[ERROR] " + e.getMessage());
@@ -84,7 +85,7 @@ public final class TaskManagerCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--slots must be at least 1, was " + slotCount);
         }
         String bindHost = configuration.get(RpcOptions.TASKMANAGER_BIND_HOST);
-        if (!loopback(bindHost) && secret.isEmpty()) {
+        if (!loopback(bindHost) && credentials.secret().isEmpty()) {
             throw new CommandLine.ParameterException(spec.commandLine(), RpcOptions.TASKMANAGER_BIND_HOST.key() + " "
                     + bindHost + " is not a loopback address: binding wider needs a cluster secret that every"
                     + " connection proves; set " + RpcOptions.CLUSTER_SECRET_FILE.key() + " to a file that holds one");
@@ -97,7 +98,7 @@ public final class TaskManagerCommand implements Callable<Integer> {
         NettyExchange exchange;
         try {
             exchange = NettyExchange.start(channels, bindHost, configuration.get(RpcOptions.TASKMANAGER_DATA_PORT),
-                    advertised, secret);
+                    advertised, credentials.secret(), credentials.tls());
         } catch (UncheckedIOException e) {
             err.println("[ERROR] " + e.getMessage() + " (" + RpcOptions.TASKMANAGER_DATA_PORT.key() + ")");
             err.flush();
@@ -109,7 +110,7 @@ public final class TaskManagerCommand implements Callable<Integer> {
         }
         TaskManager taskManager = new TaskManager(new TaskManagerId(name), slotCount, channels, exchange);
         JobManagerConnection connection = JobManagerConnection.start(taskManager, address.substring(0, colon),
-                Integer.parseInt(address.substring(colon + 1)), secret, configuration, line -> {
+                Integer.parseInt(address.substring(colon + 1)), credentials, configuration, line -> {
                     out.println(line);
                     out.flush();
                 });

@@ -8,8 +8,8 @@ import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.rest.RestOptions;
+import dev.runnel.runtime.rpc.ClusterCredentials;
 import dev.runnel.runtime.rpc.RemoteClusterClient;
-import dev.runnel.runtime.rpc.RpcOptions;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
@@ -68,7 +68,7 @@ public final class SessionEngine implements StatementExecutor {
                     + address + "'");
         }
         RemoteClusterClient client = RemoteClusterClient.connect(address.substring(0, colon), port,
-                RpcOptions.clusterSecret(configuration));
+                ClusterCredentials.from(configuration));
         return new SessionEngine(client, new Session(client, configuration),
                 () -> "session cluster, JobManager at " + client.address(), List.of());
     }

@@ -3,6 +3,8 @@ package dev.runnel.runtime.network.netty;
 import dev.runnel.runtime.network.ChannelId;
 import dev.runnel.runtime.network.ChannelReleasedException;
 import dev.runnel.runtime.network.LocalChannel;
+import dev.runnel.runtime.rpc.RpcOptions;
+import dev.runnel.runtime.security.SslOptions;
 import dev.runnel.runtime.stream.StreamElement;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
@@ -31,6 +33,9 @@ final class DataClientHandler extends SimpleChannelInboundHandler<ByteBuf> {
     private final Map<ChannelId, Receiver> receivers = new ConcurrentHashMap<>();
     private final CompletableFuture<DataClientHandler> ready = new CompletableFuture<>();
     private volatile Channel channel;
+    // why the connection closed, when it failed (a TLS handshake, say): for the channels' failure
+    private volatile Throwable failure;
+    private boolean received; // event loop only
 
     DataClientHandler(String peer, String secret) {
         this.peer = peer;
@@ -106,6 +111,7 @@ final class DataClientHandler extends SimpleChannelInboundHandler<ByteBuf> {
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, ByteBuf frame) {
+        received = true;
         byte type = frame.readByte();
         if (type != DataMessages.DATA) {
             LOG.warn("Closed the data connection to {}: it sent a frame of unknown type {}", peer, type);
@@ -131,14 +137,29 @@ final class DataClientHandler extends SimpleChannelInboundHandler<ByteBuf> {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
-        IllegalStateException lost = new IllegalStateException("Lost the data connection to the TaskManager at " + peer);
+        Throwable cause = failure;
+        String why = cause != null ? ": " + rootMessage(cause) : received ? ""
+                // what a producer does on a wrong secret, or a TLS port to a plaintext client
+                : ": it closed the connection before sending anything (a wrong " + RpcOptions.CLUSTER_SECRET_FILE.key()
+                        + ", or " + SslOptions.INTERNAL_ENABLED.key() + " on one TaskManager only?)";
+        IllegalStateException lost = new IllegalStateException("Lost the data connection to the TaskManager at " + peer
+                + why, cause);
         receivers.values().forEach(receiver -> receiver.onFailure.accept(lost));
         receivers.clear();
     }
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        LOG.warn("Closed the data connection to {}: {}", peer, cause.toString());
+        failure = cause;
+        LOG.warn("Closed the data connection to {}: {}", peer, rootMessage(cause));
         ctx.close();
+    }
+
+    private static String rootMessage(Throwable failure) {
+        Throwable t = failure;
+        while (t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t.getMessage() == null ? t.toString() : t.getMessage();
     }
 }

@@ -3,6 +3,7 @@ package dev.runnel.runtime.network.netty;
 import dev.runnel.runtime.network.ChannelId;
 import dev.runnel.runtime.network.LocalChannelRegistry;
 import dev.runnel.runtime.network.RemoteExchange;
+import dev.runnel.runtime.security.InternalTls;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -17,6 +18,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.netty.handler.flush.FlushConsolidationHandler;
+import io.netty.handler.ssl.SslContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -36,7 +38,8 @@ import org.slf4j.LoggerFactory;
  * ({@link DataClientHandler}). Flow control is by credit, one per element, granted by the
  * consumer for the room in its channel ({@link DataMessages}), so a slow consumer stops its
  * producer's sends, the producer's channel fills and its task blocks, as in one process.
- * With a cluster secret every connection proves it first. Flushes are consolidated (up to 256
+ * With a cluster secret every connection proves it first; with TLS
+ * ({@code security.ssl.internal.*}) every connection is encrypted and both ends authenticated. Flushes are consolidated (up to 256
  * per write of the socket), since small batches of rows and their credits would otherwise
  * each cost a system call.
  */
@@ -45,15 +48,17 @@ public final class NettyExchange implements RemoteExchange, AutoCloseable {
 
     private final LocalChannelRegistry channels;
     private final Optional<String> secret;
+    private final Optional<SslContext> tls;
     private final EventLoopGroup group;
     private final Channel server;
     private final String address;
     private final Map<String, CompletableFuture<DataClientHandler>> connections = new ConcurrentHashMap<>();
 
-    private NettyExchange(LocalChannelRegistry channels, Optional<String> secret, EventLoopGroup group, Channel server,
-                          String address) {
+    private NettyExchange(LocalChannelRegistry channels, Optional<String> secret, Optional<SslContext> tls,
+                          EventLoopGroup group, Channel server, String address) {
         this.channels = channels;
         this.secret = secret;
+        this.tls = tls;
         this.group = group;
         this.server = server;
         this.address = address;
@@ -67,6 +72,17 @@ public final class NettyExchange implements RemoteExchange, AutoCloseable {
      */
     public static NettyExchange start(LocalChannelRegistry channels, String bindHost, int port, String advertisedHost,
                                       Optional<String> secret) {
+        return start(channels, bindHost, port, advertisedHost, secret, Optional.empty());
+    }
+
+    /**
+     * {@link #start(LocalChannelRegistry, String, int, String, Optional)}, with TLS on every
+     * connection, served and dialled, when {@code tls} is given.
+     */
+    public static NettyExchange start(LocalChannelRegistry channels, String bindHost, int port, String advertisedHost,
+                                      Optional<String> secret, Optional<InternalTls> tls) {
+        Optional<SslContext> serverTls = tls.map(InternalTls::dataServer);
+        Optional<SslContext> clientTls = tls.map(InternalTls::dataClient);
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
         try {
             Channel server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
@@ -74,6 +90,7 @@ public final class NettyExchange implements RemoteExchange, AutoCloseable {
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel channel) {
+                            serverTls.ifPresent(context -> channel.pipeline().addLast(context.newHandler(channel.alloc())));
                             channel.pipeline().addLast(new FlushConsolidationHandler(256, true), frames(),
                                     new DataServerHandler(channels, secret));
                         }
@@ -81,7 +98,7 @@ public final class NettyExchange implements RemoteExchange, AutoCloseable {
                     .bind(bindHost, port).syncUninterruptibly().channel();
             int bound = ((InetSocketAddress) server.localAddress()).getPort();
             LOG.info("Data exchange listening on {}:{}", bindHost, bound);
-            return new NettyExchange(channels, secret, group, server, advertisedHost + ":" + bound);
+            return new NettyExchange(channels, secret, clientTls, group, server, advertisedHost + ":" + bound);
         } catch (Exception e) { // Netty rethrows the bind's IOException unchecked
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             throw new UncheckedIOException("Cannot listen for data on " + bindHost + ":" + port + ": " + e.getMessage(),
@@ -118,6 +135,8 @@ public final class NettyExchange implements RemoteExchange, AutoCloseable {
 
     private CompletableFuture<DataClientHandler> connect(String peer) {
         int colon = peer.lastIndexOf(':');
+        String host = peer.substring(0, colon);
+        int port = Integer.parseInt(peer.substring(colon + 1));
         DataClientHandler handler = new DataClientHandler(peer, secret.orElse(""));
         CompletableFuture<DataClientHandler> result = handler.ready();
         ChannelFuture connecting = new Bootstrap().group(group).channel(NioSocketChannel.class)
@@ -126,10 +145,12 @@ public final class NettyExchange implements RemoteExchange, AutoCloseable {
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel channel) {
+                        // the host dialled is the one the certificate must name
+                        tls.ifPresent(context -> channel.pipeline().addLast(context.newHandler(channel.alloc(), host, port)));
                         channel.pipeline().addLast(new FlushConsolidationHandler(256, true), frames(), handler);
                     }
                 })
-                .connect(peer.substring(0, colon), Integer.parseInt(peer.substring(colon + 1)));
+                .connect(host, port);
         connecting.addListener(f -> {
             if (!f.isSuccess()) {
                 connections.remove(peer, result);
