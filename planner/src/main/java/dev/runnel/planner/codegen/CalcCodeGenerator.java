@@ -16,8 +16,10 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.apache.calcite.DataContext;
@@ -57,6 +59,8 @@ public final class CalcCodeGenerator {
     private static final AtomicLong COUNTER = new AtomicLong();
 
     private final JavaTypeFactory typeFactory;
+    // the USING JAR JARs of the functions the generated classes call, in order of first use
+    private final Set<String> jarsUsed = new LinkedHashSet<>();
 
     public CalcCodeGenerator(JavaTypeFactory typeFactory) {
         this.typeFactory = typeFactory;
@@ -88,7 +92,7 @@ public final class CalcCodeGenerator {
                 Expressions.newArrayInit(Object.class, outputs))));
         MethodDeclaration apply = Expressions.methodDecl(Modifier.PUBLIC, Row.class, "apply", List.of(t.row()),
                 withCastFailures(t.body().toBlock(), t.stringToNumberCasts()));
-        return generated(className, CalcFunction.class, apply, zone, t.functions());
+        return used(generated(className, CalcFunction.class, apply, zone, t.functions()));
     }
 
     /*
@@ -129,7 +133,7 @@ public final class CalcCodeGenerator {
         t.body().add(Expressions.return_(null, result));
         MethodDeclaration method = Expressions.methodDecl(Modifier.PUBLIC, long.class, "watermarkOf",
                 List.of(t.row()), t.body().toBlock());
-        return generated(className, WatermarkExpression.class, method, zone, t.functions());
+        return used(generated(className, WatermarkExpression.class, method, zone, t.functions()));
     }
 
     /**
@@ -199,6 +203,16 @@ public final class CalcCodeGenerator {
             }
         }
         return functions.values();
+    }
+
+    private <T> GeneratedClass<T> used(GeneratedClass<T> generated) {
+        jarsUsed.addAll(generated.jars());
+        return generated;
+    }
+
+    /** The JARs of the user functions that the classes generated so far call: the job's {@code pipeline.jars}. */
+    public List<String> jarsUsed() {
+        return List.copyOf(jarsUsed);
     }
 
     private static <T> GeneratedClass<T> generated(String className, Class<T> implemented, MethodDeclaration method,

@@ -18,6 +18,7 @@ import dev.runnel.planner.plan.physical.UnionPhysicalRel;
 import dev.runnel.planner.plan.physical.ValuesPhysicalRel;
 import dev.runnel.planner.plan.physical.WatermarkAssignerPhysicalRel;
 import dev.runnel.planner.plan.physical.WindowJoinPhysicalRel;
+import dev.runnel.runtime.blob.PipelineJars;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.connector.ConnectorFactories;
@@ -105,7 +106,14 @@ public final class JobGraphTranslator {
 
     private JobGraph build(String jobName, Configuration configuration) {
         List<JobVertex> built = vertices.stream().map(VertexBuilder::build).toList();
-        return new JobGraph(jobName, built, edges, configuration);
+        List<String> jars = codeGenerator.jarsUsed();
+        if (jars.isEmpty()) {
+            return new JobGraph(jobName, built, edges, configuration);
+        }
+        // what a cluster of processes ships to its TaskManagers (Flink's pipeline.jars)
+        Configuration withJars = configuration.copy();
+        withJars.set(PipelineJars.JARS.key(), String.join(";", jars));
+        return new JobGraph(jobName, built, edges, withJars);
     }
 
     /** Counts the scans of each source key, so that a source read by several branches is shared. */

@@ -11,19 +11,16 @@ import dev.runnel.planner.testing.EmbeddedClusterExtension;
 import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.cluster.ResultChunk;
 import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.testing.ShoutJar;
 import dev.runnel.table.functions.FunctionContext;
 import dev.runnel.table.functions.ScalarFunction;
 import java.math.BigDecimal;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -272,32 +269,9 @@ class UserFunctionEndToEndTest {
         }
     }
 
-    /** A JAR holding {@code jarred.Shout}, which upper-cases its argument and appends '!'. */
-    private static Path shoutJar(Path dir) throws Exception {
-        Path source = dir.resolve("src/jarred/Shout.java");
-        Files.createDirectories(source.getParent());
-        Files.writeString(source, "package jarred;\n"
-                + "public class Shout extends dev.runnel.table.functions.ScalarFunction {\n"
-                + "  public String eval(String s) { return s == null ? null : s.toUpperCase() + \"!\"; }\n"
-                + "}\n");
-        Path classes = dir.resolve("classes");
-        int rc = ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(),
-                "-cp", System.getProperty("java.class.path"), source.toString());
-        assertThat(rc).isZero();
-        // A space in the directory, which a Flink script writes as it is: 'file:///…/my udfs/shout.jar'.
-        Path jar = dir.resolve("my udfs/shout.jar");
-        Files.createDirectories(jar.getParent());
-        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
-            out.putNextEntry(new JarEntry("jarred/Shout.class"));
-            Files.copy(classes.resolve("jarred/Shout.class"), out);
-            out.closeEntry();
-        }
-        return jar;
-    }
-
     @Test
     void usingJarLoadsTheClassFromTheJar(@TempDir Path dir) throws Exception {
-        Path jar = shoutJar(dir);
+        Path jar = ShoutJar.create(dir);
         try (Session session = CLUSTER.session(2, "hashmap")) {
             assertThat(error(session, "CREATE FUNCTION shout AS 'jarred.Shout'").getMessage())
                     .isEqualTo("Class 'jarred.Shout' of function shout is not found on the classpath");

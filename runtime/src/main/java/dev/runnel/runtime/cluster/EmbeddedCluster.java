@@ -1,5 +1,7 @@
 package dev.runnel.runtime.cluster;
 
+import dev.runnel.runtime.blob.BlobStore;
+import dev.runnel.runtime.blob.PipelineJars;
 import dev.runnel.runtime.checkpoint.StopMode;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
@@ -42,6 +44,7 @@ import java.util.function.Function;
  */
 public final class EmbeddedCluster implements ClusterClient, RestGateway {
     private static final Duration CANCEL_ON_CLOSE_TIMEOUT = Duration.ofSeconds(30);
+    private volatile BlobStore blobStore;
 
     private final JobManager jobManager;
     private final List<TaskManager> taskManagers;
@@ -97,8 +100,9 @@ public final class EmbeddedCluster implements ClusterClient, RestGateway {
      * each job on the slots of one TaskManager ({@link JobManager#forRemoteTaskManagers}).
      */
     public static EmbeddedCluster startJobManager(Configuration configuration) {
-        return new EmbeddedCluster(JobManager.forRemoteTaskManagers(configuration), List.of())
-                .withRestServerIfConfigured(configuration);
+        EmbeddedCluster cluster = new EmbeddedCluster(JobManager.forRemoteTaskManagers(configuration), List.of());
+        cluster.blobStore = BlobStore.temporary("runnel-blobs-jobmanager-");
+        return cluster.withRestServerIfConfigured(configuration);
     }
 
     private EmbeddedCluster withRestServerIfConfigured(Configuration configuration) {
@@ -180,9 +184,21 @@ public final class EmbeddedCluster implements ClusterClient, RestGateway {
     @Override
     public JobId submitJob(JobGraph jobGraph) {
         checkOpen();
+        // with TaskManager processes, the JARs of the job's code go to them as blobs (a client of
+        // a session cluster shipped them already; an application's are read here)
+        JobGraph shipped = blobStore == null ? jobGraph : PipelineJars.ship(jobGraph, blobStore::put);
         // What a remote cluster would receive: a serialized copy, so every job is checked to
         // be shippable and no subtask shares objects with the client.
-        return await(jobManager.submitJob(serializedCopy(jobGraph)));
+        return await(jobManager.submitJob(serializedCopy(shipped)));
+    }
+
+    /**
+     * The store of jobs' JARs ({@code pipeline.jars}) of a JobManager whose TaskManagers are
+     * processes ({@link #startJobManager}): clients upload them, TaskManagers fetch them. It is
+     * {@code null} when the TaskManagers run in this process and load the JARs where they are.
+     */
+    public BlobStore blobStore() {
+        return blobStore;
     }
 
     @Override
@@ -250,6 +266,9 @@ public final class EmbeddedCluster implements ClusterClient, RestGateway {
         } finally {
             taskManagers.forEach(TaskManager::close);
             jobManager.close();
+            if (blobStore != null) {
+                blobStore.close();
+            }
         }
     }
 

@@ -27,6 +27,11 @@ final class ClusterRpc {
     /** The TaskManagers registered now ({@code runnel cluster status}); {@code jobId} is null. */
     static final MethodDescriptor<ForJob, Outcome> LIST_TASK_MANAGERS = method("ListTaskManagers", ForJob.class);
 
+    /** A JAR of a job's ({@code pipeline.jars}) into the JobManager's blob store; answered with its key. */
+    static final MethodDescriptor<Blob, Outcome> UPLOAD_BLOB = method("UploadBlob", Blob.class);
+    /** A blob's bytes, for a TaskManager that runs a job that needs it. */
+    static final MethodDescriptor<ForBlob, Outcome> FETCH_BLOB = method("FetchBlob", ForBlob.class);
+
     private ClusterRpc() {
     }
 
@@ -44,6 +49,12 @@ final class ClusterRpc {
 
     /** A call about one job; {@code jobId} is null for {@link #LIST_JOBS} and {@link #LIST_TASK_MANAGERS}. */
     record ForJob(JobId jobId) implements Serializable {
+    }
+
+    record Blob(byte[] bytes) implements Serializable {
+    }
+
+    record ForBlob(String key) implements Serializable {
     }
 
     record FetchResults(JobId jobId, int maxRows, Duration timeout) implements Serializable {

@@ -1,8 +1,12 @@
 package dev.runnel.runtime.rpc;
 
+import dev.runnel.runtime.blob.BlobStore;
 import dev.runnel.runtime.cluster.ClusterClient;
+import dev.runnel.runtime.cluster.EmbeddedCluster;
 import dev.runnel.runtime.rest.RestGateway;
+import dev.runnel.runtime.rpc.ClusterRpc.Blob;
 import dev.runnel.runtime.rpc.ClusterRpc.FetchResults;
+import dev.runnel.runtime.rpc.ClusterRpc.ForBlob;
 import dev.runnel.runtime.rpc.ClusterRpc.ForJob;
 import dev.runnel.runtime.rpc.ClusterRpc.Outcome;
 import dev.runnel.runtime.rpc.ClusterRpc.Savepoint;
@@ -78,6 +82,8 @@ public final class ClusterRpcServer implements AutoCloseable {
                         : cluster.triggerSavepoint(r.jobId(), r.targetDirectory())))
                 .addMethod(ClusterRpc.LIST_TASK_MANAGERS, unary((ForJob r) -> new ArrayList<>(
                         cluster instanceof RestGateway gateway ? gateway.registeredTaskManagers() : List.of())))
+                .addMethod(ClusterRpc.UPLOAD_BLOB, unary((Blob r) -> blobs(cluster).put(r.bytes())))
+                .addMethod(ClusterRpc.FETCH_BLOB, unary((ForBlob r) -> blobs(cluster).read(r.key())))
                 .build();
         InetSocketAddress address = new InetSocketAddress(host, port);
         NettyServerBuilder builder = NettyServerBuilder.forAddress(address)
@@ -93,6 +99,15 @@ public final class ClusterRpcServer implements AutoCloseable {
             throw new UncheckedIOException("Cannot listen for cluster calls on " + host + ":" + port + ": "
                     + e.getMessage(), e);
         }
+    }
+
+    private static BlobStore blobs(ClusterClient cluster) {
+        BlobStore store = cluster instanceof EmbeddedCluster embedded ? embedded.blobStore() : null;
+        if (store == null) {
+            throw new IllegalStateException("This JobManager keeps no JARs of jobs: its TaskManagers run in its"
+                    + " process and load them where they are");
+        }
+        return store;
     }
 
     private static ServerServiceDefinition guarded(ServerServiceDefinition service, Optional<String> secret) {

@@ -84,13 +84,18 @@ public final class JobManagerConnection implements AutoCloseable {
 
     /**
      * Starts registering {@code taskManager} with the JobManager at {@code host}:{@code port},
-     * with {@code credentials} (secret, TLS); {@code events} is told, in a line each, what a user watching the
+     * with {@code credentials} (secret, TLS), and fetching the JARs of its jobs from the
+     * JobManager's blob store; {@code events} is told, in a line each, what a user watching the
      * process should see: each registration, each loss, each failed attempt and when the next is.
      */
     public static JobManagerConnection start(TaskManager taskManager, String host, int port, ClusterCredentials credentials,
                                              Configuration configuration, Consumer<String> events) {
         JobManagerConnection connection = new JobManagerConnection(taskManager, host, port, credentials, configuration,
                 events);
+        // the JARs of jobs come from the JobManager's blob store, over the same channel
+        RemoteClusterClient blobs = RemoteClusterClient.over(connection.address, connection.channel,
+                credentials.tls().isPresent());
+        taskManager.useBlobService(blobs::fetchBlob);
         connection.timer.execute(connection::connect);
         return connection;
     }

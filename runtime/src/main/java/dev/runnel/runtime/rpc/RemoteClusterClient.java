@@ -1,5 +1,6 @@
 package dev.runnel.runtime.rpc;
 
+import dev.runnel.runtime.blob.PipelineJars;
 import dev.runnel.runtime.cluster.ClusterClient;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
@@ -105,7 +106,21 @@ public final class RemoteClusterClient implements ClusterClient {
 
     @Override
     public JobId submitJob(JobGraph jobGraph) {
-        return (JobId) call(ClusterRpc.SUBMIT_JOB, new SubmitJob(jobGraph), CALL_TIMEOUT);
+        // the JARs of the job's code go first, into the JobManager's blob store: TaskManagers
+        // on other machines cannot read the files this client names
+        JobGraph shipped = PipelineJars.ship(jobGraph, bytes -> (String) call(ClusterRpc.UPLOAD_BLOB,
+                new ClusterRpc.Blob(bytes), CALL_TIMEOUT));
+        return (JobId) call(ClusterRpc.SUBMIT_JOB, new SubmitJob(shipped), CALL_TIMEOUT);
+    }
+
+    /** The bytes of blob {@code key} from the JobManager's store: a TaskManager fetching a job's JAR. */
+    public byte[] fetchBlob(String key) {
+        return (byte[]) call(ClusterRpc.FETCH_BLOB, new ClusterRpc.ForBlob(key), CALL_TIMEOUT);
+    }
+
+    /** A client over {@code channel}, which the caller keeps and closes (a TaskManager's to its JobManager). */
+    static RemoteClusterClient over(String address, ManagedChannel channel, boolean tls) {
+        return new RemoteClusterClient(address, channel, tls);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.runnel.runtime.taskmanager;
 
+import dev.runnel.runtime.blob.BlobStore;
+import dev.runnel.runtime.blob.PipelineJars;
 import dev.runnel.runtime.checkpoint.StopMode;
 import dev.runnel.runtime.checkpoint.TaskStateSnapshot;
 import dev.runnel.runtime.data.Row;
@@ -32,6 +34,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -56,6 +59,8 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
     private final OwnedThreads snapshotThreads;
     private final ThreadPoolExecutor snapshotExecutor;
     private final ClassLoader userClassLoader;
+    // main thread only; null until useBlobService
+    private JobClassLoaders jobClassLoaders;
     private final RemoteExchange exchange;
     /** Set when the TaskManager was killed: it tells the JobManager nothing more. */
     private volatile boolean dead;
@@ -157,14 +162,39 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
             if (deployment.slotIndex() < 0 || deployment.slotIndex() >= numberOfSlots) {
                 throw new IllegalArgumentException("TaskManager " + id + " has no slot " + deployment.slotIndex());
             }
+            ClassLoader loader = classLoaderOf(deployment);
             receiveRemoteInputs(deployment);
             Task task = new Task(deployment, channels, this::onTaskStateChanged,
-                    jobManager::offerResults, userClassLoader, checkpointResponder(),
+                    jobManager::offerResults, loader, checkpointResponder(),
                     snapshotExecutor);
             tasks.put(deployment.attemptId(), task);
             allTasks.add(task);
             task.start();
         }, mainThread);
+    }
+
+    /**
+     * Fetches the JARs of the job's code ({@code pipeline.jars}) from the JobManager's blob
+     * store: the blobs come from {@code fetcher} (any thread; the TaskManager calls it on its
+     * main thread) into a cache of this TaskManager's, deleted when it closes. Set before the
+     * first deployment; without it, a job with JARs cannot run here.
+     */
+    public void useBlobService(Function<String, byte[]> fetcher) {
+        runOnMainThread(() -> jobClassLoaders = new JobClassLoaders(userClassLoader,
+                BlobStore.temporary("runnel-blobs-" + id + "-"), fetcher::apply));
+    }
+
+    /* The class loader of the job's tasks: over its shipped JARs when it has any. */
+    private ClassLoader classLoaderOf(TaskDeploymentDescriptor deployment) {
+        List<String> blobs = PipelineJars.blobs(deployment.jobConfiguration());
+        if (blobs.isEmpty()) {
+            return userClassLoader;
+        }
+        if (jobClassLoaders == null) {
+            throw new IllegalStateException("TaskManager " + id + " cannot fetch the JARs of job '"
+                    + deployment.jobName() + "' (pipeline.jars): it has no blob service");
+        }
+        return jobClassLoaders.forJob(deployment.attemptId().jobId(), blobs);
     }
 
     /** Asks the TaskManagers of the subtask's producers elsewhere for its input channels. */
@@ -298,6 +328,10 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
         runOnMainThread(() -> {
             if (state.state().isTerminal()) {
                 tasks.remove(state.attemptId());
+                JobId job = state.attemptId().jobId();
+                if (jobClassLoaders != null && tasks.keySet().stream().noneMatch(a -> a.jobId().equals(job))) {
+                    jobClassLoaders.release(job);
+                }
                 endedTasks.removeIf(Task::hasEnded);
                 allTasks.removeIf(t -> {
                     boolean ended = t.attemptId().equals(state.attemptId());
@@ -373,6 +407,9 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
             snapshotThreads.joinAll(Duration.ofSeconds(10));
         } catch (InterruptedException e) {
             interrupted = true;
+        }
+        if (jobClassLoaders != null) {
+            jobClassLoaders.close();
         }
         if (interrupted) {
             Thread.currentThread().interrupt();

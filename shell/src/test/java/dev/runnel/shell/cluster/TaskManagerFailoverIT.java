@@ -8,6 +8,7 @@ import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.cluster.TaskManagerInfo;
 import dev.runnel.runtime.rpc.RemoteClusterClient;
+import dev.runnel.runtime.testing.ShoutJar;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -113,18 +114,50 @@ class TaskManagerFailoverIT {
      * {@code out}, exactly once: checkpoints every {@code interval}, restarts on failure.
      */
     private Path copyScript(Path out, long rows, int rowsPerSecond, String interval) throws IOException {
+        return script(out, rows, rowsPerSecond, interval, "", "id BIGINT", "id");
+    }
+
+    /**
+     * A script that copies a datagen sequence {@code 1..rows} into a JSON filesystem sink at
+     * {@code out} with checkpoints and fixed-delay restarts: after {@code prelude}, the sink has
+     * {@code columns} and gets {@code SELECT <select> FROM events}.
+     */
+    private Path script(Path out, long rows, int rowsPerSecond, String interval, String prelude, String columns,
+                        String select) throws IOException {
         return Files.writeString(dir.resolve("copy.sql"), String.join("\n",
                 "SET 'execution.checkpointing.interval' = '" + interval + "';",
                 "SET 'restart-strategy.type' = 'fixed-delay';",
                 "SET 'restart-strategy.fixed-delay.attempts' = '20';",
                 "SET 'restart-strategy.fixed-delay.delay' = '200 ms';",
                 "SET 'state.checkpoints.dir' = 'file://" + dir.resolve("checkpoints") + "';",
+                prelude,
                 "CREATE TABLE events (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '"
                         + rowsPerSecond + "',",
                 "  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '" + rows + "');",
-                "CREATE TABLE copied (id BIGINT) WITH ('connector' = 'filesystem', 'path' = 'file://" + out + "',",
+                "CREATE TABLE copied (" + columns + ") WITH ('connector' = 'filesystem', 'path' = 'file://" + out + "',",
                 "  'format' = 'json');",
-                "INSERT INTO copied SELECT id FROM events;", ""));
+                "INSERT INTO copied SELECT " + select + " FROM events;", ""));
+    }
+
+    /** A JobManager process and its RPC address. */
+    private record JobManagerProcess(RunnelProcess process, String address) {
+    }
+
+    /** A JobManager that starts one TaskManager process of one slot (and replaces it). */
+    private JobManagerProcess startJobManagerWithItsTaskManager() {
+        RunnelProcess jobManager = start("jobmanager", "--rpc-port", "0", "--rest-port", "0",
+                "--taskmanagers", "1", "-D", "taskmanager.numberOfTaskSlots=1");
+        Matcher address = ADDRESS.matcher(jobManager.awaitOut(JobManagerCommand.READY, START));
+        assertThat(address.find()).isTrue();
+        return new JobManagerProcess(jobManager, address.group(1));
+    }
+
+    /** The cluster's one job, once it runs and completed a checkpoint. */
+    private static JobInfo awaitCheckpointedJob(RemoteClusterClient cluster) {
+        JobInfo job = await().atMost(RUN).until(() -> cluster.listJobs().stream().findFirst().orElse(null),
+                j -> j != null);
+        return await().atMost(RUN).until(() -> cluster.getJob(job.id()), j -> j.status() == JobStatus.RUNNING
+                && j.checkpoints().completed() > 0);
     }
 
     /** The TaskManager process whose slot the job holds (its pid is in {@code /taskmanagers}' path). */
@@ -197,24 +230,17 @@ class TaskManagerFailoverIT {
 
     @Test
     void aJobManagerThatStartedItsTaskManagersReplacesOneThatIsKilled() throws Exception {
-        RunnelProcess jobManagerProcess = start("jobmanager", "--rpc-port", "0", "--rest-port", "0",
-                "--taskmanagers", "1", "-D", "taskmanager.numberOfTaskSlots=1");
-        Matcher address = ADDRESS.matcher(jobManagerProcess.awaitOut(JobManagerCommand.READY, START));
-        assertThat(address.find()).isTrue();
-        String jobManager = address.group(1);
+        JobManagerProcess jobManagerProcess = startJobManagerWithItsTaskManager();
+        String jobManager = jobManagerProcess.address();
         Path out = dir.resolve("out");
         Path script = copyScript(out, 3000, 500, "500 ms");
         RunnelProcess client = start("--jobmanager", jobManager, "-f", script.toString());
         try (RemoteClusterClient cluster = client(jobManager)) {
-            JobInfo job = await().atMost(RUN).until(() -> cluster.listJobs().stream().findFirst().orElse(null),
-                    j -> j != null);
-            await().atMost(RUN).until(() -> cluster.getJob(job.id()), j -> j.status() == JobStatus.RUNNING
-                    && j.checkpoints().completed() > 0);
+            JobInfo job = awaitCheckpointedJob(cluster);
             String killed = cluster.taskManagers().get(0).location().path();
-            long pid = Long.parseLong(killed.split(" ")[1]);
-            ProcessHandle victim = ProcessHandle.of(pid).orElseThrow();
+            ProcessHandle victim = ProcessHandle.of(Long.parseLong(killed.split(" ")[1])).orElseThrow();
             assertThat(victim.parent().map(ProcessHandle::pid)).as("a child of the JobManager")
-                    .contains(jobManagerProcess.pid());
+                    .contains(jobManagerProcess.process().pid());
             victim.destroyForcibly();
 
             // the JobManager starts another TaskManager process by itself and the job goes on there
@@ -224,5 +250,37 @@ class TaskManagerFailoverIT {
             assertThat(cluster.getJob(job.id()).restarts()).isEqualTo(1);
         }
         assertThat(committedIds(out)).isEqualTo(LongStream.rangeClosed(1, 3000).boxed().toList());
+    }
+
+    @Test
+    void aJobsUserFunctionJarReachesAReplacementTaskManagerAfterTheJarFileIsGone() throws Exception {
+        String jobManager = startJobManagerWithItsTaskManager().address();
+        Path jar = ShoutJar.create(dir);
+        Path out = dir.resolve("out");
+        Path script = script(out, 3000, 500, "500 ms", "CREATE FUNCTION shout AS 'jarred.Shout' USING JAR '" + jar + "';",
+                "id BIGINT, w STRING", "id, shout('n' || CAST(id AS STRING))");
+        RunnelProcess client = start("--jobmanager", jobManager, "-f", script.toString());
+        try (RemoteClusterClient cluster = client(jobManager)) {
+            JobInfo job = awaitCheckpointedJob(cluster);
+            // only the JobManager's blob store has the JAR now: the TaskManager that replaces the
+            // killed one can load the function from nowhere else
+            Files.delete(jar);
+            String killed = cluster.taskManagers().get(0).location().path();
+            ProcessHandle.of(Long.parseLong(killed.split(" ")[1])).orElseThrow().destroyForcibly();
+
+            assertThat(client.waitFor(RUN)).as(client.err()).isZero();
+            assertThat(cluster.getJob(job.id()).restarts()).isEqualTo(1);
+        }
+        assertThat(committedIds(out)).isEqualTo(LongStream.rangeClosed(1, 3000).boxed().toList());
+        ObjectMapper json = new ObjectMapper();
+        List<String> words = new ArrayList<>();
+        try (Stream<Path> files = Files.list(out)) {
+            for (Path file : files.filter(p -> p.getFileName().toString().startsWith("part-")).toList()) {
+                for (String line : Files.readAllLines(file)) {
+                    words.add(json.readTree(line).get("w").asText());
+                }
+            }
+        }
+        assertThat(words).hasSize(3000).contains("N1!", "N3000!").allMatch(w -> w.matches("N\\d+!"));
     }
 }
