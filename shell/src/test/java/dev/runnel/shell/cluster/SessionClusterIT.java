@@ -5,11 +5,14 @@ import static org.awaitility.Awaitility.await;
 
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.JobStatus;
+import dev.runnel.runtime.cluster.VertexInfo;
 import dev.runnel.runtime.rpc.RemoteClusterClient;
+import dev.runnel.runtime.testing.ShoutJar;
 import dev.runnel.shell.ShellRun;
 import dev.runnel.shell.engine.SessionEngine;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -148,6 +151,68 @@ class SessionClusterIT {
             assertThat(client.waitFor(RUN)).isNotZero();
             assertThat(client.err()).contains(running.id().toString()).contains("was cancelled");
             assertThat(cluster.getJob(running.id()).status()).isEqualTo(JobStatus.CANCELED);
+        }
+    }
+
+    @Test
+    void aSlowConsumerHoldsAFastSourceBackAcrossTheNetworkAndTheTaskManagersMemoryStaysFlat() throws Exception {
+        Path jar = ShoutJar.create(dir.resolve("backpressure"));
+        // parallelism 4 over two TaskManagers of two slots: half the rows cross the network to
+        // aggregate subtasks whose chained crawl() takes a millisecond a row
+        Path script = script("backpressure.sql", "SET 'parallelism.default' = '4';\n"
+                + "CREATE FUNCTION crawl AS 'jarred.Crawl' USING JAR '" + jar + "';\n"
+                + "CREATE TABLE fast (n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '1000000',"
+                + " 'fields.n.min' = '1', 'fields.n.max' = '1000');\n"
+                + "CREATE TABLE slow_sink (k BIGINT, c BIGINT) WITH ('connector' = 'blackhole');\n"
+                + "INSERT INTO slow_sink SELECT k, crawl(c) FROM (SELECT n % 100 AS k, COUNT(*) AS c FROM fast"
+                + " GROUP BY n % 100);\n");
+        try (RemoteClusterClient cluster = RemoteClusterClient.connect(host, port);
+             RunnelProcess client = RunnelProcess.start(dir, "--jobmanager", jobManagerAddress(), "-f",
+                     script.toString())) {
+            JobInfo job = await().atMost(RUN).until(() -> job(cluster, "slow_sink", JobStatus.RUNNING), j -> j != null);
+            try {
+                // the source is held back: back-pressured most of the time, as the metrics say
+                await().atMost(RUN).until(() -> cluster.getJob(job.id()).vertices().get(0).times(),
+                        t -> t != null && t.backPressuredTimeMsPerSecond() > 500);
+                JobInfo before = cluster.getJob(job.id());
+                long rssBefore = taskManagers.stream().mapToLong(SessionClusterIT::rssKib).sum();
+                long sinkBefore = sinkRows(before);
+                // the sink takes another 10,000 rows (some seconds at the crawl's pace)
+                JobInfo after = await().atMost(RUN).until(() -> cluster.getJob(job.id()),
+                        j -> sinkRows(j) > sinkBefore + 10_000);
+                long rssAfter = taskManagers.stream().mapToLong(SessionClusterIT::rssKib).sum();
+                long read = sourceRows(after) - sourceRows(before);
+                long written = sinkRows(after) - sinkBefore;
+                // unthrottled the source would read a million rows a second; held back, it reads
+                // about what the sink takes (each row is a retraction and an update there) plus
+                // what the channels hold, which is bounded
+                assertThat(read).as("rows the source read while the sink took %d", written)
+                        .isLessThan(written + 150_000);
+                assertThat(rssAfter - rssBefore).as("growth of the TaskManagers' resident memory, KiB")
+                        .isLessThan(96 * 1024);
+            } finally {
+                cluster.cancelJob(job.id());
+                await().atMost(RUN).until(() -> cluster.getJob(job.id()).status() == JobStatus.CANCELED);
+            }
+        }
+    }
+
+    private static long sourceRows(JobInfo job) {
+        return job.vertices().stream().mapToLong(VertexInfo::recordsIn).sum();
+    }
+
+    private static long sinkRows(JobInfo job) {
+        return job.vertices().stream().mapToLong(VertexInfo::recordsOut).sum();
+    }
+
+    /** A process's resident memory, from /proc (Linux), in KiB. */
+    private static long rssKib(RunnelProcess process) {
+        try {
+            return Files.readAllLines(Path.of("/proc/" + process.pid() + "/status")).stream()
+                    .filter(line -> line.startsWith("VmRSS:"))
+                    .mapToLong(line -> Long.parseLong(line.replaceAll("\\D", ""))).findFirst().orElseThrow();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
