@@ -39,6 +39,18 @@ public final class RuntimeOptions {
             "taskmanager.network.memory.buffers-per-channel", Integer.class, 4,
             "The number of batches a channel between two subtasks buffers before the producer blocks (backpressure).");
 
+    /** Job: whether partly filled batches to other subtasks leave on a timer ({@link #BUFFER_TIMEOUT_INTERVAL}). */
+    public static final ConfigOption<Boolean> BUFFER_TIMEOUT_ENABLED = ConfigOption.of(
+            "execution.buffer-timeout.enabled", Boolean.class, true,
+            "If false, a batch to another subtask leaves only when full or ahead of a watermark, barrier or the end "
+                    + "of input (the most throughput), and execution.buffer-timeout.interval does not apply.");
+
+    /** Job: how long rows may wait in a partly filled batch to another subtask. */
+    public static final ConfigOption<Duration> BUFFER_TIMEOUT_INTERVAL = ConfigOption.of(
+            "execution.buffer-timeout.interval", Duration.class, Duration.ofMillis(100),
+            "How often a task sends its partly filled batches to other subtasks; 0 sends them after every batch it "
+                    + "processed (the least latency, the most CPU).");
+
     /** Job: rows a query's result buffer at the JobManager holds before the collect sink waits. */
     public static final ConfigOption<Integer> COLLECT_BUFFER_ROWS = ConfigOption.of(
             "collect-sink.buffer-rows", Integer.class, 10_000,
@@ -58,6 +70,6 @@ public final class RuntimeOptions {
 
     public static List<ConfigOption<?>> all() {
         return List.of(NUMBER_OF_TASK_SLOTS, SLOT_REQUEST_TIMEOUT, MAX_PARALLELISM, BATCH_SIZE,
-                BUFFERS_PER_CHANNEL, COLLECT_BUFFER_ROWS, AUTO_WATERMARK_INTERVAL, LATENCY_INTERVAL);
+                BUFFERS_PER_CHANNEL, BUFFER_TIMEOUT_ENABLED, BUFFER_TIMEOUT_INTERVAL, COLLECT_BUFFER_ROWS, AUTO_WATERMARK_INTERVAL, LATENCY_INTERVAL);
     }
 }

@@ -15,6 +15,7 @@ public final class RecordWriter {
     private final ChannelSelector selector;
     private final int batchSize;
     private final RowBatch[] buffers;
+    private boolean buffered; // a row may wait in a batch: cleared by flush()
 
     public RecordWriter(ResultPartition partition, ChannelSelector selector, int batchSize) {
         this.partition = partition;
@@ -42,6 +43,7 @@ public final class RecordWriter {
             buffers[channel] = batch;
         }
         batch.add(row);
+        buffered = true;
         if (batch.size() >= batchSize) {
             buffers[channel] = null;
             partition.emit(batch, channel);
@@ -50,6 +52,9 @@ public final class RecordWriter {
 
     /** Sends every non-empty buffered batch. */
     public void flush() throws InterruptedException {
+        if (!buffered) {
+            return;
+        }
         for (int i = 0; i < buffers.length; i++) {
             RowBatch batch = buffers[i];
             if (batch != null && !batch.isEmpty()) {
@@ -57,6 +62,12 @@ public final class RecordWriter {
                 partition.emit(batch, i);
             }
         }
+        buffered = false;
+    }
+
+    /** Whether rows may wait in a partly filled batch since the last {@link #flush()}. */
+    public boolean hasBufferedRows() {
+        return buffered;
     }
 
     /** Flushes the buffered rows, then sends {@code element} to every subpartition, in order. */

@@ -54,8 +54,9 @@ final class Mailbox {
         }
     }
 
-    /** Runs the mail queued now, in order. */
-    void runPendingMails() throws Exception {
+    /** Runs the mail queued now, in order; whether there was any. */
+    boolean runPendingMails() throws Exception {
+        boolean ran = false;
         while (true) {
             Mail mail;
             lock.lock();
@@ -65,25 +66,35 @@ final class Mailbox {
                 lock.unlock();
             }
             if (mail == null) {
-                return;
+                return ran;
             }
             mail.run();
+            ran = true;
         }
     }
 
     /**
-     * Sleeps until mail arrives or {@link #wakeUp()} is called; returns at once if either
-     * happened since the last call, so a wake-up between polling the input and sleeping is
+     * Sleeps until mail arrives, {@link #wakeUp()} is called or {@link System#nanoTime()} reaches
+     * {@code deadline} ({@link Long#MAX_VALUE}: no deadline); returns at once if mail or a
+     * wake-up came since the last call, so a wake-up between polling the input and sleeping is
      * never lost.
      */
-    void awaitWork() throws InterruptedException {
+    void awaitWork(long deadline) throws InterruptedException {
         lock.lock();
         try {
             if (mails.isEmpty() && !wokenUp) {
                 idle.start(System.nanoTime());
                 try {
                     while (mails.isEmpty() && !wokenUp) {
-                        workArrived.await();
+                        if (deadline == Long.MAX_VALUE) {
+                            workArrived.await();
+                        } else {
+                            long left = deadline - System.nanoTime();
+                            if (left <= 0) {
+                                break;
+                            }
+                            workArrived.awaitNanos(left);
+                        }
                     }
                 } finally {
                     idle.stop(System.nanoTime());

@@ -318,7 +318,7 @@ public final class Task implements Runnable {
                 writers.add(new RecordWriter(new LocalResultPartition(subpartitions, times.backPressured()), selector,
                         batchSize));
             }
-            networkOutput = new NetworkOutput(writers);
+            networkOutput = new NetworkOutput(writers, bufferTimeoutNanos(config));
             tail = networkOutput;
             if (cancelled.isDone()) {
                 networkOutput.release();
@@ -407,19 +407,37 @@ public final class Task implements Runnable {
 
     private void loop() throws Exception {
         while (true) {
-            mailbox.runPendingMails();
+            if (mailbox.runPendingMails() && chain != null && !ended) {
+                chain.flush(); // what timers emitted
+            }
             if (ended) {
                 if (!awaitsStopSavepoint()) {
                     return;
                 }
-                mailbox.awaitWork();
+                mailbox.awaitWork(Long.MAX_VALUE);
                 continue;
             }
             boolean progressed = reader != null ? stopAtSavepoint < 0 && pollSource() : pollInput();
             if (!progressed && !ended) {
-                mailbox.awaitWork();
+                awaitWorkOrFlush();
             }
         }
+    }
+
+    /** Sleeps until work arrives, or until rows that wait in partly filled batches are due to leave. */
+    private void awaitWorkOrFlush() throws InterruptedException {
+        NetworkOutput out = networkOutput;
+        long deadline = out == null ? Long.MAX_VALUE : out.flushDeadline();
+        if (deadline != Long.MAX_VALUE && deadline - System.nanoTime() <= 0) {
+            out.flushNow();
+            return;
+        }
+        mailbox.awaitWork(deadline);
+    }
+
+    private static long bufferTimeoutNanos(Configuration config) {
+        return config.get(RuntimeOptions.BUFFER_TIMEOUT_ENABLED)
+                ? Math.max(0, config.get(RuntimeOptions.BUFFER_TIMEOUT_INTERVAL).toNanos()) : -1;
     }
 
     private boolean pollSource() {

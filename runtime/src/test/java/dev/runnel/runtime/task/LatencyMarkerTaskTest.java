@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Latency markers ({@code metrics.latency.interval}) through running tasks: a source of
  * parallelism 2 sends over a HASH edge to a slow sink vertex of parallelism 2, which takes a
- * millisecond per batch, so its channels stay full.
+ * millisecond per batch, so its channels stay full (no buffer timeout: batches of one poll's rows).
  */
 class LatencyMarkerTaskTest {
     private static final long ROWS = 4_000;
@@ -44,7 +44,9 @@ class LatencyMarkerTaskTest {
                 new JobVertex(1, "source", 2, new TestSources.Sequence(ROWS, 10), List.of()),
                 new JobVertex(2, "sink", 2, null, List.of(new TestOperators.SlowSink(1_000)))),
                 List.of(new JobEdge(1, 2, 0, new Partitioning.Hash(new int[] {0}))),
-                new Configuration(Map.of("metrics.latency.interval", latencyInterval)));
+                // every poll's rows leave at once, so the sink's channels fill with batches of 10
+                new Configuration(Map.of("metrics.latency.interval", latencyInterval,
+                        "execution.buffer-timeout.interval", "0 ms")));
         return cluster.jobTermination(cluster.submitJob(job)).get(60, TimeUnit.SECONDS);
     }
 

@@ -17,6 +17,10 @@ import dev.runnel.runtime.types.TypeRoot;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -79,6 +83,35 @@ public final class TestOperators {
                 public void processBatch(RowBatch batch, int input) {
                     // Simulates a slow external system; not a wait for a condition.
                     LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(microsPerBatch));
+                }
+            };
+        }
+    }
+
+    /**
+     * A sink that notes the size of every batch it receives under {@code tag} ({@link #batchSizes}),
+     * for tests in this JVM, and drops the rows.
+     */
+    public record RecordBatchSizes(String tag) implements OperatorFactory {
+        private static final Map<String, Queue<Integer>> SIZES = new ConcurrentHashMap<>();
+
+        /** The sizes of the batches the sinks of {@code tag} received so far, in arrival order per sink. */
+        public static List<Integer> batchSizes(String tag) {
+            return List.copyOf(SIZES.getOrDefault(tag, new ConcurrentLinkedQueue<>()));
+        }
+
+        @Override
+        public String name() {
+            return "RecordBatchSizes";
+        }
+
+        @Override
+        public Operator create() {
+            Queue<Integer> sizes = SIZES.computeIfAbsent(tag, t -> new ConcurrentLinkedQueue<>());
+            return new AbstractOperator() {
+                @Override
+                public void processBatch(RowBatch batch, int input) {
+                    sizes.add(batch.size());
                 }
             };
         }

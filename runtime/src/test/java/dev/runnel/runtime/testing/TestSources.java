@@ -149,4 +149,46 @@ public final class TestSources {
             };
         }
     }
+
+    /**
+     * Emits {@code (n)} for n = 0..rows-1, one row per poll, as fast as the job takes them, then
+     * nothing and never ends (not checkpointed).
+     */
+    public record RowsThenIdle(int rows) implements SourceFactory {
+        @Override
+        public String name() {
+            return "RowsThenIdle(" + rows + ")";
+        }
+
+        @Override
+        public boolean isBounded() {
+            return false;
+        }
+
+        @Override
+        public SourceReader createReader(int subtaskIndex, int parallelism) {
+            return new SourceReader() {
+                private final CompletableFuture<Void> never = new CompletableFuture<>();
+                private long next;
+
+                @Override
+                public void open(OperatorContext context) {
+                }
+
+                @Override
+                public InputStatus pollNext(Output output) {
+                    if (next >= rows) {
+                        return InputStatus.NOTHING_AVAILABLE;
+                    }
+                    output.collect(Row.of(next++));
+                    return InputStatus.MORE_AVAILABLE;
+                }
+
+                @Override
+                public CompletableFuture<Void> isAvailable() {
+                    return never;
+                }
+            };
+        }
+    }
 }
