@@ -10,14 +10,15 @@ import java.io.Serializable;
  * @param cpuCores            the processors its JVM sees
  * @param heapBytes           its JVM's largest heap
  * @param dataPort            the port other TaskManagers fetch its subtasks' output from; -1 in this JVM
+ * @param memory              its JVM's memory as of its last heartbeat
  */
-public record TaskManagerLocation(String path, long lastHeartbeatMillis, int cpuCores, long heapBytes, int dataPort)
-        implements Serializable {
+public record TaskManagerLocation(String path, long lastHeartbeatMillis, int cpuCores, long heapBytes, int dataPort,
+                                  MemoryUsage memory) implements Serializable {
 
-    /** A TaskManager in this JVM: always heard of, with this JVM's processors and heap. */
+    /** A TaskManager in this JVM: always heard of, with this JVM's processors, heap and memory now. */
     public static TaskManagerLocation embedded() {
         Runtime runtime = Runtime.getRuntime();
         return new TaskManagerLocation("embedded", System.currentTimeMillis(), runtime.availableProcessors(),
-                runtime.maxMemory(), -1);
+                runtime.maxMemory(), -1, MemoryUsage.ofThisJvm());
     }
 }

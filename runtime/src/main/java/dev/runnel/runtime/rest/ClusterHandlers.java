@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.runnel.runtime.RunnelVersion;
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.JobStatus;
+import dev.runnel.runtime.cluster.MemoryUsage;
 import dev.runnel.runtime.cluster.TaskManagerInfo;
 import java.util.List;
 import java.util.TimeZone;
@@ -73,9 +74,18 @@ final class ClusterHandlers {
                     .put("timeSinceLastHeartbeat", tm.location().lastHeartbeatMillis())
                     .put("slotsNumber", tm.slots())
                     .put("freeSlots", tm.freeSlots());
+            MemoryUsage memory = tm.location().memory();
             entry.putObject("hardware").put("cpuCores", tm.location().cpuCores())
-                    .put("physicalMemory", -1).put("freeMemory", tm.location().heapBytes())
+                    .put("physicalMemory", memory == null ? -1 : memory.physicalMemory())
+                    .put("freeMemory", tm.location().heapBytes())
                     .put("managedMemory", 0);
+            if (memory != null) { // none before a TaskManager process's first heartbeat
+                entry.putObject("metrics")
+                        .put("heapUsed", memory.heapUsed()).put("heapCommitted", memory.heapCommitted())
+                        .put("heapMax", memory.heapMax()).put("nonHeapUsed", memory.nonHeapUsed())
+                        .put("nonHeapCommitted", memory.nonHeapCommitted()).put("directCount", memory.directCount())
+                        .put("directUsed", memory.directUsed()).put("rss", memory.rss());
+            }
         }
         return node;
     }

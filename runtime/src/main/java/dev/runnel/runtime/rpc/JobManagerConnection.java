@@ -12,6 +12,7 @@ import dev.runnel.runtime.rpc.TaskManagerProtocol.CheckpointComplete;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.DeclineCheckpoint;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.FailTask;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.FromJobManager;
+import dev.runnel.runtime.cluster.MemoryUsage;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.Heartbeat;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.Register;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.Registered;
@@ -168,7 +169,8 @@ public final class JobManagerConnection implements AutoCloseable {
         void open() {
             StreamObserver<ToJobManager> out = ClientCalls.asyncBidiStreamingCall(
                     channel.newCall(TaskManagerProtocol.CONNECT, CallOptions.DEFAULT), this);
-            connection = new StreamConnection<>(out, TaskManagerProtocol.TO_JOB_MANAGER, timer, Heartbeat::new,
+            connection = new StreamConnection<>(out, TaskManagerProtocol.TO_JOB_MANAGER, timer,
+                    () -> new Heartbeat(MemoryUsage.ofThisJvm()),
                     this::lost);
             opened.complete(connection);
             connection.heartbeats(heartbeatInterval, heartbeatTimeout);

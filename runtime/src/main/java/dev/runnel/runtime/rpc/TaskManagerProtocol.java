@@ -3,6 +3,7 @@ package dev.runnel.runtime.rpc;
 import dev.runnel.runtime.checkpoint.StopMode;
 import dev.runnel.runtime.checkpoint.TaskStateSnapshot;
 import dev.runnel.runtime.cluster.JobId;
+import dev.runnel.runtime.cluster.MemoryUsage;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.stream.CheckpointBarrier;
 import dev.runnel.runtime.task.ExecutionAttemptId;
@@ -59,8 +60,11 @@ final class TaskManagerProtocol {
     record FromJobManager(UUID fencingToken, ToTaskManager message) implements Serializable {
     }
 
-    /** Both ways: I am alive. */
-    record Heartbeat() implements ToJobManager, ToTaskManager {
+    /**
+     * Both ways: I am alive. A TaskManager's carries its JVM's memory ({@code /taskmanagers}
+     * shows it); the JobManager's carries none.
+     */
+    record Heartbeat(MemoryUsage memory) implements ToJobManager, ToTaskManager {
     }
 
     /**

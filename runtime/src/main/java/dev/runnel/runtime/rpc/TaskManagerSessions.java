@@ -13,6 +13,7 @@ import dev.runnel.runtime.rpc.TaskManagerProtocol.CheckpointComplete;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.DeclineCheckpoint;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.FailTask;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.FromJobManager;
+import dev.runnel.runtime.cluster.MemoryUsage;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.Heartbeat;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.Register;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.Registered;
@@ -104,10 +105,11 @@ public final class TaskManagerSessions implements AutoCloseable {
         private volatile TaskManagerId id;
         private volatile Register registration;
         private volatile String describe = "A TaskManager that did not register yet";
+        private volatile MemoryUsage memory; // as of its last heartbeat
 
         Session(StreamObserver<FromJobManager> out) {
             this.connection = new StreamConnection<>(out, TaskManagerProtocol.FROM_JOB_MANAGER, timer,
-                    () -> fenced(new Heartbeat()), this::lost);
+                    () -> fenced(new Heartbeat(null)), this::lost);
             // a peer that connects and never registers is dropped after the timeout too
             connection.heartbeats(heartbeatInterval, heartbeatTimeout);
         }
@@ -123,6 +125,9 @@ public final class TaskManagerSessions implements AutoCloseable {
         @Override
         public void onNext(ToJobManager message) {
             connection.heard();
+            if (message instanceof Heartbeat heartbeat && heartbeat.memory() != null) {
+                memory = heartbeat.memory();
+            }
             if (message instanceof Register register) {
                 register(register);
             } else if (id == null) {
@@ -200,7 +205,7 @@ public final class TaskManagerSessions implements AutoCloseable {
             String data = r.dataAddress();
             return new TaskManagerLocation("pid " + r.pid() + " on " + r.host(), connection.lastHeardMillis(),
                     r.cpuCores(), r.heapBytes(), data == null ? -1
-                    : Integer.parseInt(data.substring(data.lastIndexOf(':') + 1)));
+                    : Integer.parseInt(data.substring(data.lastIndexOf(':') + 1)), memory);
         }
 
         @Override

@@ -268,6 +268,9 @@ class RestServerTest {
         assertThat(taskManager.get("id").asText()).isEqualTo(cluster.taskManager().taskManagerId().value());
         assertThat(taskManager.get("slotsNumber").asInt()).isEqualTo(2);
         assertThat(taskManager.get("freeSlots").asInt()).isEqualTo(2);
+        JsonNode memory = taskManager.get("metrics");
+        assertThat(memory.get("heapUsed").asLong()).isPositive().isLessThanOrEqualTo(memory.get("heapMax").asLong());
+        assertThat(memory.get("rss").asLong()).as("this JVM's resident memory").isGreaterThan(memory.get("heapUsed").asLong() / 4);
 
         JsonNode config = rest.get("/config").body();
         assertThat(config.get("features").get("web-cancel").asBoolean()).isTrue();

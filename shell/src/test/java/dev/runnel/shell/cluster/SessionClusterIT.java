@@ -3,6 +3,8 @@ package dev.runnel.shell.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.cluster.VertexInfo;
@@ -190,6 +192,17 @@ class SessionClusterIT {
                         .isLessThan(written + 150_000);
                 assertThat(rssAfter - rssBefore).as("growth of the TaskManagers' resident memory, KiB")
                         .isLessThan(96 * 1024);
+                // REST shows each TaskManager's memory, from its heartbeats, as the operating system sees it
+                for (JsonNode tm : new ObjectMapper().readTree(get("/taskmanagers")).get("taskmanagers")) {
+                    long pid = Long.parseLong(tm.get("path").asText().split(" ")[1]);
+                    RunnelProcess process = taskManagers.stream().filter(p -> p.pid() == pid).findFirst().orElseThrow();
+                    JsonNode metrics = tm.get("metrics");
+                    assertThat(metrics.get("rss").asLong() / 1024).as("rss of %s", tm)
+                            .isBetween(rssKib(process) / 2, rssKib(process) * 2);
+                    assertThat(metrics.get("heapUsed").asLong()).as("heapUsed of %s", tm).isPositive()
+                            .isLessThanOrEqualTo(metrics.get("heapMax").asLong());
+                    assertThat(tm.get("hardware").get("physicalMemory").asLong()).isPositive();
+                }
             } finally {
                 cluster.cancelJob(job.id());
                 await().atMost(RUN).until(() -> cluster.getJob(job.id()).status() == JobStatus.CANCELED);
