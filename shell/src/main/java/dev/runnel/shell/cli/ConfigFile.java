@@ -127,6 +127,7 @@ public final class ConfigFile {
         known.addAll(SslOptions.all());
         known.add(ProcessCluster.TASKMANAGER_JAVA_OPTS);
         known.add(ProcessCluster.SLOTS_MAX);
+        known.addAll(ProcessCluster.resourceManagerOptions());
         TreeSet<String> keys = new TreeSet<>();
         known.forEach(o -> keys.add(o.key()));
         if (keys.contains(key) || key.startsWith(SessionOptions.VARIABLE_PREFIX)) {

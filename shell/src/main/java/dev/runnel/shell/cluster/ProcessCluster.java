@@ -10,6 +10,7 @@ import dev.runnel.runtime.rpc.TaskManagerSessions;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -34,6 +35,11 @@ public final class ProcessCluster implements AutoCloseable {
     public static final ConfigOption<Integer> SLOTS_MAX = ConfigOption.of("slotmanager.number-of-slots.max",
             Integer.class, null, "The most slots the TaskManager processes a JobManager starts may offer together "
                     + "(default: those of the ones it starts first).");
+
+    /** The keys of the process resource manager ({@code resourcemanager.start-worker.*}). */
+    public static List<ConfigOption<?>> resourceManagerOptions() {
+        return ProcessResourceManager.options();
+    }
 
     /** How long started TaskManagers may take to register (a JVM start and a connection each). */
     private static final Duration REGISTRATION_TIMEOUT = Duration.ofSeconds(60);
@@ -84,7 +90,7 @@ public final class ProcessCluster implements AutoCloseable {
                         String.valueOf(configuration.get(RuntimeOptions.NUMBER_OF_TASK_SLOTS))));
                 Integer maxSlots = configuration.get(SLOTS_MAX);
                 int most = maxSlots == null ? taskManagers : Math.max(1, maxSlots / slots);
-                started.resourceManager = new ProcessResourceManager(processes, slots, most,
+                started.resourceManager = new ProcessResourceManager(processes, slots, most, configuration,
                         cluster.jobManager()::askForMissingSlots);
                 cluster.jobManager().useResourceManager(started.resourceManager).join();
             }
