@@ -1,5 +1,6 @@
 package dev.runnel.runtime.blob;
 
+import dev.runnel.runtime.fs.ProcessDirectories;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -20,6 +21,8 @@ import java.util.stream.Stream;
  */
 public final class BlobStore implements AutoCloseable {
     private static final Pattern KEY = Pattern.compile("[0-9a-f]{64}");
+    /** How the names of the directories of {@link #temporary} stores must begin. */
+    public static final String STORE_PREFIX = "runnel-blobs-";
 
     private final Path directory;
     private final boolean owned;
@@ -29,10 +32,14 @@ public final class BlobStore implements AutoCloseable {
         this.owned = owned;
     }
 
-    /** A store in a new directory under the system's temporary one, deleted on {@link #close}. */
+    /**
+     * A store in a new directory under the system's temporary one, deleted on {@link #close};
+     * creating it deletes those that killed processes left there.
+     */
     public static BlobStore temporary(String prefix) {
         try {
-            return new BlobStore(Files.createTempDirectory(prefix), true);
+            return new BlobStore(ProcessDirectories.create(Path.of(System.getProperty("java.io.tmpdir")), prefix,
+                    STORE_PREFIX), true);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot create a directory for blobs: " + e.getMessage(), e);
         }

@@ -22,6 +22,7 @@ public final class LocalChannel {
     private final ArrayDeque<StreamElement> queue;
     private Runnable dataListener = () -> { };
     private Runnable takeListener;
+    private Runnable releaseListener;
     private boolean released;
     private int maxDepth;
 
@@ -120,6 +121,24 @@ public final class LocalChannel {
         }
     }
 
+    /**
+     * Called once the channel is released (at once if it is already): a channel to or from
+     * another TaskManager forgets it then. Set once.
+     */
+    public void setReleaseListener(Runnable listener) {
+        boolean now;
+        lock.lock();
+        try {
+            this.releaseListener = listener;
+            now = released;
+        } finally {
+            lock.unlock();
+        }
+        if (now) {
+            listener.run();
+        }
+    }
+
     /** The next element, or {@code null} if the channel is empty. Never blocks. */
     public StreamElement poll() {
         StreamElement e;
@@ -171,13 +190,21 @@ public final class LocalChannel {
 
     /** Drops the buffered elements and wakes a blocked producer, which then fails to write. */
     public void release() {
+        Runnable listener;
         lock.lock();
         try {
+            if (released) {
+                return;
+            }
             released = true;
             queue.clear();
             notFull.signalAll();
+            listener = releaseListener;
         } finally {
             lock.unlock();
+        }
+        if (listener != null) {
+            listener.run();
         }
     }
 }

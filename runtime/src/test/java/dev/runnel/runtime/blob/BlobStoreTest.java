@@ -3,6 +3,7 @@ package dev.runnel.runtime.blob;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.runnel.runtime.fs.ProcessDirectories;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +21,8 @@ class BlobStoreTest {
             assertThat(store.read(key)).isEqualTo(bytes);
             directory = store.path(key).getParent();
             try (var files = Files.list(directory)) {
-                assertThat(files.toList()).containsExactly(store.path(key));
+                assertThat(files.filter(f -> !ProcessDirectories.isOwnerFile(f)).toList())
+                        .containsExactly(store.path(key));
             }
             assertThatThrownBy(() -> store.read(BlobStore.keyOf(new byte[0])))
                     .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("No blob e3b0c442");
@@ -28,5 +30,26 @@ class BlobStoreTest {
                     .isInstanceOf(IllegalArgumentException.class).hasMessage("Not a blob key: '../../etc/passwd'");
         }
         assertThat(directory).doesNotExist();
+    }
+
+    @Test
+    void aNewStoreDeletesTheStoresOfProcessesThatWereKilled() throws Exception {
+        Process ended = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-version")
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        ended.waitFor();
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        // what a TaskManager killed with -9 leaves: its cache, with its (now unused) pid
+        Path left = Files.createTempDirectory(tmp, BlobStore.STORE_PREFIX + "killed-");
+        Files.writeString(left.resolve("runnel.pid"), Long.toString(ended.pid()));
+        Files.write(left.resolve(BlobStore.keyOf(new byte[] {1})), new byte[] {1});
+
+        try (BlobStore alive = BlobStore.temporary(BlobStore.STORE_PREFIX + "test-");
+             BlobStore next = BlobStore.temporary(BlobStore.STORE_PREFIX + "test-")) {
+            assertThat(left).doesNotExist();
+            // a store whose process runs is left alone
+            String key = alive.put(new byte[] {2});
+            assertThat(alive.read(key)).containsExactly(2);
+            assertThat(next.put(new byte[] {3})).isNotEmpty();
+        }
     }
 }

@@ -85,6 +85,19 @@ final class DataClientHandler extends SimpleChannelInboundHandler<ByteBuf> {
         into.setTakeListener(receiver::taken);
         Channel connection = channel;
         connection.writeAndFlush(DataMessages.request(connection.alloc(), id, credit));
+        // the consuming task's deployment is over: forget the channel, and so does the producer
+        // (queued behind the request on the event loop)
+        into.setReleaseListener(() -> {
+            try {
+                connection.eventLoop().execute(() -> {
+                    if (receivers.remove(id, receiver) && connection.isActive()) {
+                        connection.writeAndFlush(DataMessages.cancel(connection.alloc(), id));
+                    }
+                });
+            } catch (RejectedExecutionException e) {
+                // the exchange is shutting down with its TaskManager
+            }
+        });
         if (!connection.isActive() && receivers.remove(id, receiver)) {
             onFailure.accept(new IllegalStateException("The data connection to the TaskManager at " + peer
                     + " is closed"));

@@ -12,6 +12,7 @@ import java.security.MessageDigest;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -82,6 +83,8 @@ final class DataServerHandler extends SimpleChannelInboundHandler<ByteBuf> {
                 senders.put(id, sender);
                 // called from the producer's thread when data arrives in the empty channel
                 channel.setDataListener(() -> ctx.executor().execute(sender::drain));
+                // the job ended here (or this deployment failed over): forget the channel
+                channel.setReleaseListener(() -> onEventLoop(ctx, () -> senders.remove(id, sender)));
                 sender.drain();
             }
             case DataMessages.CREDIT -> {
@@ -99,6 +102,14 @@ final class DataServerHandler extends SimpleChannelInboundHandler<ByteBuf> {
                 }
             }
             default -> refuse(ctx, "a frame of unknown type " + type);
+        }
+    }
+
+    private static void onEventLoop(ChannelHandlerContext ctx, Runnable task) {
+        try {
+            ctx.executor().execute(task);
+        } catch (RejectedExecutionException e) {
+            // the exchange is shutting down with its TaskManager
         }
     }
 

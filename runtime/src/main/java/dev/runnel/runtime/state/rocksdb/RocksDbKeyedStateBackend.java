@@ -2,6 +2,7 @@ package dev.runnel.runtime.state.rocksdb;
 
 import dev.runnel.runtime.checkpoint.SnapshotTarget;
 import dev.runnel.runtime.checkpoint.SnapshotTask;
+import dev.runnel.runtime.fs.ProcessDirectories;
 import dev.runnel.runtime.state.KeyedStateBackends;
 import dev.runnel.runtime.state.ListState;
 import dev.runnel.runtime.state.MapState;
@@ -22,13 +23,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.stream.Stream;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.ColumnFamilyDescriptor;
@@ -63,7 +62,6 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
     /** Entries one TTL sweep looks at before it lets the task run again. */
     private static final int SWEEP_BATCH = 10_000;
     /** Holds the id of the process that owns a directory, to find directories that crashed processes left. */
-    private static final String OWNER_FILE = "runnel.pid";
 
     static {
         RocksDB.loadLibrary();
@@ -155,38 +153,11 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
         Path base = Path.of(p.configuration().get(StateOptions.ROCKSDB_LOCAL_DIR));
         String name = sanitize(p.jobName()) + "-" + sanitize(p.operatorName()) + "-" + p.subtaskIndex() + "-";
         try {
-            Files.createDirectories(base);
-            deleteDirectoriesOfDeadProcesses(base);
-            Path dir = Files.createTempDirectory(base, name);
-            Files.writeString(dir.resolve(OWNER_FILE), Long.toString(ProcessHandle.current().pid()));
-            return dir;
+            // and those a killed process left behind
+            return ProcessDirectories.create(base, name, "");
         } catch (IOException e) {
             throw new UncheckedIOException("Could not create a RocksDB directory under '" + base + "' ("
                     + StateOptions.ROCKSDB_LOCAL_DIR.key() + ") for operator '" + p.operatorName() + "'", e);
-        }
-    }
-
-    /**
-     * Deletes the directories that a process which has ended left behind (it was killed before
-     * its tasks could close their backends), so a crash does not leak disk into the next run.
-     * A directory whose owner is alive, or that has no owner file, is left alone.
-     */
-    private static void deleteDirectoriesOfDeadProcesses(Path base) throws IOException {
-        List<Path> dirs;
-        try (Stream<Path> list = Files.list(base)) {
-            dirs = list.filter(Files::isDirectory).toList();
-        }
-        for (Path dir : dirs) {
-            Path owner = dir.resolve(OWNER_FILE);
-            try {
-                long pid = Long.parseLong(Files.readString(owner).trim());
-                if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
-                    continue;
-                }
-                deleteRecursively(dir);
-            } catch (IOException | NumberFormatException e) {
-                // Not ours, being created right now, or already gone: leave it.
-            }
         }
     }
 
@@ -544,13 +515,6 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
     }
 
     static void deleteRecursively(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
+        ProcessDirectories.deleteRecursively(dir);
     }
 }
