@@ -161,7 +161,9 @@ class TaskManagerConnectionTest {
 
         start(port);
         await().atMost(Duration.ofSeconds(30)).until(() -> cluster.registeredTaskManagers().size() == 1);
-        assertThat(events).filteredOn(e -> e.startsWith("Registered with the JobManager")).hasSize(2);
+        // the JobManager counts it before the TaskManager has read its answer
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+                assertThat(events).filteredOn(e -> e.startsWith("Registered with the JobManager")).hasSize(2));
         JobId next = cluster.submitJob(job(1, 10));
         assertThat(results(next)).hasSize(10);
     }
