@@ -7,6 +7,9 @@ import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlOrderBy;
+import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlSnapshot;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
@@ -64,6 +67,29 @@ public final class PlanningException extends SqlExecutionException {
                 public Void visit(SqlCall call) {
                     if (found[0] == null && call instanceof SqlJoin join) {
                         found[0] = join.getJoinTypeNode().getParserPosition();
+                    }
+                    return super.visit(call);
+                }
+            });
+            return found[0];
+        });
+    }
+
+    /**
+     * An error about an {@code ORDER BY} without {@code LIMIT}: placed at the first key of the
+     * statement's first such clause.
+     */
+    public static PlanningException atOrderBy(String message) {
+        return new PlanningException(message, statement -> {
+            SqlParserPos[] found = {null};
+            statement.accept(new SqlBasicVisitor<Void>() {
+                @Override
+                public Void visit(SqlCall call) {
+                    SqlNodeList keys = call instanceof SqlOrderBy orderBy && orderBy.fetch == null ? orderBy.orderList
+                            : call instanceof SqlSelect select && select.getFetch() == null ? select.getOrderList()
+                            : null;
+                    if (found[0] == null && keys != null && !keys.isEmpty()) {
+                        found[0] = keys.get(0).getParserPosition();
                     }
                     return super.visit(call);
                 }

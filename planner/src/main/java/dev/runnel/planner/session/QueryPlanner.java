@@ -135,6 +135,8 @@ public final class QueryPlanner {
             logical = LogicalPlanner.optimize(GroupAggregateOptions.splitDistinct(ast, configuration));
         } catch (SubQueryRemoval.CorrelatedSubQueryException e) {
             throw e.at(CorrelatedSubQueries.firstCorrelated(validated));
+        } catch (PlanningException e) {
+            throw e.at(statement);
         }
         PhysicalRel physical;
         try {

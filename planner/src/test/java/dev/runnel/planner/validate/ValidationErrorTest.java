@@ -98,7 +98,11 @@ class ValidationErrorTest {
                 .hasMessage("The aggregate function COVAR_POP is not supported yet")
                 .satisfies(e -> assertThat(position(e)).isEqualTo("2:3"));
         assertPlanning("SELECT id FROM orders\nORDER BY id")
-                .hasMessage("Sort on a non-time-attribute field is not supported.");
+                .hasMessage("Sort on a non-time-attribute field is not supported.")
+                .satisfies(e -> assertThat(position(e)).isEqualTo("2:10"));
+        assertPlanning("SELECT id\nFROM orders\nORDER BY\n  amount DESC, id")
+                .hasMessage("Sort on a non-time-attribute field is not supported.")
+                .satisfies(e -> assertThat(position(e)).isEqualTo("4:3"));
         assertPlanning("SELECT id FROM orders\nORDER BY id OFFSET 2")
                 .hasMessage("FETCH is missed, which on streaming table is not supported currently.")
                 .satisfies(e -> assertThat(position(e)).isEqualTo("2:20"));

@@ -1,5 +1,6 @@
 package dev.runnel.planner.plan.logical;
 
+import dev.runnel.planner.plan.PlanningException;
 import dev.runnel.planner.plan.TimeAttributes;
 import dev.runnel.planner.session.SqlExecutionException;
 import dev.runnel.planner.validate.UnsupportedSyntax;
@@ -22,14 +23,17 @@ public final class Sorts {
     private Sorts() {
     }
 
-    /** @throws SqlExecutionException at the first sort in {@code rel} that a stream cannot run */
+    /**
+     * @throws SqlExecutionException at the first sort in {@code rel} that a stream cannot run (a
+     *     {@link PlanningException} that the session places at the statement's ORDER BY)
+     */
     public static void check(RelNode rel) {
         if (rel instanceof Sort sort) {
             if (sort.fetch == null && sort.offset != null) {
                 throw new SqlExecutionException(UnsupportedSyntax.FETCH_MISSING);
             }
             if (sort.fetch == null && !sort.getCollation().getFieldCollations().isEmpty() && temporalSort(sort).isEmpty()) {
-                throw new SqlExecutionException(NON_TIME_SORT);
+                throw PlanningException.atOrderBy(NON_TIME_SORT);
             }
             if (sort.fetch != null && !(sort.fetch instanceof RexLiteral)
                     || sort.offset != null && !(sort.offset instanceof RexLiteral)) {
