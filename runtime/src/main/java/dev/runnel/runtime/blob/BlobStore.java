@@ -1,5 +1,7 @@
 package dev.runnel.runtime.blob;
 
+import dev.runnel.runtime.config.ConfigOption;
+import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.fs.ProcessDirectories;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -32,17 +34,33 @@ public final class BlobStore implements AutoCloseable {
         this.owned = owned;
     }
 
+    /** Flink's key: where blob stores and caches put their directories. */
+    public static final ConfigOption<String> STORAGE_DIRECTORY = ConfigOption.of("blob.storage.directory",
+            String.class, null, "The directory under which the JobManager's blob store and the TaskManagers' caches of "
+                    + "JARs create their directories (default: the system's temporary directory).");
+
     /**
-     * A store in a new directory under the system's temporary one, deleted on {@link #close};
-     * creating it deletes those that killed processes left there.
+     * A store in a new directory under {@code blob.storage.directory} (the system's temporary
+     * directory by default), deleted on {@link #close}; creating it deletes those that killed
+     * processes left there.
+     *
+     * @throws UncheckedIOException if the directory cannot be created, naming the key
      */
-    public static BlobStore temporary(String prefix) {
+    public static BlobStore temporary(Configuration configuration, String prefix) {
+        String configured = configuration.get(STORAGE_DIRECTORY);
+        Path base = Path.of(configured == null || configured.isBlank() ? System.getProperty("java.io.tmpdir")
+                : configured);
         try {
-            return new BlobStore(ProcessDirectories.create(Path.of(System.getProperty("java.io.tmpdir")), prefix,
-                    STORE_PREFIX), true);
+            return new BlobStore(ProcessDirectories.create(base, prefix, STORE_PREFIX), true);
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot create a directory for blobs: " + e.getMessage(), e);
+            throw new UncheckedIOException("Cannot create a directory for blobs under " + base
+                    + (configured == null ? "" : " (" + STORAGE_DIRECTORY.key() + ")") + ": " + e, e);
         }
+    }
+
+    /** {@link #temporary(Configuration, String)} under the system's temporary directory. */
+    public static BlobStore temporary(String prefix) {
+        return temporary(new Configuration(), prefix);
     }
 
     /** The key of {@code bytes}: their SHA-256, in hex. */

@@ -101,7 +101,7 @@ public final class EmbeddedCluster implements ClusterClient, RestGateway {
      */
     public static EmbeddedCluster startJobManager(Configuration configuration) {
         EmbeddedCluster cluster = new EmbeddedCluster(JobManager.forRemoteTaskManagers(configuration), List.of());
-        cluster.blobStore = BlobStore.temporary("runnel-blobs-jobmanager-");
+        cluster.blobStore = BlobStore.temporary(configuration, BlobStore.STORE_PREFIX + "jobmanager-");
         return cluster.withRestServerIfConfigured(configuration);
     }
 

@@ -96,7 +96,7 @@ public final class JobManagerConnection implements AutoCloseable {
         // the JARs of jobs come from the JobManager's blob store, over the same channel
         RemoteClusterClient blobs = RemoteClusterClient.over(connection.address, connection.channel,
                 credentials.tls().isPresent());
-        taskManager.useBlobService(blobs::fetchBlob);
+        taskManager.useBlobService(blobs::fetchBlob, configuration);
         connection.timer.execute(connection::connect);
         return connection;
     }

@@ -9,6 +9,7 @@ import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.OwnedThreads;
 import dev.runnel.runtime.jobmanager.JobManagerGateway;
 import dev.runnel.runtime.cluster.RuntimeOptions;
+import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.network.LocalChannelRegistry;
 import dev.runnel.runtime.network.RemoteExchange;
 import dev.runnel.runtime.stream.CheckpointBarrier;
@@ -176,12 +177,13 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
     /**
      * Fetches the JARs of the job's code ({@code pipeline.jars}) from the JobManager's blob
      * store: the blobs come from {@code fetcher} (any thread; the TaskManager calls it on its
-     * main thread) into a cache of this TaskManager's, deleted when it closes. Set before the
+     * main thread) into a cache of this TaskManager's under {@code blob.storage.directory},
+     * deleted when it closes. Set before the
      * first deployment; without it, a job with JARs cannot run here.
      */
-    public void useBlobService(Function<String, byte[]> fetcher) {
-        runOnMainThread(() -> jobClassLoaders = new JobClassLoaders(userClassLoader,
-                BlobStore.temporary("runnel-blobs-" + id + "-"), fetcher::apply));
+    public void useBlobService(Function<String, byte[]> fetcher, Configuration configuration) {
+        BlobStore cache = BlobStore.temporary(configuration, BlobStore.STORE_PREFIX + id + "-");
+        runOnMainThread(() -> jobClassLoaders = new JobClassLoaders(userClassLoader, cache, fetcher::apply));
     }
 
     /* The class loader of the job's tasks: over its shipped JARs when it has any. */

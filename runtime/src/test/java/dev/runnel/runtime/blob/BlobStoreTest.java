@@ -3,11 +3,14 @@ package dev.runnel.runtime.blob;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.fs.ProcessDirectories;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class BlobStoreTest {
     @Test
@@ -51,5 +54,17 @@ class BlobStoreTest {
             assertThat(alive.read(key)).containsExactly(2);
             assertThat(next.put(new byte[] {3})).isNotEmpty();
         }
+    }
+
+    @Test
+    void blobStorageDirectorySaysWhereStoresLive(@TempDir Path base) throws Exception {
+        Configuration configuration = new Configuration(Map.of("blob.storage.directory", base.resolve("blobs").toString()));
+        try (BlobStore store = BlobStore.temporary(configuration, BlobStore.STORE_PREFIX + "test-")) {
+            assertThat(store.path(store.put(new byte[] {4})).getParent().getParent()).isEqualTo(base.resolve("blobs"));
+        }
+        Path file = Files.writeString(base.resolve("a-file"), "not a directory");
+        assertThatThrownBy(() -> BlobStore.temporary(new Configuration(Map.of("blob.storage.directory", file.toString())),
+                BlobStore.STORE_PREFIX + "test-"))
+                .hasMessageContaining("Cannot create a directory for blobs under " + file + " (blob.storage.directory)");
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.runnel.planner.session.SessionOptions;
+import dev.runnel.runtime.blob.BlobStore;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.connector.ConnectorFactories;
@@ -128,6 +129,7 @@ public final class ConfigFile {
         known.add(ProcessCluster.TASKMANAGER_JAVA_OPTS);
         known.add(ProcessCluster.SLOTS_MAX);
         known.addAll(ProcessCluster.resourceManagerOptions());
+        known.add(BlobStore.STORAGE_DIRECTORY);
         TreeSet<String> keys = new TreeSet<>();
         known.forEach(o -> keys.add(o.key()));
         if (keys.contains(key) || key.startsWith(SessionOptions.VARIABLE_PREFIX)) {
