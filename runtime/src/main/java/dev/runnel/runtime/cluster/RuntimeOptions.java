@@ -1,6 +1,7 @@
 package dev.runnel.runtime.cluster;
 
 import dev.runnel.runtime.config.ConfigOption;
+import dev.runnel.runtime.config.MemorySize;
 import dev.runnel.runtime.stream.RowBatch;
 import java.time.Duration;
 import java.util.List;
@@ -34,10 +35,27 @@ public final class RuntimeOptions {
             "execution.batch-size", Integer.class, RowBatch.DEFAULT_CAPACITY,
             "The number of rows operators buffer into one batch before passing it on.");
 
-    /** Job: batches a channel between two subtasks holds before the producer waits. */
+    /**
+     * Job: what a channel between two subtasks holds before the producer waits: batches in one
+     * TaskManager, buffers of {@link #SEGMENT_SIZE} (exclusive to the channel) between two.
+     */
     public static final ConfigOption<Integer> BUFFERS_PER_CHANNEL = ConfigOption.of(
             "taskmanager.network.memory.buffers-per-channel", Integer.class, 4,
-            "The number of batches a channel between two subtasks buffers before the producer blocks (backpressure).");
+            "The number of batches a channel between two subtasks of one TaskManager buffers before the producer "
+                    + "blocks (backpressure); between two TaskManagers, the number of network buffers "
+                    + "(taskmanager.memory.segment-size each) the channel has to itself.");
+
+    /** Job: network buffers an input of a subtask lends to its channels from other TaskManagers that have a backlog. */
+    public static final ConfigOption<Integer> FLOATING_BUFFERS_PER_GATE = ConfigOption.of(
+            "taskmanager.network.memory.floating-buffers-per-gate", Integer.class, 8,
+            "The number of network buffers an input of a subtask shares among its channels from other TaskManagers, "
+                    + "lent to those whose producer has more to send.");
+
+    /** Job: the size of a network buffer, the unit of credit between TaskManagers. */
+    public static final ConfigOption<MemorySize> SEGMENT_SIZE = ConfigOption.of(
+            "taskmanager.memory.segment-size", MemorySize.class, new MemorySize(32 << 10),
+            "The size of a network buffer: rows cross between TaskManagers in frames of at most this many bytes, "
+                    + "one credit each.");
 
     /** Job: whether partly filled batches to other subtasks leave on a timer ({@link #BUFFER_TIMEOUT_INTERVAL}). */
     public static final ConfigOption<Boolean> BUFFER_TIMEOUT_ENABLED = ConfigOption.of(
@@ -70,6 +88,6 @@ public final class RuntimeOptions {
 
     public static List<ConfigOption<?>> all() {
         return List.of(NUMBER_OF_TASK_SLOTS, SLOT_REQUEST_TIMEOUT, MAX_PARALLELISM, BATCH_SIZE,
-                BUFFERS_PER_CHANNEL, BUFFER_TIMEOUT_ENABLED, BUFFER_TIMEOUT_INTERVAL, COLLECT_BUFFER_ROWS, AUTO_WATERMARK_INTERVAL, LATENCY_INTERVAL);
+                BUFFERS_PER_CHANNEL, FLOATING_BUFFERS_PER_GATE, SEGMENT_SIZE, BUFFER_TIMEOUT_ENABLED, BUFFER_TIMEOUT_INTERVAL, COLLECT_BUFFER_ROWS, AUTO_WATERMARK_INTERVAL, LATENCY_INTERVAL);
     }
 }

@@ -78,6 +78,8 @@ public final class Configuration implements Serializable {
                 value = Boolean.valueOf(s);
             } else if (type == Duration.class) {
                 value = parseDuration(s);
+            } else if (type == MemorySize.class) {
+                value = MemorySize.parse(s);
             } else if (type.isEnum()) {
                 value = Enum.valueOf((Class<? extends Enum>) type, s.toUpperCase(Locale.ROOT).replace('-', '_'));
             } else {
@@ -93,6 +95,9 @@ public final class Configuration implements Serializable {
     private static String describe(Class<?> type) {
         if (type == Duration.class) {
             return "a duration such as '10 s', '500 ms' or '1 min'";
+        }
+        if (type == MemorySize.class) {
+            return "a memory size such as '32kb' or '64 mb'";
         }
         if (type.isEnum()) {
             StringBuilder sb = new StringBuilder("one of ");

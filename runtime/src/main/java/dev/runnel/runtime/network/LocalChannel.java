@@ -15,6 +15,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Thread-safe: one producer thread and one consumer thread.
  */
 public final class LocalChannel {
+    /**
+     * The capacity of a channel from another TaskManager: its network buffers bound it (the
+     * producer sends only against credit), so putting never waits there, on a connection's thread.
+     */
+    public static final int UNBOUNDED = Integer.MAX_VALUE;
+
     private final ChannelId id;
     private final int capacity;
     private final ReentrantLock lock = new ReentrantLock();
@@ -32,7 +38,7 @@ public final class LocalChannel {
         }
         this.id = id;
         this.capacity = capacity;
-        this.queue = new ArrayDeque<>(capacity);
+        this.queue = new ArrayDeque<>(Math.min(capacity, 16));
     }
 
     public ChannelId id() {

@@ -15,8 +15,9 @@ public interface RemoteExchange {
 
     /**
      * Starts receiving channel {@code id} from the TaskManager at {@code producerAddress} into
-     * this TaskManager's channel of that id ({@code capacity} elements); {@code onFailure} is
-     * told, once, if the channel cannot be had or its connection is lost.
+     * this TaskManager's channel of that id, within {@code buffers} (the channel's exclusive
+     * ones and its input's floating ones); {@code onFailure} is told, once, if the channel cannot
+     * be had or its connection is lost.
      */
-    void receive(String producerAddress, ChannelId id, int capacity, Consumer<Throwable> onFailure);
+    void receive(String producerAddress, ChannelId id, NetworkBuffers buffers, Consumer<Throwable> onFailure);
 }

@@ -367,8 +367,10 @@ public final class Task implements Runnable {
         List<Integer> inputNumbers = new ArrayList<>();
         int inputs = 0;
         for (TaskDeploymentDescriptor.InputWiring in : tdd.inputs()) {
-            for (var id : in.channels()) {
-                inputChannels.add(channels.channel(id, capacity));
+            for (int i = 0; i < in.channels().size(); i++) {
+                // from another TaskManager: its network buffers bound the channel
+                boolean remote = in.producer(i) != null;
+                inputChannels.add(channels.channel(in.channels().get(i), remote ? LocalChannel.UNBOUNDED : capacity));
                 inputNumbers.add(in.inputNumber());
             }
             inputs = Math.max(inputs, in.inputNumber() + 1);

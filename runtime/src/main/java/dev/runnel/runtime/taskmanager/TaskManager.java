@@ -8,9 +8,9 @@ import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.OwnedThreads;
 import dev.runnel.runtime.jobmanager.JobManagerGateway;
-import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.network.LocalChannelRegistry;
+import dev.runnel.runtime.network.NetworkBuffers;
 import dev.runnel.runtime.network.RemoteExchange;
 import dev.runnel.runtime.stream.CheckpointBarrier;
 import dev.runnel.runtime.task.CheckpointResponder;
@@ -201,8 +201,9 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
 
     /** Asks the TaskManagers of the subtask's producers elsewhere for its input channels. */
     private void receiveRemoteInputs(TaskDeploymentDescriptor deployment) {
-        int capacity = deployment.jobConfiguration().get(RuntimeOptions.BUFFERS_PER_CHANNEL);
         for (TaskDeploymentDescriptor.InputWiring input : deployment.inputs()) {
+            // one input, one pool of floating buffers for its channels
+            NetworkBuffers buffers = NetworkBuffers.of(deployment.jobConfiguration());
             for (int i = 0; i < input.channels().size(); i++) {
                 String producer = input.producer(i);
                 if (producer == null) {
@@ -212,7 +213,7 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
                     throw new IllegalStateException("TaskManager " + id + " cannot receive from other TaskManagers: "
                             + deployment.taskName() + " needs channel " + input.channels().get(i) + " from " + producer);
                 }
-                exchange.receive(producer, input.channels().get(i), capacity, failure -> failTask(deployment.attemptId(),
+                exchange.receive(producer, input.channels().get(i), buffers, failure -> failTask(deployment.attemptId(),
                         failure instanceof RuntimeException e ? e : new IllegalStateException(failure.getMessage(), failure)));
             }
         }

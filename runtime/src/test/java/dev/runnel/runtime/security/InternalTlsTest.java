@@ -12,6 +12,7 @@ import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.network.ChannelId;
 import dev.runnel.runtime.network.LocalChannel;
 import dev.runnel.runtime.network.LocalChannelRegistry;
+import dev.runnel.runtime.network.NetworkBuffers;
 import dev.runnel.runtime.network.netty.NettyExchange;
 import dev.runnel.runtime.rpc.ClusterConnectionException;
 import dev.runnel.runtime.rpc.ClusterCredentials;
@@ -99,7 +100,7 @@ class InternalTlsTest {
                 credentials(trusted).tls()));
         ChannelId id = new ChannelId(JOB, 0, 0, 0);
         CompletableFuture<Throwable> failed = new CompletableFuture<>();
-        consumer.receive(producer.address(), id, 4, failed::complete);
+        consumer.receive(producer.address(), id, NetworkBuffers.exclusive(4), failed::complete);
         RowBatch batch = new RowBatch(2);
         batch.add(Row.of(1L, "one"));
         batch.add(Row.of(2L, "two"));
@@ -113,7 +114,7 @@ class InternalTlsTest {
         LocalChannelRegistry plain = new LocalChannelRegistry();
         NettyExchange plaintext = open.add(NettyExchange.start(plain, "127.0.0.1", 0, "127.0.0.1", Optional.empty()));
         CompletableFuture<Throwable> refused = new CompletableFuture<>();
-        plaintext.receive(producer.address(), new ChannelId(JOB, 0, 0, 1), 4, refused::complete);
+        plaintext.receive(producer.address(), new ChannelId(JOB, 0, 0, 1), NetworkBuffers.exclusive(4), refused::complete);
         assertThat(refused.get(30, TimeUnit.SECONDS))
                 .hasMessageContaining("TaskManager at " + producer.address())
                 .hasMessageContaining("security.ssl.internal.enabled on one TaskManager only");

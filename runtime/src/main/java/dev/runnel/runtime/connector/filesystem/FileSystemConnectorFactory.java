@@ -3,6 +3,7 @@ package dev.runnel.runtime.connector.filesystem;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.config.MemorySize;
 import dev.runnel.runtime.connector.BoundedSourceLookupTable;
 import dev.runnel.runtime.connector.ConnectorFactory;
 import dev.runnel.runtime.connector.ConnectorOptions;

@@ -3,16 +3,20 @@ package dev.runnel.runtime.network.netty;
 import dev.runnel.runtime.network.ChannelId;
 import dev.runnel.runtime.network.ChannelReleasedException;
 import dev.runnel.runtime.network.LocalChannel;
+import dev.runnel.runtime.network.NetworkBuffers;
 import dev.runnel.runtime.rpc.RpcOptions;
 import dev.runnel.runtime.security.SslOptions;
 import dev.runnel.runtime.stream.StreamElement;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import java.util.Map;
+import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -21,9 +25,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The consuming TaskManager's end of its connection to one producing TaskManager: the channels
- * received from it, multiplexed. An element that arrives goes into the channel of its id in
- * this TaskManager (it has room: the producer sent it against credit), and every element the
- * consumer task takes out grants one credit back, coalesced into one frame per event-loop turn.
+ * received from it, multiplexed. A frame that arrives (it has a buffer: the producer sent it
+ * against credit) adds its bytes to its channel's, whose complete elements go into the channel
+ * of its id in this TaskManager. The frame's buffer is free again, and granted back as credit,
+ * when the consumer task took the last element that ended in it; a frame in which no element
+ * ends (the middle of a batch larger than a buffer) is free at once, its bytes copied. So
+ * what a channel holds is bounded by its buffers, and a batch of any size gets through. While
+ * the producer has a backlog and no credit, the channel borrows floating buffers of its input.
  */
 final class DataClientHandler extends SimpleChannelInboundHandler<ByteBuf> {
     private static final Logger LOG = LoggerFactory.getLogger(DataClientHandler.class);
@@ -46,29 +54,98 @@ final class DataClientHandler extends SimpleChannelInboundHandler<ByteBuf> {
     private final class Receiver {
         private final ChannelId id;
         private final LocalChannel channel;
+        private final NetworkBuffers buffers;
         private final Consumer<Throwable> onFailure;
-        private final AtomicInteger creditToGrant = new AtomicInteger();
+        // bytes of elements not complete yet (event loop)
+        private final ByteBuf partial = Unpooled.buffer();
+        // per element in the channel, in order: whether taking it frees a buffer (in: event loop, out: task)
+        private final Queue<Boolean> frees = new ConcurrentLinkedQueue<>();
+        private final AtomicInteger freed = new AtomicInteger();
+        private int credit; // what the producer may still send (event loop)
+        private int floating; // buffers borrowed from the input's floating ones (event loop)
 
-        Receiver(ChannelId id, LocalChannel channel, Consumer<Throwable> onFailure) {
+        Receiver(ChannelId id, LocalChannel channel, NetworkBuffers buffers, Consumer<Throwable> onFailure) {
             this.id = id;
             this.channel = channel;
+            this.buffers = buffers;
             this.onFailure = onFailure;
+            this.credit = buffers.exclusive();
+        }
+
+        /** A frame arrived with {@code payload}; the producer has {@code backlog} elements more. Event loop. */
+        void received(ChannelHandlerContext ctx, ByteBuf payload, int backlog) throws InterruptedException {
+            credit--;
+            partial.writeBytes(payload);
+            StreamElement last = null;
+            while (partial.readableBytes() >= 4 && partial.readableBytes() - 4 >= partial.getInt(partial.readerIndex())) {
+                int length = partial.readInt();
+                StreamElement element = StreamElementCodec.read(partial.readSlice(length));
+                if (last != null) {
+                    deliver(last, false);
+                }
+                last = element;
+            }
+            partial.discardSomeReadBytes();
+            if (last == null) {
+                free(ctx.channel(), 1); // its bytes wait in partial for the rest of their element
+            } else {
+                deliver(last, true);
+            }
+            backlog(ctx.channel(), backlog);
+        }
+
+        /** The producer has {@code backlog} elements to send: lends it a floating buffer if it has no credit. */
+        void backlog(Channel connection, int backlog) {
+            if (backlog > 0 && credit == 0 && buffers.floating().tryAcquire()) {
+                floating++;
+                grant(connection, 1);
+            }
+        }
+
+        private void deliver(StreamElement element, boolean freesBuffer) throws InterruptedException {
+            frees.add(freesBuffer);
+            // never blocks: a channel from another TaskManager is bounded by its buffers
+            channel.put(element);
         }
 
         /** The consumer took an element: from its thread. */
         void taken() {
-            if (creditToGrant.getAndIncrement() == 0) {
+            if (Boolean.TRUE.equals(frees.poll()) && freed.getAndIncrement() == 0) {
                 Channel connection = DataClientHandler.this.channel;
                 try {
                     connection.eventLoop().execute(() -> {
-                        int credit = creditToGrant.getAndSet(0);
-                        if (credit > 0 && receivers.get(id) == this) {
-                            connection.writeAndFlush(DataMessages.credit(connection.alloc(), id, credit));
+                        int count = freed.getAndSet(0);
+                        if (count > 0 && receivers.get(id) == this) {
+                            free(connection, count);
                         }
                     });
                 } catch (RejectedExecutionException e) {
                     // the exchange is shutting down with its TaskManager: no more credit to grant
                 }
+            }
+        }
+
+        /** {@code count} buffers are free: borrowed ones go back to the input, the rest to the producer. Event loop. */
+        private void free(Channel connection, int count) {
+            int returned = Math.min(count, floating);
+            for (int i = 0; i < returned; i++) {
+                buffers.floating().release();
+            }
+            floating -= returned;
+            if (count > returned) {
+                grant(connection, count - returned);
+            }
+        }
+
+        private void grant(Channel connection, int count) {
+            credit += count;
+            connection.writeAndFlush(DataMessages.credit(connection.alloc(), id, count));
+        }
+
+        /** Gives the floating buffers back: the channel is gone. Event loop. */
+        void close() {
+            for (; floating > 0; floating--) {
+                buffers.floating().release();
             }
         }
     }
@@ -78,20 +155,24 @@ final class DataClientHandler extends SimpleChannelInboundHandler<ByteBuf> {
         return current != null && current.isActive();
     }
 
-    /** Asks the producer for channel {@code id}, granting {@code credit}: its room in {@code into}. */
-    void receive(ChannelId id, LocalChannel into, int credit, Consumer<Throwable> onFailure) {
-        Receiver receiver = new Receiver(id, into, onFailure);
+    /** Asks the producer for channel {@code id}, into {@code into}, granting it the channel's exclusive buffers. */
+    void receive(ChannelId id, LocalChannel into, NetworkBuffers buffers, Consumer<Throwable> onFailure) {
+        Receiver receiver = new Receiver(id, into, buffers, onFailure);
         receivers.put(id, receiver);
         into.setTakeListener(receiver::taken);
         Channel connection = channel;
-        connection.writeAndFlush(DataMessages.request(connection.alloc(), id, credit));
+        connection.writeAndFlush(DataMessages.request(connection.alloc(), id, buffers.exclusive(),
+                buffers.segmentSize()));
         // the consuming task's deployment is over: forget the channel, and so does the producer
         // (queued behind the request on the event loop)
         into.setReleaseListener(() -> {
             try {
                 connection.eventLoop().execute(() -> {
-                    if (receivers.remove(id, receiver) && connection.isActive()) {
-                        connection.writeAndFlush(DataMessages.cancel(connection.alloc(), id));
+                    if (receivers.remove(id, receiver)) {
+                        receiver.close();
+                        if (connection.isActive()) {
+                            connection.writeAndFlush(DataMessages.cancel(connection.alloc(), id));
+                        }
                     }
                 });
             } catch (RejectedExecutionException e) {
@@ -126,22 +207,31 @@ final class DataClientHandler extends SimpleChannelInboundHandler<ByteBuf> {
     protected void channelRead0(ChannelHandlerContext ctx, ByteBuf frame) {
         received = true;
         byte type = frame.readByte();
+        if (type == DataMessages.BACKLOG) {
+            Receiver receiver = receivers.get(DataMessages.readChannel(frame));
+            int backlog = frame.readInt();
+            if (receiver != null) {
+                receiver.backlog(ctx.channel(), backlog);
+            }
+            return;
+        }
         if (type != DataMessages.DATA) {
             LOG.warn("Closed the data connection to {}: it sent a frame of unknown type {}", peer, type);
             ctx.close();
             return;
         }
         ChannelId id = DataMessages.readChannel(frame);
-        StreamElement element = StreamElementCodec.read(frame);
+        int backlog = frame.readInt();
         Receiver receiver = receivers.get(id);
         if (receiver == null) {
             return; // a channel given up meanwhile (its task ended)
         }
         try {
-            // never blocks: the producer sent this against credit for room in the channel
-            receiver.channel.put(element);
+            receiver.received(ctx, frame, backlog);
         } catch (ChannelReleasedException e) {
-            receivers.remove(id);
+            if (receivers.remove(id, receiver)) {
+                receiver.close();
+            }
             ctx.writeAndFlush(DataMessages.cancel(ctx.alloc(), id));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -157,7 +247,10 @@ final class DataClientHandler extends SimpleChannelInboundHandler<ByteBuf> {
                         + ", or " + SslOptions.INTERNAL_ENABLED.key() + " on one TaskManager only?)";
         IllegalStateException lost = new IllegalStateException("Lost the data connection to the TaskManager at " + peer
                 + why, cause);
-        receivers.values().forEach(receiver -> receiver.onFailure.accept(lost));
+        receivers.values().forEach(receiver -> {
+            receiver.close();
+            receiver.onFailure.accept(lost);
+        });
         receivers.clear();
     }
 

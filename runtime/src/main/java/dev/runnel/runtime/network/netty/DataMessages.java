@@ -2,9 +2,8 @@ package dev.runnel.runtime.network.netty;
 
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.network.ChannelId;
+import dev.runnel.runtime.network.NetworkBuffers;
 import io.netty.buffer.ByteBuf;
-import dev.runnel.runtime.stream.RowBatch;
-import dev.runnel.runtime.stream.StreamElement;
 import io.netty.buffer.ByteBufAllocator;
 import java.nio.charset.StandardCharsets;
 
@@ -12,20 +11,25 @@ import java.nio.charset.StandardCharsets;
  * The frames of the data connection between two TaskManagers, after a 4-byte length: a type
  * byte, then its fields. The consumer's TaskManager opens the connection and says
  * {@link #HELLO} (with the cluster secret, or nothing), then asks for channels
- * ({@link #REQUEST}, with its first credit) and grants more credit as its task takes what
- * arrived ({@link #CREDIT}); the producer's TaskManager sends an element ({@link #DATA}) only
- * against credit, one per element, so that no channel ever holds more than its consumer has
- * room for. Watermarks, barriers and the end of input travel in band, in order with the rows.
+ * ({@link #REQUEST}, with its first credit: the channel's exclusive buffers, and their size) and
+ * grants more credit as its task takes what arrived ({@link #CREDIT}). The producer's
+ * TaskManager sends a {@link #DATA} frame, at most one buffer of payload, only against credit:
+ * the channel's elements, each as its length and its bytes, one after the other and cut where a
+ * frame is full (a batch larger than a buffer spans frames), and how many elements it still
+ * has queued (its backlog, for which the consumer may lend the channel floating buffers). A
+ * producer with elements to send and no credit says so once ({@link #BACKLOG}).
+ * Watermarks, barriers and the end of input travel in band, in order with the rows.
  */
 final class DataMessages {
-    /** The largest frame either side accepts: a batch of wide rows. */
-    static final int MAX_FRAME = 64 << 20;
+    /** The largest frame either side accepts: a buffer of the largest size and its header. */
+    static final int MAX_FRAME = NetworkBuffers.MAX_SEGMENT_SIZE + 1024;
 
     static final byte HELLO = 1;
     static final byte REQUEST = 2;
     static final byte CREDIT = 3;
     static final byte CANCEL = 4;
     static final byte DATA = 5;
+    static final byte BACKLOG = 6;
 
     private DataMessages() {
     }
@@ -46,10 +50,11 @@ final class DataMessages {
         return in.readCharSequence(length, StandardCharsets.UTF_8).toString();
     }
 
-    static ByteBuf request(ByteBufAllocator alloc, ChannelId channel, int credit) {
+    static ByteBuf request(ByteBufAllocator alloc, ChannelId channel, int credit, int segmentSize) {
         ByteBuf frame = start(alloc, REQUEST);
         writeChannel(channel, frame);
         frame.writeInt(credit);
+        frame.writeInt(segmentSize);
         return finish(frame);
     }
 
@@ -60,18 +65,33 @@ final class DataMessages {
         return finish(frame);
     }
 
+    static ByteBuf backlog(ByteBufAllocator alloc, ChannelId channel, int backlog) {
+        ByteBuf frame = start(alloc, BACKLOG);
+        writeChannel(channel, frame);
+        frame.writeInt(backlog);
+        return finish(frame);
+    }
+
     static ByteBuf cancel(ByteBufAllocator alloc, ChannelId channel) {
         ByteBuf frame = start(alloc, CANCEL);
         writeChannel(channel, frame);
         return finish(frame);
     }
 
-    /** The element's frame; the element is encoded here, on the caller's thread. */
-    static ByteBuf data(ByteBufAllocator alloc, ChannelId channel, StreamElement element) {
-        // sized for the batch up front: growing a buffer of 64 KiB from the default copies it ten times
-        ByteBuf frame = start(alloc.buffer(element instanceof RowBatch batch ? 128 + batch.size() * 64 : 128), DATA);
+    /**
+     * A data frame with room for {@code segmentSize} bytes of payload, its header written; the
+     * backlog, the header's last field, is set by {@link #finishData}.
+     */
+    static ByteBuf startData(ByteBufAllocator alloc, ChannelId channel, int segmentSize) {
+        ByteBuf frame = start(alloc.buffer(64 + segmentSize), DATA);
         writeChannel(channel, frame);
-        StreamElementCodec.write(element, frame);
+        frame.writeInt(0); // the backlog
+        return frame;
+    }
+
+    /** Sets the backlog of a frame {@link #startData} began at {@code backlogAt}, and its length. */
+    static ByteBuf finishData(ByteBuf frame, int backlogAt, int backlog) {
+        frame.setInt(backlogAt, backlog);
         return finish(frame);
     }
 

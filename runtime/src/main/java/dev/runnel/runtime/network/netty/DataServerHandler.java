@@ -3,8 +3,10 @@ package dev.runnel.runtime.network.netty;
 import dev.runnel.runtime.network.ChannelId;
 import dev.runnel.runtime.network.LocalChannel;
 import dev.runnel.runtime.network.LocalChannelRegistry;
+import dev.runnel.runtime.network.NetworkBuffers;
 import dev.runnel.runtime.stream.StreamElement;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import java.nio.charset.StandardCharsets;
@@ -18,9 +20,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The producing TaskManager's end of one data connection: sends the channels the consumer asked
- * for, each element against one credit. A channel's producer task writes into the channel in
- * this TaskManager as it would for a local consumer; this drains it, on the connection's event
- * loop, whenever data arrives or credit does. Everything here runs on that one event loop.
+ * for, a frame of at most one buffer per credit. A channel's producer task writes into the
+ * channel in this TaskManager as it would for a local consumer; this drains it, on the
+ * connection's event loop, whenever data arrives or credit does, encoding the elements one
+ * after the other into the frames (an element larger than the room left continues in the next
+ * frame). Everything here runs on that one event loop.
  */
 final class DataServerHandler extends SimpleChannelInboundHandler<ByteBuf> {
     private static final Logger LOG = LoggerFactory.getLogger(DataServerHandler.class);
@@ -36,34 +40,70 @@ final class DataServerHandler extends SimpleChannelInboundHandler<ByteBuf> {
         this.secret = secret;
     }
 
-    /** One channel to the consumer: what it may still be sent. */
+    /** One channel to the consumer: what it may still be sent, and the element being sent. */
     private final class Sender {
         private final ChannelHandlerContext ctx;
         private final ChannelId id;
         private final LocalChannel channel;
+        private final int segmentSize;
+        // the element being sent, as its length and bytes; what the last frame had no room for is readable
+        private final ByteBuf encoded = Unpooled.buffer();
         private int credit;
+        private boolean announced; // the backlog, since credit ran out
 
-        Sender(ChannelHandlerContext ctx, ChannelId id, LocalChannel channel, int credit) {
+        Sender(ChannelHandlerContext ctx, ChannelId id, LocalChannel channel, int credit, int segmentSize) {
             this.ctx = ctx;
             this.id = id;
             this.channel = channel;
             this.credit = credit;
+            this.segmentSize = segmentSize;
         }
 
         void drain() {
             boolean wrote = false;
-            while (credit > 0) {
-                StreamElement element = channel.poll();
-                if (element == null) {
-                    break;
-                }
-                ctx.write(DataMessages.data(ctx.alloc(), id, element));
+            while (credit > 0 && (encoded.isReadable() || encodeNext())) {
+                ByteBuf frame = DataMessages.startData(ctx.alloc(), id, segmentSize);
+                int backlogAt = frame.writerIndex() - 4;
+                int room = segmentSize;
+                do {
+                    int n = Math.min(room, encoded.readableBytes());
+                    frame.writeBytes(encoded, n);
+                    room -= n;
+                } while (room > 0 && encodeNext());
+                // what is left to send after this frame: for the consumer to lend floating buffers
+                int backlog = channel.size() + (encoded.isReadable() ? 1 : 0);
+                ctx.write(DataMessages.finishData(frame, backlogAt, backlog));
                 credit--;
+                wrote = true;
+            }
+            if (credit == 0 && !announced && (encoded.isReadable() || !channel.isEmpty())) {
+                // elements wait and the consumer may have floating buffers for them
+                announced = true;
+                ctx.write(DataMessages.backlog(ctx.alloc(), id, channel.size() + (encoded.isReadable() ? 1 : 0)));
                 wrote = true;
             }
             if (wrote) {
                 ctx.flush();
             }
+        }
+
+        void credit(int more) {
+            credit += more;
+            announced = false;
+            drain();
+        }
+
+        /** Encodes the channel's next element, if it has one. */
+        private boolean encodeNext() {
+            StreamElement element = channel.poll();
+            if (element == null) {
+                return false;
+            }
+            encoded.clear();
+            encoded.writeInt(0);
+            StreamElementCodec.write(element, encoded);
+            encoded.setInt(0, encoded.writerIndex() - 4);
+            return true;
         }
     }
 
@@ -78,8 +118,13 @@ final class DataServerHandler extends SimpleChannelInboundHandler<ByteBuf> {
             case DataMessages.REQUEST -> {
                 ChannelId id = DataMessages.readChannel(frame);
                 int credit = frame.readInt();
+                int segmentSize = frame.readInt();
+                if (segmentSize < NetworkBuffers.MIN_SEGMENT_SIZE || segmentSize > NetworkBuffers.MAX_SEGMENT_SIZE) {
+                    refuse(ctx, "it asked for buffers of " + segmentSize + " bytes");
+                    return;
+                }
                 LocalChannel channel = channels.channel(id, Math.max(1, credit));
-                Sender sender = new Sender(ctx, id, channel, credit);
+                Sender sender = new Sender(ctx, id, channel, credit, segmentSize);
                 senders.put(id, sender);
                 // called from the producer's thread when data arrives in the empty channel
                 channel.setDataListener(() -> ctx.executor().execute(sender::drain));
@@ -91,8 +136,7 @@ final class DataServerHandler extends SimpleChannelInboundHandler<ByteBuf> {
                 Sender sender = senders.get(DataMessages.readChannel(frame));
                 int credit = frame.readInt();
                 if (sender != null) {
-                    sender.credit += credit;
-                    sender.drain();
+                    sender.credit(credit);
                 }
             }
             case DataMessages.CANCEL -> {

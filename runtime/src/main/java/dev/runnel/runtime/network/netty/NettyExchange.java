@@ -1,7 +1,9 @@
 package dev.runnel.runtime.network.netty;
 
 import dev.runnel.runtime.network.ChannelId;
+import dev.runnel.runtime.network.LocalChannel;
 import dev.runnel.runtime.network.LocalChannelRegistry;
+import dev.runnel.runtime.network.NetworkBuffers;
 import dev.runnel.runtime.network.RemoteExchange;
 import dev.runnel.runtime.security.InternalTls;
 import io.netty.bootstrap.Bootstrap;
@@ -35,9 +37,10 @@ import org.slf4j.LoggerFactory;
  * The data exchange between TaskManager processes over TCP (Netty): a server that sends this
  * TaskManager's channels to the TaskManagers that consume them ({@link DataServerHandler}), and
  * one connection to each producing TaskManager, on which all channels from it are multiplexed
- * ({@link DataClientHandler}). Flow control is by credit, one per element, granted by the
- * consumer for the room in its channel ({@link DataMessages}), so a slow consumer stops its
- * producer's sends, the producer's channel fills and its task blocks, as in one process.
+ * ({@link DataClientHandler}). Flow control is by credit, one per network buffer of
+ * {@code taskmanager.memory.segment-size} bytes that the consumer has free for the channel
+ * ({@link NetworkBuffers}, {@link DataMessages}), so a slow consumer stops its producer's
+ * sends, the producer's channel fills and its task blocks, as in one process.
  * With a cluster secret every connection proves it first; with TLS
  * ({@code security.ssl.internal.*}) every connection is encrypted and both ends authenticated. Flushes are consolidated (up to 256
  * per write of the socket), since small batches of rows and their credits would otherwise
@@ -116,14 +119,14 @@ public final class NettyExchange implements RemoteExchange, AutoCloseable {
     }
 
     @Override
-    public void receive(String producerAddress, ChannelId id, int capacity, Consumer<Throwable> onFailure) {
-        var channel = channels.channel(id, capacity);
+    public void receive(String producerAddress, ChannelId id, NetworkBuffers buffers, Consumer<Throwable> onFailure) {
+        var channel = channels.channel(id, LocalChannel.UNBOUNDED);
         connection(producerAddress).whenComplete((client, failure) -> {
             if (failure != null) {
                 onFailure.accept(new IllegalStateException("Cannot connect to the TaskManager at " + producerAddress
                         + " for channel " + id + ": " + rootMessage(failure), failure));
             } else {
-                client.receive(id, channel, capacity, onFailure);
+                client.receive(id, channel, buffers, onFailure);
             }
         });
     }

@@ -5,6 +5,7 @@ import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.network.ChannelId;
 import dev.runnel.runtime.network.LocalChannel;
 import dev.runnel.runtime.network.LocalChannelRegistry;
+import dev.runnel.runtime.network.NetworkBuffers;
 import dev.runnel.runtime.stream.EndOfInput;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.StreamElement;
@@ -182,7 +183,7 @@ public final class ExchangeBenchmark {
                 CompletableFuture<Throwable> failed = new CompletableFuture<>();
                 long start = System.nanoTime();
                 for (int i = 0; i < channels; i++) {
-                    exchange.receive(address, channel(i), CAPACITY, failed::complete);
+                    exchange.receive(address, channel(i), NetworkBuffers.exclusive(CAPACITY), failed::complete);
                     queues.add(registry.channel(channel(i), CAPACITY));
                 }
                 long taken = consume(queues);

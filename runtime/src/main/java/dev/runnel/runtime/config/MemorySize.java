@@ -1,10 +1,21 @@
-package dev.runnel.runtime.connector.filesystem;
+package dev.runnel.runtime.config;
 
 import java.util.Locale;
 
-/** Flink's memory size syntax: a number and an optional unit ({@code b}, {@code kb}, {@code mb}, {@code gb}, {@code tb}). */
-final class MemorySize {
-    private MemorySize() {
+/**
+ * A number of bytes, written in Flink's memory size syntax: a number and an optional unit
+ * ({@code b}, {@code kb}, {@code mb}, {@code gb}, {@code tb}), as in {@code 32kb}.
+ */
+public record MemorySize(long bytes) {
+    /** @throws IllegalArgumentException if {@code text} is not a size */
+    public static MemorySize parse(String text) {
+        return new MemorySize(parseBytes(text));
+    }
+
+    @Override
+    public String toString() {
+        return bytes % (1 << 20) == 0 && bytes > 0 ? bytes / (1 << 20) + "mb"
+                : bytes % (1 << 10) == 0 && bytes > 0 ? bytes / (1 << 10) + "kb" : bytes + "b";
     }
 
     /**
@@ -12,7 +23,7 @@ final class MemorySize {
      *
      * @throws IllegalArgumentException if it is not a size
      */
-    static long parseBytes(String text) {
+    public static long parseBytes(String text) {
         String s = text.trim().toLowerCase(Locale.ROOT);
         int i = 0;
         while (i < s.length() && Character.isDigit(s.charAt(i))) {
