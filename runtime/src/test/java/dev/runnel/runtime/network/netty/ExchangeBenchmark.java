@@ -44,6 +44,8 @@ public final class ExchangeBenchmark {
     private static final int BATCH = 1024;
     private static final long PARK_NANOS = Long.getLong("park.nanos", 1_000_000);
     private static final int CAPACITY = Integer.getInteger("capacity", 4);
+    /** The consumer's floating buffers (one input: its thread reads every channel), as a TaskManager's by default. */
+    private static final int FLOATING = Integer.getInteger("floating", 8);
     private static final JobId JOB = new JobId("0123456789abcdef0123456789abcdef");
 
     private ExchangeBenchmark() {
@@ -61,7 +63,8 @@ public final class ExchangeBenchmark {
         long rows = args.length > 0 ? Long.parseLong(args[0]) : 5_000_000;
         int rowBytes = encodedBytesPerRow();
         System.out.printf(Locale.ROOT, "Exchange: %,d rows per channel, %d bytes per row on the wire, batches of %d"
-                + " rows, %d batches of room per channel%n%n", rows, rowBytes, BATCH, CAPACITY);
+                + " rows; in one JVM %d batches of room per channel, between two %d buffers of 32 KiB per channel and"
+                + " %d floating%n%n", rows, rowBytes, BATCH, CAPACITY, CAPACITY, FLOATING);
         System.out.printf(Locale.ROOT, "%-34s %9s %14s %10s%n", "exchange", "channels", "rows/s", "MB/s");
         for (int channels : new int[] {1, 4}) {
             // twice each, the second on a warm JVM: the first pays for the JIT
@@ -182,8 +185,9 @@ public final class ExchangeBenchmark {
                 List<LocalChannel> queues = new ArrayList<>();
                 CompletableFuture<Throwable> failed = new CompletableFuture<>();
                 long start = System.nanoTime();
+                NetworkBuffers buffers = new NetworkBuffers(CAPACITY, 32 << 10, new NetworkBuffers.Floating(FLOATING));
                 for (int i = 0; i < channels; i++) {
-                    exchange.receive(address, channel(i), NetworkBuffers.exclusive(CAPACITY), failed::complete);
+                    exchange.receive(address, channel(i), buffers, failed::complete);
                     queues.add(registry.channel(channel(i), CAPACITY));
                 }
                 long taken = consume(queues);
