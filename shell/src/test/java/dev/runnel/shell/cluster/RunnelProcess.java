@@ -37,7 +37,8 @@ final class RunnelProcess implements AutoCloseable {
     /** With {@code environment} added to this JVM's ({@code RUNNEL_HOME}, …). */
     static RunnelProcess start(Path dir, Map<String, String> environment, String... args) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx384m", "-Xss4m", "-XX:+UseSerialGC",
+                // C1 only: these short-lived JVMs share two cores, and C2 would spend seconds of CPU in each
+                "-Xmx384m", "-Xss4m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                 // the logging of the shipped jar, not the tests' logback-test.xml
                 "-Dlogback.configurationFile=logback.xml", "-cp", classPath(), "dev.runnel.shell.Main"));
         command.addAll(List.of(args));

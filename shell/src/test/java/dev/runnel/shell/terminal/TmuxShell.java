@@ -55,9 +55,10 @@ final class TmuxShell implements AutoCloseable {
         StringBuilder command = new StringBuilder("cd ").append(quote(home.toString()))
                 .append(" && exec env -u PAGER -u RUNNEL_PAGER");
         new TreeMap<>(environment).forEach((k, v) -> command.append(' ').append(k).append('=').append(quote(v)));
+        // C1 only (below): a shell in a test runs small queries, and C2 would compete for the two cores
         command.append(" RUNNEL_HOME=").append(quote(home.toString()))
                 .append(' ').append(quote(Path.of(System.getProperty("java.home"), "bin", "java").toString()))
-                .append(" -Xss4m -cp ").append(quote(classPath())).append(" dev.runnel.shell.Main");
+                .append(" -Xss4m -XX:TieredStopAtLevel=1 -cp ").append(quote(classPath())).append(" dev.runnel.shell.Main");
         for (String arg : args) {
             command.append(' ').append(quote(arg));
         }
