@@ -60,19 +60,8 @@ public final class PlanningException extends SqlExecutionException {
 
     /** An error about a join: placed at the statement's first {@code JOIN}. */
     public static PlanningException atJoin(String message) {
-        return new PlanningException(message, statement -> {
-            SqlParserPos[] found = {null};
-            statement.accept(new SqlBasicVisitor<Void>() {
-                @Override
-                public Void visit(SqlCall call) {
-                    if (found[0] == null && call instanceof SqlJoin join) {
-                        found[0] = join.getJoinTypeNode().getParserPosition();
-                    }
-                    return super.visit(call);
-                }
-            });
-            return found[0];
-        });
+        return new PlanningException(message, statement -> firstPosition(statement,
+                call -> call instanceof SqlJoin join ? join.getJoinTypeNode().getParserPosition() : null));
     }
 
     /**
@@ -80,22 +69,27 @@ public final class PlanningException extends SqlExecutionException {
      * statement's first such clause.
      */
     public static PlanningException atOrderBy(String message) {
-        return new PlanningException(message, statement -> {
-            SqlParserPos[] found = {null};
-            statement.accept(new SqlBasicVisitor<Void>() {
-                @Override
-                public Void visit(SqlCall call) {
-                    SqlNodeList keys = call instanceof SqlOrderBy orderBy && orderBy.fetch == null ? orderBy.orderList
-                            : call instanceof SqlSelect select && select.getFetch() == null ? select.getOrderList()
-                            : null;
-                    if (found[0] == null && keys != null && !keys.isEmpty()) {
-                        found[0] = keys.get(0).getParserPosition();
-                    }
-                    return super.visit(call);
+        return new PlanningException(message, statement -> firstPosition(statement, call -> {
+            SqlNodeList keys = call instanceof SqlOrderBy orderBy && orderBy.fetch == null ? orderBy.orderList
+                    : call instanceof SqlSelect select && select.getFetch() == null ? select.getOrderList()
+                    : null;
+            return keys == null || keys.isEmpty() ? null : keys.get(0).getParserPosition();
+        }));
+    }
+
+    /** The first position {@code at} gives for a call of {@code statement}, in the visitor's order; null if none. */
+    private static SqlParserPos firstPosition(SqlNode statement, Function<SqlCall, SqlParserPos> at) {
+        SqlParserPos[] found = {null};
+        statement.accept(new SqlBasicVisitor<Void>() {
+            @Override
+            public Void visit(SqlCall call) {
+                if (found[0] == null) {
+                    found[0] = at.apply(call);
                 }
-            });
-            return found[0];
+                return super.visit(call);
+            }
         });
+        return found[0];
     }
 
     /** This error at its construct's position in {@code statement} (the parsed statement), or without one if not found. */
