@@ -1,6 +1,7 @@
 package dev.runnel.planner.graph;
 
 import dev.runnel.planner.catalog.CatalogTable;
+import dev.runnel.planner.catalog.TypeConversions;
 import dev.runnel.planner.codegen.CalcCodeGenerator;
 import dev.runnel.planner.codegen.NotNullEnforcerGenerator;
 import dev.runnel.planner.plan.physical.CalcPhysicalRel;
@@ -35,6 +36,7 @@ import dev.runnel.runtime.source.SourceFactory;
 import dev.runnel.runtime.source.values.ValuesSourceFactory;
 import dev.runnel.runtime.source.watermark.WatermarkStrategy;
 import dev.runnel.runtime.source.watermark.WatermarkedSource;
+import dev.runnel.runtime.types.RowType;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -154,14 +156,36 @@ public final class JobGraphTranslator {
         for (int input = 0; input < inputs.size(); input++) {
             Partitioning partitioning = global ? new Partitioning.Global() : new Partitioning.Hash(keys.get(input));
             for (VertexBuilder from : inputs.get(input)) {
-                edges.add(new JobEdge(from.id, vertex.id, input, partitioning));
+                edges.add(new JobEdge(from.id, vertex.id, input, partitioning, from.outputType));
             }
         }
         return List.of(vertex);
     }
 
-    /** Translates {@code rel}; returns the vertices whose last operator produces its rows. */
+    /**
+     * Translates {@code rel}; returns the vertices whose last operator produces its rows, each
+     * knowing their schema (for the edges from it).
+     */
     List<VertexBuilder> visit(RelNode rel) {
+        List<VertexBuilder> ends = translateRel(rel);
+        // a union passes its inputs' vertices on: they keep their own (equal or less nullable) type
+        if (!(rel instanceof UnionPhysicalRel) && !(rel instanceof SinkPhysicalRel)) {
+            RowType type = edgeType(rel);
+            ends.forEach(vertex -> vertex.outputType = type);
+        }
+        return ends;
+    }
+
+    /** The runtime schema of {@code rel}'s rows, or {@code null} when the runtime has no serializer for a field. */
+    private static RowType edgeType(RelNode rel) {
+        try {
+            return TypeConversions.toRowType(rel.getRowType());
+        } catch (TypeConversions.UnsupportedTypeException e) {
+            return null; // the rows then say their fields' types on the wire
+        }
+    }
+
+    private List<VertexBuilder> translateRel(RelNode rel) {
         if (rel instanceof TableSourceScanPhysicalRel scan) {
             String key = SourceReuse.key(scan);
             VertexBuilder shared = sharedSources.get(key);
@@ -266,6 +290,8 @@ public final class JobGraphTranslator {
                 input = attach(input, new CalcOperatorFactory("NotNullEnforcer(fields=[" + checked + "])",
                         NotNullEnforcerGenerator.generate(table.qualifiedName(), names, notNull)),
                         OptionalInt.empty(), new Partitioning.Rebalance());
+                RowType checkedType = edgeType(sink.getInput()); // the same rows, checked
+                input.forEach(vertex -> vertex.outputType = checkedType);
             }
             return attach(input, operator, sinkParallelism, new Partitioning.Rebalance());
         }
@@ -294,7 +320,7 @@ public final class JobGraphTranslator {
         for (VertexBuilder input : inputs) {
             Partitioning partitioning = input.parallelism == newParallelism && !(exchange instanceof Partitioning.Global)
                     ? new Partitioning.Forward() : exchange;
-            edges.add(new JobEdge(input.id, vertex.id, 0, partitioning));
+            edges.add(new JobEdge(input.id, vertex.id, 0, partitioning, input.outputType));
         }
         return List.of(vertex);
     }
@@ -316,6 +342,8 @@ public final class JobGraphTranslator {
         final List<OperatorFactory> operators = new ArrayList<>();
         /** A source read by several branches: nothing chains to it, each branch gets an edge. */
         boolean shared;
+        /** The schema of the rows its last operator emits, once known; {@code null} before, or if not serializable. */
+        RowType outputType;
 
         VertexBuilder(int id, SourceFactory source, int parallelism) {
             this.id = id;

@@ -8,7 +8,7 @@ import dev.runnel.runtime.network.ChannelSelector;
 import dev.runnel.runtime.network.InputGate;
 import dev.runnel.runtime.network.LocalChannel;
 import dev.runnel.runtime.network.LocalInputGate;
-import dev.runnel.runtime.network.LocalResultPartition;
+import dev.runnel.runtime.network.PipelinedResultPartition;
 import dev.runnel.runtime.network.RecordWriter;
 import dev.runnel.runtime.stream.RowBatch;
 import java.util.List;
@@ -57,7 +57,7 @@ public class LocalExchangeBenchmark extends ShortRuns {
     public void setUp() {
         bids = BenchRows.bids(1024);
         LocalChannel channel = new LocalChannel(new ChannelId(JobId.generate(), 0, 0, 0), CHANNEL_CAPACITY);
-        writer = new RecordWriter(new LocalResultPartition(List.of(channel)),
+        writer = new RecordWriter(new PipelinedResultPartition(List.of(channel)),
                 ChannelSelector.of(new Partitioning.Forward(), 1, 0, 128), batchSize);
         gate = new LocalInputGate(List.of(channel));
         consumer = new Thread(this::consume, "jmh-exchange-consumer");

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.IntFunction;
+import java.util.function.ToIntFunction;
 
 /**
  * The parallel form of a job graph: one {@link ExecutionVertex} per subtask, and the channels
@@ -145,12 +146,13 @@ public final class ExecutionGraph {
     }
 
     /**
-     * {@link #deploymentFor(ExecutionVertex, int, TaskStateSnapshot)} where producers may run in
-     * other TaskManagers: {@code producerLocation} gives, for a producer subtask index, the data
-     * address of its TaskManager, or {@code null} when that is the consumer's.
+     * {@link #deploymentFor(ExecutionVertex, int, TaskStateSnapshot)} where producers and
+     * consumers may run in other TaskManagers: {@code location} gives, for a subtask index of
+     * another vertex, the data address of the TaskManager it runs in, or {@code null} when that
+     * is this subtask's (with slot sharing, subtask i of every vertex runs in the job's slot i).
      */
     public TaskDeploymentDescriptor deploymentFor(ExecutionVertex vertex, int slotIndex, TaskStateSnapshot restoreState,
-                                                  IntFunction<String> producerLocation) {
+                                                  IntFunction<String> location) {
         int id = vertex.jobVertex().id();
         int subtask = vertex.subtaskIndex();
         List<TaskDeploymentDescriptor.InputWiring> inputs = new ArrayList<>();
@@ -162,18 +164,25 @@ public final class ExecutionGraph {
             int consumers = jobGraph.vertex(edge.targetId()).parallelism();
             if (edge.targetId() == id) {
                 List<ChannelId> channels = inputChannels(e, edge.partitioning(), producers, subtask);
-                List<String> locations = new ArrayList<>(channels.size());
-                channels.forEach(channel -> locations.add(producerLocation.apply(channel.producerSubtask())));
                 inputs.add(new TaskDeploymentDescriptor.InputWiring(edge.targetInput(), channels,
-                        locations.stream().allMatch(Objects::isNull) ? List.of() : locations));
+                        locations(channels, ChannelId::producerSubtask, location), edge.rowType()));
             }
             if (edge.sourceId() == id) {
-                outputs.add(new TaskDeploymentDescriptor.OutputWiring(edge.partitioning(),
-                        outputChannels(e, edge.partitioning(), consumers, subtask)));
+                List<ChannelId> channels = outputChannels(e, edge.partitioning(), consumers, subtask);
+                outputs.add(new TaskDeploymentDescriptor.OutputWiring(edge.partitioning(), channels,
+                        locations(channels, ChannelId::consumerSubtask, location), edge.rowType()));
             }
         }
         return new TaskDeploymentDescriptor(vertex.attemptId(), jobGraph.name(), slotIndex, vertex.jobVertex(),
                 jobGraph.configuration(), inputs, outputs, restoreState);
+    }
+
+    /** Where the other end of each channel runs, or an empty list when all run here. */
+    private static List<String> locations(List<ChannelId> channels, ToIntFunction<ChannelId> otherEnd,
+                                          IntFunction<String> location) {
+        List<String> locations = new ArrayList<>(channels.size());
+        channels.forEach(channel -> locations.add(location.apply(otherEnd.applyAsInt(channel))));
+        return locations.stream().allMatch(Objects::isNull) ? List.of() : locations;
     }
 
     private List<ChannelId> outputChannels(int edge, Partitioning partitioning, int consumers, int producer) {

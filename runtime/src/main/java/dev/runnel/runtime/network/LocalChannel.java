@@ -14,7 +14,7 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Thread-safe: one producer thread and one consumer thread.
  */
-public final class LocalChannel {
+public final class LocalChannel implements Subpartition {
     /**
      * The capacity of a channel from another TaskManager: its network buffers bound it (the
      * producer sends only against credit), so putting never waits there, on a connection's thread.
@@ -76,6 +76,7 @@ public final class LocalChannel {
      * Appends {@code element} as {@link #put(StreamElement)} does, timing any wait for room with
      * {@code whileFull} (the producer's back-pressured time; may be {@code null}).
      */
+    @Override
     public void put(StreamElement element, WaitTimer whileFull) throws InterruptedException {
         Runnable notify;
         lock.lock();
@@ -195,6 +196,7 @@ public final class LocalChannel {
     }
 
     /** Drops the buffered elements and wakes a blocked producer, which then fails to write. */
+    @Override
     public void release() {
         Runnable listener;
         lock.lock();

@@ -9,14 +9,18 @@ import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.metrics.LatencyHistogram;
 import dev.runnel.runtime.metrics.OperatorCounters;
 import dev.runnel.runtime.metrics.TaskTimeMeter;
+import dev.runnel.runtime.network.ChannelId;
 import dev.runnel.runtime.network.ChannelReleasedException;
 import dev.runnel.runtime.network.ChannelSelector;
 import dev.runnel.runtime.network.InputGate;
 import dev.runnel.runtime.network.LocalChannel;
 import dev.runnel.runtime.network.LocalChannelRegistry;
 import dev.runnel.runtime.network.LocalInputGate;
-import dev.runnel.runtime.network.LocalResultPartition;
+import dev.runnel.runtime.network.NetworkBuffers;
+import dev.runnel.runtime.network.PipelinedResultPartition;
 import dev.runnel.runtime.network.RecordWriter;
+import dev.runnel.runtime.network.RemoteExchange;
+import dev.runnel.runtime.network.Subpartition;
 import dev.runnel.runtime.operators.Output;
 import dev.runnel.runtime.operators.sink.ResultSender;
 import dev.runnel.runtime.source.InputStatus;
@@ -61,6 +65,7 @@ public final class Task implements Runnable {
 
     private final TaskDeploymentDescriptor tdd;
     private final LocalChannelRegistry channels;
+    private final RemoteExchange exchange; // null: every subtask of the job runs in this TaskManager
     private final TaskListener listener;
     private final ResultDeliverer resultDeliverer;
     private final ClassLoader userClassLoader;
@@ -112,10 +117,11 @@ public final class Task implements Runnable {
      * @param checkpointResponder where checkpoint acknowledgements go
      * @param snapshotExecutor the TaskManager's threads that write snapshots
      */
-    public Task(TaskDeploymentDescriptor tdd, LocalChannelRegistry channels, TaskListener listener,
-                ResultDeliverer resultDeliverer, ClassLoader userClassLoader, CheckpointResponder checkpointResponder,
-                Executor snapshotExecutor) {
+    public Task(TaskDeploymentDescriptor tdd, LocalChannelRegistry channels, RemoteExchange exchange,
+                TaskListener listener, ResultDeliverer resultDeliverer, ClassLoader userClassLoader,
+                CheckpointResponder checkpointResponder, Executor snapshotExecutor) {
         this.tdd = tdd;
+        this.exchange = exchange;
         this.checkpointResponder = checkpointResponder;
         this.checkpointing = new TaskCheckpointing(tdd, checkpointResponder, snapshotExecutor, stateResources::add);
         this.channels = channels;
@@ -288,6 +294,20 @@ public final class Task implements Runnable {
         listener.stateChanged(new TaskExecutionState(tdd.attemptId(), state, cause, counters()));
     }
 
+    /** Subpartition {@code i} of {@code out}: a local channel, or the producing end of one to another TaskManager. */
+    private Subpartition subpartition(TaskDeploymentDescriptor.OutputWiring out, int i, int capacity) {
+        ChannelId id = out.channels().get(i);
+        String consumer = out.consumer(i);
+        if (consumer == null) {
+            return channels.channel(id, capacity);
+        }
+        if (exchange == null) {
+            throw new IllegalStateException(tdd.taskName() + " cannot send channel " + id + " to the TaskManager at "
+                    + consumer + ": this TaskManager has no data exchange");
+        }
+        return exchange.output(id, out.rowType(), NetworkBuffers.of(tdd.jobConfiguration()));
+    }
+
     private void setUp() {
         if (cancelled.isDone()) {
             throw new CancelTaskException();
@@ -312,10 +332,13 @@ public final class Task implements Runnable {
         } else {
             List<RecordWriter> writers = new ArrayList<>();
             for (TaskDeploymentDescriptor.OutputWiring out : tdd.outputs()) {
-                List<LocalChannel> subpartitions = out.channels().stream().map(id -> channels.channel(id, capacity)).toList();
+                List<Subpartition> subpartitions = new ArrayList<>(out.channels().size());
+                for (int i = 0; i < out.channels().size(); i++) {
+                    subpartitions.add(subpartition(out, i, capacity));
+                }
                 ChannelSelector selector = ChannelSelector.of(out.partitioning(), subpartitions.size(),
                         tdd.subtaskIndex(), maxParallelism);
-                writers.add(new RecordWriter(new LocalResultPartition(subpartitions, times.backPressured()), selector,
+                writers.add(new RecordWriter(new PipelinedResultPartition(subpartitions, times.backPressured()), selector,
                         batchSize));
             }
             networkOutput = new NetworkOutput(writers, bufferTimeoutNanos(config));

@@ -5,6 +5,7 @@ import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.jobgraph.JobVertex;
 import dev.runnel.runtime.jobgraph.Partitioning;
 import dev.runnel.runtime.network.ChannelId;
+import dev.runnel.runtime.types.RowType;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -37,22 +38,19 @@ public record TaskDeploymentDescriptor(ExecutionAttemptId attemptId, String jobN
      * @param producers where each channel's producer runs: {@code host:port} of its
      *                  TaskManager's data exchange, or {@code null} when it runs in this one;
      *                  empty when all do
+     * @param rowType   the schema of the edge's rows ({@link dev.runnel.runtime.jobgraph.JobEdge#rowType()}),
+     *                  or {@code null}
      */
-    public record InputWiring(int inputNumber, List<ChannelId> channels, List<String> producers)
+    public record InputWiring(int inputNumber, List<ChannelId> channels, List<String> producers, RowType rowType)
             implements Serializable {
         public InputWiring {
             channels = List.copyOf(channels);
-            // nulls allowed: List.copyOf would refuse them
-            producers = Collections.unmodifiableList(new ArrayList<>(producers));
-            if (!producers.isEmpty() && producers.size() != channels.size()) {
-                throw new IllegalArgumentException(producers.size() + " producer locations for " + channels.size()
-                        + " channels");
-            }
+            producers = locations(producers, channels, "producer");
         }
 
         /** An input whose producers all run in the consumer's TaskManager. */
         public InputWiring(int inputNumber, List<ChannelId> channels) {
-            this(inputNumber, channels, List.of());
+            this(inputNumber, channels, List.of(), null);
         }
 
         /** Where channel {@code i}'s producer runs, or {@code null} for this TaskManager. */
@@ -61,12 +59,41 @@ public record TaskDeploymentDescriptor(ExecutionAttemptId attemptId, String jobN
         }
     }
 
-    /** The channels of one output edge, one per subpartition, with how rows are spread over them. */
-    public record OutputWiring(Partitioning partitioning, List<ChannelId> channels) implements Serializable {
+    /**
+     * The channels of one output edge, one per subpartition, with how rows are spread over them.
+     *
+     * @param consumers where each channel's consumer runs: {@code host:port} of its
+     *                  TaskManager's data exchange, or {@code null} when it runs in this one;
+     *                  empty when all do
+     * @param rowType   the schema of the edge's rows, or {@code null}
+     */
+    public record OutputWiring(Partitioning partitioning, List<ChannelId> channels, List<String> consumers,
+                               RowType rowType) implements Serializable {
         public OutputWiring {
             Objects.requireNonNull(partitioning, "partitioning");
             channels = List.copyOf(channels);
+            consumers = locations(consumers, channels, "consumer");
         }
+
+        /** An output whose consumers all run in the producer's TaskManager. */
+        public OutputWiring(Partitioning partitioning, List<ChannelId> channels) {
+            this(partitioning, channels, List.of(), null);
+        }
+
+        /** Where channel {@code i}'s consumer runs, or {@code null} for this TaskManager. */
+        public String consumer(int i) {
+            return consumers.isEmpty() ? null : consumers.get(i);
+        }
+    }
+
+    /** One location per channel, or none (all in this TaskManager): a copy that keeps its nulls. */
+    private static List<String> locations(List<String> locations, List<ChannelId> channels, String side) {
+        if (!locations.isEmpty() && locations.size() != channels.size()) {
+            throw new IllegalArgumentException(locations.size() + " " + side + " locations for " + channels.size()
+                    + " channels");
+        }
+        // nulls allowed: List.copyOf would refuse them
+        return Collections.unmodifiableList(new ArrayList<>(locations));
     }
 
     public TaskDeploymentDescriptor {

@@ -165,7 +165,7 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
             }
             ClassLoader loader = classLoaderOf(deployment);
             receiveRemoteInputs(deployment);
-            Task task = new Task(deployment, channels, this::onTaskStateChanged,
+            Task task = new Task(deployment, channels, exchange, this::onTaskStateChanged,
                     jobManager::offerResults, loader, checkpointResponder(),
                     snapshotExecutor);
             tasks.put(deployment.attemptId(), task);
@@ -213,7 +213,7 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
                     throw new IllegalStateException("TaskManager " + id + " cannot receive from other TaskManagers: "
                             + deployment.taskName() + " needs channel " + input.channels().get(i) + " from " + producer);
                 }
-                exchange.receive(producer, input.channels().get(i), buffers, failure -> failTask(deployment.attemptId(),
+                exchange.receive(producer, input.channels().get(i), input.rowType(), buffers, failure -> failTask(deployment.attemptId(),
                         failure instanceof RuntimeException e ? e : new IllegalStateException(failure.getMessage(), failure)));
             }
         }

@@ -100,11 +100,11 @@ class InternalTlsTest {
                 credentials(trusted).tls()));
         ChannelId id = new ChannelId(JOB, 0, 0, 0);
         CompletableFuture<Throwable> failed = new CompletableFuture<>();
-        consumer.receive(producer.address(), id, NetworkBuffers.exclusive(4), failed::complete);
+        consumer.receive(producer.address(), id, null, NetworkBuffers.exclusive(4), failed::complete);
         RowBatch batch = new RowBatch(2);
         batch.add(Row.of(1L, "one"));
         batch.add(Row.of(2L, "two"));
-        produced.channel(id, 4).put(batch);
+        producer.output(id, null, NetworkBuffers.exclusive(4)).put(batch, null);
 
         LocalChannel into = received.channel(id, 4);
         StreamElement arrived = await().atMost(Duration.ofSeconds(30)).until(into::poll, e -> e != null);
@@ -114,7 +114,8 @@ class InternalTlsTest {
         LocalChannelRegistry plain = new LocalChannelRegistry();
         NettyExchange plaintext = open.add(NettyExchange.start(plain, "127.0.0.1", 0, "127.0.0.1", Optional.empty()));
         CompletableFuture<Throwable> refused = new CompletableFuture<>();
-        plaintext.receive(producer.address(), new ChannelId(JOB, 0, 0, 1), NetworkBuffers.exclusive(4), refused::complete);
+        plaintext.receive(producer.address(), new ChannelId(JOB, 0, 0, 1), null, NetworkBuffers.exclusive(4),
+                refused::complete);
         assertThat(refused.get(30, TimeUnit.SECONDS))
                 .hasMessageContaining("TaskManager at " + producer.address())
                 .hasMessageContaining("security.ssl.internal.enabled on one TaskManager only");

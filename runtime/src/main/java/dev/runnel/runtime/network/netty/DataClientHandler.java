@@ -54,6 +54,7 @@ final class DataClientHandler extends SimpleChannelInboundHandler<ByteBuf> {
     private final class Receiver {
         private final ChannelId id;
         private final LocalChannel channel;
+        private final StreamElementCodec codec;
         private final NetworkBuffers buffers;
         private final Consumer<Throwable> onFailure;
         // bytes of elements not complete yet (event loop)
@@ -64,22 +65,24 @@ final class DataClientHandler extends SimpleChannelInboundHandler<ByteBuf> {
         private int credit; // what the producer may still send (event loop)
         private int floating; // buffers borrowed from the input's floating ones (event loop)
 
-        Receiver(ChannelId id, LocalChannel channel, NetworkBuffers buffers, Consumer<Throwable> onFailure) {
+        Receiver(ChannelId id, LocalChannel channel, StreamElementCodec codec, NetworkBuffers buffers,
+                 Consumer<Throwable> onFailure) {
             this.id = id;
             this.channel = channel;
+            this.codec = codec;
             this.buffers = buffers;
             this.onFailure = onFailure;
             this.credit = buffers.exclusive();
         }
 
-        /** A frame arrived with {@code payload}; the producer has {@code backlog} elements more. Event loop. */
+        /** A frame arrived with {@code payload}; the producer has {@code backlog} buffers more. Event loop. */
         void received(ChannelHandlerContext ctx, ByteBuf payload, int backlog) throws InterruptedException {
             credit--;
             partial.writeBytes(payload);
             StreamElement last = null;
             while (partial.readableBytes() >= 4 && partial.readableBytes() - 4 >= partial.getInt(partial.readerIndex())) {
                 int length = partial.readInt();
-                StreamElement element = StreamElementCodec.read(partial.readSlice(length));
+                StreamElement element = codec.read(partial.readSlice(length));
                 if (last != null) {
                     deliver(last, false);
                 }
@@ -94,7 +97,7 @@ final class DataClientHandler extends SimpleChannelInboundHandler<ByteBuf> {
             backlog(ctx.channel(), backlog);
         }
 
-        /** The producer has {@code backlog} elements to send: lends it a floating buffer if it has no credit. */
+        /** The producer has {@code backlog} buffers to send: lends it a floating buffer if it has no credit. */
         void backlog(Channel connection, int backlog) {
             if (backlog > 0 && credit == 0 && buffers.floating().tryAcquire()) {
                 floating++;
@@ -155,9 +158,13 @@ final class DataClientHandler extends SimpleChannelInboundHandler<ByteBuf> {
         return current != null && current.isActive();
     }
 
-    /** Asks the producer for channel {@code id}, into {@code into}, granting it the channel's exclusive buffers. */
-    void receive(ChannelId id, LocalChannel into, NetworkBuffers buffers, Consumer<Throwable> onFailure) {
-        Receiver receiver = new Receiver(id, into, buffers, onFailure);
+    /**
+     * Asks the producer for channel {@code id}, into {@code into}, granting it the channel's
+     * exclusive buffers; {@code codec} reads what arrives.
+     */
+    void receive(ChannelId id, LocalChannel into, StreamElementCodec codec, NetworkBuffers buffers,
+                 Consumer<Throwable> onFailure) {
+        Receiver receiver = new Receiver(id, into, codec, buffers, onFailure);
         receivers.put(id, receiver);
         into.setTakeListener(receiver::taken);
         Channel connection = channel;

@@ -15,8 +15,8 @@ import java.nio.charset.StandardCharsets;
  * grants more credit as its task takes what arrived ({@link #CREDIT}). The producer's
  * TaskManager sends a {@link #DATA} frame, at most one buffer of payload, only against credit:
  * the channel's elements, each as its length and its bytes, one after the other and cut where a
- * frame is full (a batch larger than a buffer spans frames), and how many elements it still
- * has queued (its backlog, for which the consumer may lend the channel floating buffers). A
+ * buffer is full (a batch larger than a buffer spans frames), and how many buffers it still
+ * has to send (its backlog, for which the consumer may lend the channel floating buffers). A
  * producer with elements to send and no credit says so once ({@link #BACKLOG}).
  * Watermarks, barriers and the end of input travel in band, in order with the rows.
  */
@@ -79,27 +79,19 @@ final class DataMessages {
     }
 
     /**
-     * A data frame with room for {@code segmentSize} bytes of payload, its header written; the
-     * backlog, the header's last field, is set by {@link #finishData}.
+     * The header of a data frame whose {@code payloadLength} bytes of payload follow it on the
+     * connection: the frame's length, its type, the channel and the producer's backlog.
      */
-    static ByteBuf startData(ByteBufAllocator alloc, ChannelId channel, int segmentSize) {
-        ByteBuf frame = start(alloc.buffer(64 + segmentSize), DATA);
-        writeChannel(channel, frame);
-        frame.writeInt(0); // the backlog
-        return frame;
-    }
-
-    /** Sets the backlog of a frame {@link #startData} began at {@code backlogAt}, and its length. */
-    static ByteBuf finishData(ByteBuf frame, int backlogAt, int backlog) {
-        frame.setInt(backlogAt, backlog);
-        return finish(frame);
+    static ByteBuf dataHeader(ByteBufAllocator alloc, ChannelId channel, int backlog, int payloadLength) {
+        ByteBuf header = start(alloc, DATA);
+        writeChannel(channel, header);
+        header.writeInt(backlog);
+        header.setInt(0, header.readableBytes() - 4 + payloadLength);
+        return header;
     }
 
     private static ByteBuf start(ByteBufAllocator alloc, byte type) {
-        return start(alloc.buffer(), type);
-    }
-
-    private static ByteBuf start(ByteBuf frame, byte type) {
+        ByteBuf frame = alloc.buffer();
         frame.writeInt(0); // the length, set by finish
         frame.writeByte(type);
         return frame;

@@ -1,12 +1,9 @@
 package dev.runnel.runtime.network.netty;
 
 import dev.runnel.runtime.network.ChannelId;
-import dev.runnel.runtime.network.LocalChannel;
 import dev.runnel.runtime.network.LocalChannelRegistry;
 import dev.runnel.runtime.network.NetworkBuffers;
-import dev.runnel.runtime.stream.StreamElement;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import java.nio.charset.StandardCharsets;
@@ -20,11 +17,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The producing TaskManager's end of one data connection: sends the channels the consumer asked
- * for, a frame of at most one buffer per credit. A channel's producer task writes into the
- * channel in this TaskManager as it would for a local consumer; this drains it, on the
- * connection's event loop, whenever data arrives or credit does, encoding the elements one
- * after the other into the frames (an element larger than the room left continues in the next
- * frame). Everything here runs on that one event loop.
+ * for, a frame of at most one buffer per credit. A channel's producer task encodes its elements
+ * into the channel's {@link NetworkSubpartition}; this sends what it holds, on the connection's
+ * event loop, whenever bytes arrive there or credit does: each frame a full buffer, or what the
+ * one being filled holds, behind a header. Everything here runs on that one event loop.
  */
 final class DataServerHandler extends SimpleChannelInboundHandler<ByteBuf> {
     private static final Logger LOG = LoggerFactory.getLogger(DataServerHandler.class);
@@ -40,47 +36,39 @@ final class DataServerHandler extends SimpleChannelInboundHandler<ByteBuf> {
         this.secret = secret;
     }
 
-    /** One channel to the consumer: what it may still be sent, and the element being sent. */
-    private final class Sender {
+    /** One channel to the consumer: what it may still be sent. */
+    private static final class Sender {
         private final ChannelHandlerContext ctx;
         private final ChannelId id;
-        private final LocalChannel channel;
-        private final int segmentSize;
-        // the element being sent, as its length and bytes; what the last frame had no room for is readable
-        private final ByteBuf encoded = Unpooled.buffer();
+        private final NetworkSubpartition subpartition;
         private int credit;
         private boolean announced; // the backlog, since credit ran out
 
-        Sender(ChannelHandlerContext ctx, ChannelId id, LocalChannel channel, int credit, int segmentSize) {
+        Sender(ChannelHandlerContext ctx, ChannelId id, NetworkSubpartition subpartition, int credit) {
             this.ctx = ctx;
             this.id = id;
-            this.channel = channel;
+            this.subpartition = subpartition;
             this.credit = credit;
-            this.segmentSize = segmentSize;
         }
 
         void drain() {
             boolean wrote = false;
-            while (credit > 0 && (encoded.isReadable() || encodeNext())) {
-                ByteBuf frame = DataMessages.startData(ctx.alloc(), id, segmentSize);
-                int backlogAt = frame.writerIndex() - 4;
-                int room = segmentSize;
-                do {
-                    int n = Math.min(room, encoded.readableBytes());
-                    frame.writeBytes(encoded, n);
-                    room -= n;
-                } while (room > 0 && encodeNext());
+            ByteBuf payload;
+            while (credit > 0 && (payload = subpartition.poll()) != null) {
                 // what is left to send after this frame: for the consumer to lend floating buffers
-                int backlog = channel.size() + (encoded.isReadable() ? 1 : 0);
-                ctx.write(DataMessages.finishData(frame, backlogAt, backlog));
+                ctx.write(DataMessages.dataHeader(ctx.alloc(), id, subpartition.backlog(), payload.readableBytes()));
+                ctx.write(payload);
                 credit--;
                 wrote = true;
             }
-            if (credit == 0 && !announced && (encoded.isReadable() || !channel.isEmpty())) {
-                // elements wait and the consumer may have floating buffers for them
-                announced = true;
-                ctx.write(DataMessages.backlog(ctx.alloc(), id, channel.size() + (encoded.isReadable() ? 1 : 0)));
-                wrote = true;
+            if (credit == 0 && !announced) {
+                int backlog = subpartition.backlog();
+                if (backlog > 0) {
+                    // bytes wait and the consumer may have floating buffers for them
+                    announced = true;
+                    ctx.write(DataMessages.backlog(ctx.alloc(), id, backlog));
+                    wrote = true;
+                }
             }
             if (wrote) {
                 ctx.flush();
@@ -91,19 +79,6 @@ final class DataServerHandler extends SimpleChannelInboundHandler<ByteBuf> {
             credit += more;
             announced = false;
             drain();
-        }
-
-        /** Encodes the channel's next element, if it has one. */
-        private boolean encodeNext() {
-            StreamElement element = channel.poll();
-            if (element == null) {
-                return false;
-            }
-            encoded.clear();
-            encoded.writeInt(0);
-            StreamElementCodec.write(element, encoded);
-            encoded.setInt(0, encoded.writerIndex() - 4);
-            return true;
         }
     }
 
@@ -123,13 +98,15 @@ final class DataServerHandler extends SimpleChannelInboundHandler<ByteBuf> {
                     refuse(ctx, "it asked for buffers of " + segmentSize + " bytes");
                     return;
                 }
-                LocalChannel channel = channels.channel(id, Math.max(1, credit));
-                Sender sender = new Sender(ctx, id, channel, credit, segmentSize);
+                // the same job configuration sized it if its producer task was here first
+                NetworkSubpartition subpartition = channels.outgoing(id,
+                        key -> new NetworkSubpartition(key, segmentSize, credit));
+                Sender sender = new Sender(ctx, id, subpartition, credit);
                 senders.put(id, sender);
-                // called from the producer's thread when data arrives in the empty channel
-                channel.setDataListener(() -> ctx.executor().execute(sender::drain));
+                // called from the producer's thread when bytes arrive in the empty subpartition
+                subpartition.setDataListener(() -> onEventLoop(ctx, sender::drain));
                 // the job ended here (or this deployment failed over): forget the channel
-                channel.setReleaseListener(() -> onEventLoop(ctx, () -> senders.remove(id, sender)));
+                subpartition.setReleaseListener(() -> onEventLoop(ctx, () -> senders.remove(id, sender)));
                 sender.drain();
             }
             case DataMessages.CREDIT -> {
@@ -142,7 +119,7 @@ final class DataServerHandler extends SimpleChannelInboundHandler<ByteBuf> {
             case DataMessages.CANCEL -> {
                 Sender sender = senders.remove(DataMessages.readChannel(frame));
                 if (sender != null) {
-                    sender.channel.setDataListener(NOTHING);
+                    sender.subpartition.setDataListener(NOTHING);
                 }
             }
             default -> refuse(ctx, "a frame of unknown type " + type);
@@ -179,7 +156,7 @@ final class DataServerHandler extends SimpleChannelInboundHandler<ByteBuf> {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         // the consumer is gone: its channels' producers block when full until the job fails over
-        senders.values().forEach(sender -> sender.channel.setDataListener(NOTHING));
+        senders.values().forEach(sender -> sender.subpartition.setDataListener(NOTHING));
         senders.clear();
     }
 

@@ -5,7 +5,9 @@ import dev.runnel.runtime.network.LocalChannel;
 import dev.runnel.runtime.network.LocalChannelRegistry;
 import dev.runnel.runtime.network.NetworkBuffers;
 import dev.runnel.runtime.network.RemoteExchange;
+import dev.runnel.runtime.network.Subpartition;
 import dev.runnel.runtime.security.InternalTls;
+import dev.runnel.runtime.types.RowType;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -35,7 +37,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The data exchange between TaskManager processes over TCP (Netty): a server that sends this
- * TaskManager's channels to the TaskManagers that consume them ({@link DataServerHandler}), and
+ * TaskManager's channels to the TaskManagers that consume them ({@link DataServerHandler}), from
+ * the network buffers into which their producer tasks encode them ({@link NetworkSubpartition}), and
  * one connection to each producing TaskManager, on which all channels from it are multiplexed
  * ({@link DataClientHandler}). Flow control is by credit, one per network buffer of
  * {@code taskmanager.memory.segment-size} bytes that the consumer has free for the channel
@@ -119,16 +122,26 @@ public final class NettyExchange implements RemoteExchange, AutoCloseable {
     }
 
     @Override
-    public void receive(String producerAddress, ChannelId id, NetworkBuffers buffers, Consumer<Throwable> onFailure) {
+    public void receive(String producerAddress, ChannelId id, RowType rowType, NetworkBuffers buffers,
+                        Consumer<Throwable> onFailure) {
         var channel = channels.channel(id, LocalChannel.UNBOUNDED);
+        StreamElementCodec codec = StreamElementCodec.of(rowType);
         connection(producerAddress).whenComplete((client, failure) -> {
             if (failure != null) {
                 onFailure.accept(new IllegalStateException("Cannot connect to the TaskManager at " + producerAddress
                         + " for channel " + id + ": " + rootMessage(failure), failure));
             } else {
-                client.receive(id, channel, buffers, onFailure);
+                client.receive(id, channel, codec, buffers, onFailure);
             }
         });
+    }
+
+    @Override
+    public Subpartition output(ChannelId id, RowType rowType, NetworkBuffers buffers) {
+        // the consumer's request may have come first and made it, from the same job configuration
+        NetworkSubpartition subpartition = channels.outgoing(id,
+                key -> new NetworkSubpartition(key, buffers.segmentSize(), buffers.exclusive()));
+        return subpartition.writer(StreamElementCodec.of(rowType));
     }
 
     private CompletableFuture<DataClientHandler> connection(String peer) {

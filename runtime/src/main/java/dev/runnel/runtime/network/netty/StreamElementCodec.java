@@ -9,7 +9,10 @@ import dev.runnel.runtime.stream.LatencyMarker;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.StreamElement;
 import dev.runnel.runtime.stream.Watermark;
+import dev.runnel.runtime.state.Serializers;
+import dev.runnel.runtime.state.TypeSerializer;
 import dev.runnel.runtime.stream.WatermarkStatus;
+import dev.runnel.runtime.types.RowType;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.buffer.ByteBufOutputStream;
@@ -28,13 +31,18 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 
 /**
- * The binary form of {@link StreamElement}s between TaskManagers: a tag byte per element; rows
- * as their {@link RowKind} and arity and a tag byte per field followed by the value in its own
- * compact form (no class names). Values of a class without a form of their own (a user
- * function's, say) fall back to Java serialization, read through the same class filter as
- * the control RPC. Stateless and thread-safe.
+ * The binary form of {@link StreamElement}s on one edge between TaskManagers: a tag byte per
+ * element. Rows of an edge whose schema is known are written by it: their {@link RowKind}, a
+ * null bitmap and each non-null field in its type's form, as keyed state writes them
+ * ({@link Serializers#row}): no tags, no class names. Where the schema is not known (a job
+ * graph built by hand), a row says its arity and each field its own type, by a tag byte before
+ * it; a value of a class without a form of its own falls back to Java serialization there,
+ * read through the same class filter as the control RPC. Immutable and thread-safe.
  */
 final class StreamElementCodec {
+    /** The codec of an edge whose rows' schema is not known. */
+    static final StreamElementCodec UNTYPED = new StreamElementCodec(null);
+
     private static final byte ROWS = 1;
     private static final byte WATERMARK = 2;
     private static final byte IDLE = 3;
@@ -67,15 +75,29 @@ final class StreamElementCodec {
     private static final ObjectInputFilter FILTER = ObjectInputFilter.Config.createFilter(
             "maxdepth=100;dev.runnel.**;java.**;!*");
 
-    private StreamElementCodec() {
+    private final RowType rowType;
+    private final TypeSerializer<Row> rows; // null when the schema is not known
+
+    private StreamElementCodec(RowType rowType) {
+        this.rowType = rowType;
+        this.rows = rowType == null ? null : Serializers.row(rowType);
     }
 
-    static void write(StreamElement element, ByteBuf out) {
+    /** The codec of an edge whose rows have {@code rowType}, or {@link #UNTYPED} when it is {@code null}. */
+    static StreamElementCodec of(RowType rowType) {
+        return rowType == null ? UNTYPED : new StreamElementCodec(rowType);
+    }
+
+    void write(StreamElement element, ByteBuf out) {
         if (element instanceof RowBatch batch) {
             out.writeByte(ROWS);
             out.writeInt(batch.size());
-            for (int i = 0; i < batch.size(); i++) {
-                writeRow(batch.get(i), out);
+            if (rows == null) {
+                for (int i = 0; i < batch.size(); i++) {
+                    writeRow(batch.get(i), out);
+                }
+            } else {
+                writeTyped(batch, out);
             }
         } else if (element instanceof Watermark watermark) {
             out.writeByte(WATERMARK);
@@ -104,14 +126,18 @@ final class StreamElementCodec {
         }
     }
 
-    static StreamElement read(ByteBuf in) {
+    StreamElement read(ByteBuf in) {
         byte tag = in.readByte();
         switch (tag) {
             case ROWS -> {
                 int size = in.readInt();
                 RowBatch batch = new RowBatch(size);
-                for (int i = 0; i < size; i++) {
-                    batch.add(readRow(in));
+                if (rows == null) {
+                    for (int i = 0; i < size; i++) {
+                        batch.add(readRow(in));
+                    }
+                } else {
+                    readTyped(in, size, batch);
                 }
                 return batch;
             }
@@ -141,6 +167,37 @@ final class StreamElementCodec {
                 return new LatencyMarker(in.readLong(), in.readInt());
             }
             default -> throw new IllegalArgumentException("Not a stream element: tag " + tag);
+        }
+    }
+
+    private void writeTyped(RowBatch batch, ByteBuf out) {
+        ByteBufOutputStream data = new ByteBufOutputStream(out);
+        for (int i = 0; i < batch.size(); i++) {
+            Row row = batch.get(i);
+            try {
+                out.writeByte(row.kind().ordinal());
+                rows.serialize(row, data);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e); // a ByteBuf grows, it does not fail
+            } catch (ClassCastException | IndexOutOfBoundsException e) {
+                // a bug in the operator that made the row, not bad input: say which row and schema
+                throw new IllegalStateException("A row does not match the schema " + rowType + " of its edge: " + row
+                        + " (" + e.getMessage() + ")", e);
+            }
+        }
+    }
+
+    private void readTyped(ByteBuf in, int size, RowBatch batch) {
+        ByteBufInputStream data = new ByteBufInputStream(in);
+        try {
+            for (int i = 0; i < size; i++) {
+                RowKind kind = KINDS[in.readByte()];
+                Row row = rows.deserialize(data);
+                row.setKind(kind);
+                batch.add(row);
+            }
+        } catch (IOException e) {
+            throw new IllegalArgumentException("Cannot read a row of " + rowType + " from another TaskManager: " + e, e);
         }
     }
 

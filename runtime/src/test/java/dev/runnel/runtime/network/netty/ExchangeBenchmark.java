@@ -6,9 +6,13 @@ import dev.runnel.runtime.network.ChannelId;
 import dev.runnel.runtime.network.LocalChannel;
 import dev.runnel.runtime.network.LocalChannelRegistry;
 import dev.runnel.runtime.network.NetworkBuffers;
+import dev.runnel.runtime.network.Subpartition;
 import dev.runnel.runtime.stream.EndOfInput;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.StreamElement;
+import dev.runnel.runtime.types.DataType;
+import dev.runnel.runtime.types.RowType;
+import dev.runnel.runtime.types.TypeRoot;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.io.BufferedReader;
@@ -21,7 +25,6 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -34,7 +37,8 @@ import java.util.concurrent.locks.LockSupport;
  * How fast rows cross between two TaskManager processes, beside the in-process exchange and a
  * raw TCP copy between two processes on the same machine (the limit). Not a test: see
  * {@code benchmarks/exchange.sh}. Each row is shaped as a Nexmark bid (three BIGINTs, a
- * VARCHAR, a TIMESTAMP); batches of 1024 rows; 4 batches of room per channel, as the default
+ * VARCHAR, a TIMESTAMP), written by the edge's schema; batches of 1024 rows; 4 batches of room
+ * per channel in one JVM, 4 buffers of 32 KiB at each end between two, as the default
  * {@code taskmanager.network.memory.buffers-per-channel}.
  *
  * <p>Arguments: rows per channel (default 5,000,000). The child process modes
@@ -86,8 +90,18 @@ public final class ExchangeBenchmark {
                 String.format(Locale.ROOT, "%,.0f", rows / seconds), rows * rowBytes / 1e6 / seconds);
     }
 
+    /** A bid's fields: auction, bidder, price, channel, and its time (a TIMESTAMP(3) is milliseconds, internally). */
+    private static final RowType BID = RowType.of(field("auction", TypeRoot.BIGINT), field("bidder", TypeRoot.BIGINT),
+            field("price", TypeRoot.BIGINT), field("channel", TypeRoot.VARCHAR), field("dateTime", TypeRoot.TIMESTAMP));
+    private static final StreamElementCodec CODEC = StreamElementCodec.of(BID);
+    private static final long TIME = 1_796_119_200_000L; // 2026-12-01 10:00
+
+    private static RowType.Field field(String name, TypeRoot type) {
+        return new RowType.Field(name, DataType.of(type));
+    }
+
     private static Row row(long n) {
-        return Row.of(n, n % 10_000, n * 3, "channel-" + (n & 7), LocalDateTime.of(2026, 12, 1, 10, 0));
+        return Row.of(n, n % 10_000, n * 3, "channel-" + (n & 7), TIME + n);
     }
 
     private static int encodedBytesPerRow() {
@@ -96,7 +110,7 @@ public final class ExchangeBenchmark {
             batch.add(row(i));
         }
         ByteBuf buffer = Unpooled.buffer();
-        StreamElementCodec.write(batch, buffer);
+        CODEC.write(batch, buffer);
         return buffer.readableBytes() / BATCH;
     }
 
@@ -105,20 +119,20 @@ public final class ExchangeBenchmark {
     }
 
     /** Writes {@code rows} rows then the end of input into {@code into}, in batches. */
-    private static void produce(LocalChannel into, long rows) {
+    private static void produce(Subpartition into, long rows) {
         try {
             RowBatch batch = new RowBatch(BATCH);
             for (long n = 0; n < rows; n++) {
                 batch.add(row(n));
                 if (batch.size() == BATCH) {
-                    into.put(batch);
+                    into.put(batch, null);
                     batch = new RowBatch(BATCH);
                 }
             }
             if (!batch.isEmpty()) {
-                into.put(batch);
+                into.put(batch, null);
             }
-            into.put(EndOfInput.INSTANCE);
+            into.put(EndOfInput.INSTANCE, null);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -187,7 +201,7 @@ public final class ExchangeBenchmark {
                 long start = System.nanoTime();
                 NetworkBuffers buffers = new NetworkBuffers(CAPACITY, 32 << 10, new NetworkBuffers.Floating(FLOATING));
                 for (int i = 0; i < channels; i++) {
-                    exchange.receive(address, channel(i), buffers, failed::complete);
+                    exchange.receive(address, channel(i), BID, buffers, failed::complete);
                     queues.add(registry.channel(channel(i), CAPACITY));
                 }
                 long taken = consume(queues);
@@ -209,7 +223,7 @@ public final class ExchangeBenchmark {
         System.out.flush();
         List<Thread> producers = new ArrayList<>();
         for (int i = 0; i < channels; i++) {
-            LocalChannel queue = registry.channel(channel(i), CAPACITY);
+            Subpartition queue = exchange.output(channel(i), BID, NetworkBuffers.exclusive(CAPACITY));
             Thread producer = new Thread(() -> produce(queue, rows), "producer");
             producer.start();
             producers.add(producer);

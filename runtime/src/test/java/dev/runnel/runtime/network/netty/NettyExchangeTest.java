@@ -9,10 +9,14 @@ import dev.runnel.runtime.network.ChannelId;
 import dev.runnel.runtime.network.LocalChannel;
 import dev.runnel.runtime.network.LocalChannelRegistry;
 import dev.runnel.runtime.network.NetworkBuffers;
+import dev.runnel.runtime.network.Subpartition;
 import dev.runnel.runtime.stream.EndOfInput;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.StreamElement;
 import dev.runnel.runtime.stream.Watermark;
+import dev.runnel.runtime.types.DataType;
+import dev.runnel.runtime.types.RowType;
+import dev.runnel.runtime.types.TypeRoot;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +24,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -29,6 +34,8 @@ import org.junit.jupiter.api.Test;
  */
 class NettyExchangeTest {
     private static final int SEGMENT = NetworkBuffers.MIN_SEGMENT_SIZE;
+    private static final RowType ROWS = RowType.of(new RowType.Field("n", DataType.of(TypeRoot.BIGINT)),
+            new RowType.Field("text", DataType.of(TypeRoot.VARCHAR)));
 
     private final LocalChannelRegistry produced = new LocalChannelRegistry();
     private final LocalChannelRegistry received = new LocalChannelRegistry();
@@ -46,22 +53,30 @@ class NettyExchangeTest {
     }
 
     private LocalChannel receive(int exclusive, NetworkBuffers.Floating floating) {
-        consumer.receive(producer.address(), id, new NetworkBuffers(exclusive, SEGMENT, floating), failed::complete);
+        consumer.receive(producer.address(), id, ROWS, new NetworkBuffers(exclusive, SEGMENT, floating), failed::complete);
         return received.channel(id, LocalChannel.UNBOUNDED);
     }
 
-    /** Puts {@code elements} into the producer's channel (4 elements), on a thread of its own: a full channel blocks it. */
-    private void produce(List<StreamElement> elements) {
-        LocalChannel out = produced.channel(id, 4);
+    /**
+     * Puts {@code elements} into the producer's end of the channel (4 buffers), on a thread of
+     * its own: a full one blocks it. Counts what it put in {@code put}.
+     */
+    private void produce(List<StreamElement> elements, AtomicInteger put) {
+        Subpartition out = producer.output(id, ROWS, new NetworkBuffers(4, SEGMENT, new NetworkBuffers.Floating(0)));
         producerThread.execute(() -> {
             try {
                 for (StreamElement element : elements) {
-                    out.put(element);
+                    out.put(element, null);
+                    put.incrementAndGet();
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         });
+    }
+
+    private void produce(List<StreamElement> elements) {
+        produce(elements, new AtomicInteger());
     }
 
     private static RowBatch batch(long first, int rows) {
@@ -108,12 +123,15 @@ class NettyExchangeTest {
         for (int i = 0; i < 2000; i++) {
             elements.add(batch(2L * i, 2));
         }
-        produce(elements);
+        AtomicInteger put = new AtomicInteger();
+        produce(elements, put);
 
         // 2 exclusive and 2 floating buffers of 256 bytes: no more than about 4 x 6 batches get here
         await().atMost(Duration.ofSeconds(30)).until(() -> in.size() > 0);
         await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(10)).until(() -> in.size() <= 4 * (SEGMENT / 40));
         assertThat(floating.available()).as("lent out: the producer has a backlog").isLessThan(2);
+        // and the producer waits with its 4 buffers (and the one it fills) full: memory is bounded at both ends
+        await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(10)).until(() -> put.get() <= 9 * (SEGMENT / 40));
 
         List<StreamElement> arrived = takeAll(in, 2000);
         assertThat(arrived).hasSize(2000);
