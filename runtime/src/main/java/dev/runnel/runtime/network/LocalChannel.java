@@ -25,7 +25,8 @@ public final class LocalChannel implements Subpartition {
     private final int capacity;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition notFull = lock.newCondition();
-    private final ArrayDeque<StreamElement> queue;
+    // StreamElements, and Encoded ones from another TaskManager
+    private final ArrayDeque<Object> queue;
     private Runnable dataListener = () -> { };
     private Runnable takeListener;
     private Runnable releaseListener;
@@ -78,6 +79,27 @@ public final class LocalChannel implements Subpartition {
      */
     @Override
     public void put(StreamElement element, WaitTimer whileFull) throws InterruptedException {
+        append(element, whileFull);
+    }
+
+    /**
+     * An element that arrived from another TaskManager as bytes: the consumer's thread decodes
+     * it when it takes it ({@link #poll()}), so that the connection's thread only moves bytes.
+     */
+    public interface Encoded {
+        /** The element; may throw for bytes that are not one, saying where they came from. */
+        StreamElement decode();
+    }
+
+    /**
+     * Appends an element still in its bytes, as {@link #put(StreamElement)} does (a channel from
+     * another TaskManager is {@link #UNBOUNDED}, so this never waits there).
+     */
+    public void putEncoded(Encoded element) throws InterruptedException {
+        append(element, null);
+    }
+
+    private void append(Object element, WaitTimer whileFull) throws InterruptedException {
         Runnable notify;
         lock.lock();
         try {
@@ -146,9 +168,9 @@ public final class LocalChannel implements Subpartition {
         }
     }
 
-    /** The next element, or {@code null} if the channel is empty. Never blocks. */
+    /** The next element (decoded here if it came {@link Encoded}), or {@code null} if the channel is empty. Never blocks. */
     public StreamElement poll() {
-        StreamElement e;
+        Object e;
         Runnable taken;
         lock.lock();
         try {
@@ -164,7 +186,7 @@ public final class LocalChannel implements Subpartition {
         if (taken != null) {
             taken.run();
         }
-        return e;
+        return e instanceof Encoded encoded ? encoded.decode() : (StreamElement) e;
     }
 
     public boolean isEmpty() {

@@ -26,8 +26,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The consuming TaskManager's end of its connection to one producing TaskManager: the channels
  * received from it, multiplexed. A frame that arrives (it has a buffer: the producer sent it
- * against credit) adds its bytes to its channel's, whose complete elements go into the channel
- * of its id in this TaskManager. The frame's buffer is free again, and granted back as credit,
+ * against credit) adds its bytes to its channel's, whose complete elements go, still as bytes,
+ * into the channel of its id in this TaskManager, where the consuming task decodes them as it
+ * takes them (as Flink's tasks deserialize their input). The frame's buffer is free again, and granted back as credit,
  * when the consumer task took the last element that ended in it; a frame in which no element
  * ends (the middle of a batch larger than a buffer) is free at once, its bytes copied. So
  * what a channel holds is bounded by its buffers, and a batch of any size gets through. While
@@ -79,14 +80,14 @@ final class DataClientHandler extends SimpleChannelInboundHandler<ByteBuf> {
         void received(ChannelHandlerContext ctx, ByteBuf payload, int backlog) throws InterruptedException {
             credit--;
             partial.writeBytes(payload);
-            StreamElement last = null;
+            LocalChannel.Encoded last = null;
             while (partial.readableBytes() >= 4 && partial.readableBytes() - 4 >= partial.getInt(partial.readerIndex())) {
-                int length = partial.readInt();
-                StreamElement element = codec.read(partial.readSlice(length));
+                byte[] bytes = new byte[partial.readInt()];
+                partial.readBytes(bytes);
                 if (last != null) {
                     deliver(last, false);
                 }
-                last = element;
+                last = () -> decode(bytes);
             }
             partial.discardSomeReadBytes();
             if (last == null) {
@@ -97,6 +98,16 @@ final class DataClientHandler extends SimpleChannelInboundHandler<ByteBuf> {
             backlog(ctx.channel(), backlog);
         }
 
+        /** One element's bytes as it arrived: on the consuming task's thread, as it takes it. */
+        private StreamElement decode(byte[] bytes) {
+            try {
+                return codec.read(Unpooled.wrappedBuffer(bytes));
+            } catch (RuntimeException e) {
+                throw new IllegalStateException("Cannot read channel " + id + " from the TaskManager at " + peer + ": "
+                        + e.getMessage(), e);
+            }
+        }
+
         /** The producer has {@code backlog} buffers to send: lends it a floating buffer if it has no credit. */
         void backlog(Channel connection, int backlog) {
             if (backlog > 0 && credit == 0 && buffers.floating().tryAcquire()) {
@@ -105,10 +116,10 @@ final class DataClientHandler extends SimpleChannelInboundHandler<ByteBuf> {
             }
         }
 
-        private void deliver(StreamElement element, boolean freesBuffer) throws InterruptedException {
+        private void deliver(LocalChannel.Encoded element, boolean freesBuffer) throws InterruptedException {
             frees.add(freesBuffer);
             // never blocks: a channel from another TaskManager is bounded by its buffers
-            channel.put(element);
+            channel.putEncoded(element);
         }
 
         /** The consumer took an element: from its thread. */
