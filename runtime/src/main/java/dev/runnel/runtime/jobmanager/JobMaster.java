@@ -207,7 +207,8 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         vertex.assign(slot);
         usedTaskManagers.putIfAbsent(slot.id().taskManagerId(), slot.taskManager());
         vertex.transitionTo(ExecutionState.DEPLOYING);
-        // slot sharing: subtask i of every vertex runs in the job's slot i; another TaskManager's is reached by its address
+        // slot sharing: subtask i of every vertex runs in the job's slot i; another
+        // TaskManager's is reached by its address
         TaskDeploymentDescriptor tdd = executionGraph.deploymentFor(vertex, slot.id().index(), restoreState, other -> {
             AllocatedSlot otherSlot = SlotSharing.slotFor(jobSlots, other);
             return otherSlot.id().taskManagerId().equals(slot.id().taskManagerId()) ? null

@@ -168,7 +168,10 @@ public final class LocalChannel implements Subpartition {
         }
     }
 
-    /** The next element (decoded here if it came {@link Encoded}), or {@code null} if the channel is empty. Never blocks. */
+    /**
+     * The next element (decoded here if it came {@link Encoded}), or {@code null} if the
+     * channel is empty. Never blocks.
+     */
     public StreamElement poll() {
         Object e;
         Runnable taken;

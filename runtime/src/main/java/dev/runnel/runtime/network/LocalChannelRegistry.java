@@ -40,7 +40,8 @@ public final class LocalChannelRegistry {
         void release();
     }
 
-    private <C extends Releasable> C lookUp(Map<ChannelId, C> map, ChannelId id, Function<ChannelId, ? extends C> create) {
+    private <C extends Releasable> C lookUp(Map<ChannelId, C> map, ChannelId id,
+                                            Function<ChannelId, ? extends C> create) {
         C existing = map.get(id);
         if (existing != null) {
             return existing;

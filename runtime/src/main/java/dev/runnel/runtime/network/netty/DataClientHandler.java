@@ -28,8 +28,8 @@ import org.slf4j.LoggerFactory;
  * received from it, multiplexed. A frame that arrives (it has a buffer: the producer sent it
  * against credit) adds its bytes to its channel's, whose complete elements go, still as bytes,
  * into the channel of its id in this TaskManager, where the consuming task decodes them as it
- * takes them (as Flink's tasks deserialize their input). The frame's buffer is free again, and granted back as credit,
- * when the consumer task took the last element that ended in it; a frame in which no element
+ * takes them (as Flink's tasks deserialize their input). The frame's buffer is free again, and
+ * granted back as credit, when the consumer task took the last element that ended in it; a frame in which no element
  * ends (the middle of a batch larger than a buffer) is free at once, its bytes copied. So
  * what a channel holds is bounded by its buffers, and a batch of any size gets through. While
  * the producer has a backlog and no credit, the channel borrows floating buffers of its input.
@@ -81,7 +81,8 @@ final class DataClientHandler extends SimpleChannelInboundHandler<ByteBuf> {
             credit--;
             partial.writeBytes(payload);
             LocalChannel.Encoded last = null;
-            while (partial.readableBytes() >= 4 && partial.readableBytes() - 4 >= partial.getInt(partial.readerIndex())) {
+            while (partial.readableBytes() >= 4
+                    && partial.readableBytes() - 4 >= length(partial.getInt(partial.readerIndex()))) {
                 byte[] bytes = new byte[partial.readInt()];
                 partial.readBytes(bytes);
                 if (last != null) {
@@ -96,6 +97,15 @@ final class DataClientHandler extends SimpleChannelInboundHandler<ByteBuf> {
                 deliver(last, true);
             }
             backlog(ctx.channel(), backlog);
+        }
+
+        /** An element's length as the producer wrote it; a broken one ends the connection, saying which channel. */
+        private int length(int length) {
+            if (length < 1) {
+                throw new IllegalStateException("Channel " + id + " from the TaskManager at " + peer
+                        + " sent an element of " + length + " bytes");
+            }
+            return length;
         }
 
         /** One element's bytes as it arrived: on the consuming task's thread, as it takes it. */

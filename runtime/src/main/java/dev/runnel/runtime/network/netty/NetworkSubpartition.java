@@ -35,6 +35,8 @@ final class NetworkSubpartition implements LocalChannelRegistry.Releasable {
     private final ArrayDeque<ByteBuf> full = new ArrayDeque<>();
     private ByteBuf current; // the buffer being filled; its readable bytes are not taken yet
     private boolean released;
+    // the sender's last poll left nothing to take: bytes written now must wake it
+    private boolean senderIdle = true;
     private Runnable dataListener = () -> { };
     private Runnable releaseListener = () -> { };
 
@@ -72,18 +74,18 @@ final class NetworkSubpartition implements LocalChannelRegistry.Releasable {
         };
     }
 
-    /** Called (from the producer's thread) whenever bytes arrive in a subpartition that had none to take. */
+    /**
+     * Called (from the producer's thread, holding this subpartition's lock: it must only hand
+     * work to another thread) whenever bytes arrive while the sender has taken all there was.
+     */
     void setDataListener(Runnable listener) {
-        boolean now;
         lock.lock();
         try {
             dataListener = listener;
-            now = hasData();
+            senderIdle = true;
+            wakeSender();
         } finally {
             lock.unlock();
-        }
-        if (now) {
-            listener.run();
         }
     }
 
@@ -104,10 +106,8 @@ final class NetworkSubpartition implements LocalChannelRegistry.Releasable {
 
     /** Copies {@code bytes} into the buffers, waiting while {@code capacity} full ones wait to be sent. */
     private void write(ByteBuf bytes, WaitTimer whileFull) throws InterruptedException {
-        boolean notify;
         lock.lock();
         try {
-            notify = !hasData();
             while (bytes.isReadable()) {
                 if (released) {
                     throw new ChannelReleasedException("Channel " + id + " was released");
@@ -120,11 +120,9 @@ final class NetworkSubpartition implements LocalChannelRegistry.Releasable {
                     finishCurrent(whileFull);
                 }
             }
+            wakeSender();
         } finally {
             lock.unlock();
-        }
-        if (notify) {
-            dataListener.run();
         }
     }
 
@@ -136,17 +134,8 @@ final class NetworkSubpartition implements LocalChannelRegistry.Releasable {
             }
             try {
                 while (full.size() >= capacity && !released) {
-                    // the data listener may not have run yet for these bytes: tell it before waiting
-                    Runnable listener = dataListener;
-                    lock.unlock();
-                    try {
-                        listener.run();
-                    } finally {
-                        lock.lock();
-                    }
-                    if (full.size() >= capacity && !released) {
-                        notFull.await();
-                    }
+                    wakeSender(); // it may have taken everything but these bytes, and gone idle
+                    notFull.await();
                 }
             } finally {
                 if (whileFull != null) {
@@ -165,6 +154,18 @@ final class NetworkSubpartition implements LocalChannelRegistry.Releasable {
     }
 
     /**
+     * Tells the sender that there is something to take, if its last {@link #poll} left nothing
+     * (when it stopped for want of credit, the next credit wakes it). Holding the lock: the
+     * listener only hands a task to the connection's event loop.
+     */
+    private void wakeSender() {
+        if (senderIdle && hasData()) {
+            senderIdle = false;
+            dataListener.run();
+        }
+    }
+
+    /**
      * The next bytes to send, at most one buffer: the oldest full buffer, else what the one being
      * filled holds (its producer goes on filling it behind what was taken), else {@code null}.
      * The caller owns what it gets. Event loop.
@@ -178,12 +179,11 @@ final class NetworkSubpartition implements LocalChannelRegistry.Releasable {
             ByteBuf next = full.pollFirst();
             if (next != null) {
                 notFull.signal();
-                return next;
+            } else if (current != null && current.isReadable()) {
+                next = current.readRetainedSlice(current.readableBytes());
             }
-            if (current != null && current.isReadable()) {
-                return current.readRetainedSlice(current.readableBytes());
-            }
-            return null;
+            senderIdle = !hasData();
+            return next;
         } finally {
             lock.unlock();
         }
