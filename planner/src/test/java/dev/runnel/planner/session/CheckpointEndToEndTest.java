@@ -26,6 +26,7 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -266,10 +267,18 @@ class CheckpointEndToEndTest {
 
     /** Waits until the job restarted {@code restarts} times, runs, and completed a checkpoint since. */
     private void awaitCheckpointAfterRestarts(JobId id, int restarts) {
-        await().atMost(Duration.ofSeconds(60)).until(() -> cluster.getJob(id).checkpoints().restarts() == restarts
-                && cluster.getJob(id).status() == JobStatus.RUNNING);
-        long completed = cluster.getJob(id).checkpoints().completed();
-        await().atMost(Duration.ofSeconds(60)).until(() -> cluster.getJob(id).checkpoints().completed() > completed);
+        try {
+            await().atMost(Duration.ofSeconds(60)).until(() -> cluster.getJob(id).checkpoints().restarts() == restarts
+                    && cluster.getJob(id).status() == JobStatus.RUNNING);
+            long completed = cluster.getJob(id).checkpoints().completed();
+            await().atMost(Duration.ofSeconds(60)).until(() -> cluster.getJob(id).checkpoints().completed() > completed);
+        } catch (ConditionTimeoutException e) {
+            JobInfo job = cluster.getJob(id);
+            throw new AssertionError("Waiting for a checkpoint after " + restarts + " restarts, the job is "
+                    + job.status() + " after " + job.checkpoints().restarts() + " restarts, with "
+                    + job.checkpoints().completed() + " checkpoints completed; last failure: "
+                    + job.lastFailure().map(f -> f.message()).orElse("none") + "; checkpoints: " + job.checkpoints(), e);
+        }
     }
 
     private static Map<Long, List<Long>> expectedCounts() {

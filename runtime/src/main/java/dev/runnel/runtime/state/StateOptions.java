@@ -24,7 +24,13 @@ public final class StateOptions {
             "table.exec.source.idle-timeout", Duration.class, Duration.ZERO,
             "After how long without rows a source split is marked idle, so it no longer holds back the watermark; 0 never.");
 
+    /** Flink's key: how many keys and windows a window aggregate accumulates in memory before it writes state. */
+    public static final ConfigOption<Integer> WINDOW_AGG_BUFFER_SIZE_LIMIT = ConfigOption.of(
+            "table.exec.window-agg.buffer-size-limit", Integer.class, 100_000,
+            "The number of keys and windows an event-time window aggregate accumulates in memory before it folds "
+                    + "them into state (it also does before each watermark and checkpoint).");
+
     public static List<ConfigOption<?>> all() {
-        return List.of(STATE_BACKEND, ROCKSDB_LOCAL_DIR, STATE_TTL, SOURCE_IDLE_TIMEOUT);
+        return List.of(STATE_BACKEND, ROCKSDB_LOCAL_DIR, STATE_TTL, SOURCE_IDLE_TIMEOUT, WINDOW_AGG_BUFFER_SIZE_LIMIT);
     }
 }

@@ -12,6 +12,7 @@ import dev.runnel.runtime.state.KeyedStateBackend;
 import dev.runnel.runtime.state.MapState;
 import dev.runnel.runtime.state.Serializers;
 import dev.runnel.runtime.state.StateDescriptor;
+import dev.runnel.runtime.state.StateOptions;
 import dev.runnel.runtime.state.Timer;
 import dev.runnel.runtime.state.TimerService;
 import dev.runnel.runtime.state.Triggerable;
@@ -25,6 +26,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,6 +43,12 @@ import java.util.Optional;
  * passed while it was in flight counts in the window open now ({@link WindowAssigner#at}), as
  * Flink assigns processing-time windows when the aggregate processes the row.
  *
+ * <p>Event-time windows that do not merge accumulate in a window buffer in memory first, as
+ * Flink's: one partial accumulator per key and window, folded into state (one read, one write
+ * and one timer per key and window) before a watermark is processed, before a checkpoint
+ * barrier, at the end of input, and when it holds {@code table.exec.window-agg.buffer-size-limit}
+ * keys and windows. So a key that has many rows between two watermarks costs state access once.
+ *
  * <p>Input rows must be inserts (the planner feeds it insert-only input only).
  */
 final class WindowAggregateOperator extends AbstractOperator implements Triggerable<TimeWindow> {
@@ -54,6 +62,13 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
     private TimerService<TimeWindow> timers;
     /** Rows dropped because their window had already fired. */
     private Counter numLateRecordsDropped;
+    /** Event-time windows that do not merge: partial accumulators per key and window, in arrival order. */
+    private final Map<KeyedWindow, Object[]> buffer = new LinkedHashMap<>();
+    private int bufferLimit;
+
+    /** A key and one of its windows: an entry of the window buffer. */
+    private record KeyedWindow(Row key, TimeWindow window) {
+    }
 
     WindowAggregateOperator(WindowAggregateOperatorFactory spec) {
         this.spec = spec;
@@ -73,6 +88,7 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
                     Duration.ZERO));
         }
         timers = backend.timerService("window-timers", TimeWindowSerializer.INSTANCE, this);
+        bufferLimit = context.configuration().get(StateOptions.WINDOW_AGG_BUFFER_SIZE_LIMIT);
     }
 
     @Override
@@ -82,9 +98,22 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
                 throw new IllegalStateException("Operator '" + context.operatorName() + "' takes only inserts, not "
                         + row.kind().shortString() + " " + row);
             }
-            backend.setCurrentKey(key(row));
+            Row key = key(row);
             TimeWindow window = new TimeWindow((Long) row.getField(spec.windowStartField()),
                     (Long) row.getField(spec.windowEndField()));
+            if (buffered()) {
+                if (isLate(window)) {
+                    numLateRecordsDropped.inc();
+                    continue;
+                }
+                aggregates.accumulate(buffer.computeIfAbsent(new KeyedWindow(key, window),
+                        k -> aggregates.createAccumulators()), row, ViewSource.NONE);
+                if (buffer.size() >= bufferLimit) {
+                    flush();
+                }
+                continue;
+            }
+            backend.setCurrentKey(key);
             if (spec.merging()) {
                 window = mergeSessions(window);
             } else if (spec.processingTime()) {
@@ -111,10 +140,46 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
         }
     }
 
+    /** Whether rows go through the window buffer: event-time windows that do not merge. */
+    private boolean buffered() {
+        return !spec.merging() && !spec.processingTime();
+    }
+
+    /** Folds the window buffer into state, registering each window's timer once. */
+    private void flush() throws Exception {
+        for (Map.Entry<KeyedWindow, Object[]> entry : buffer.entrySet()) {
+            TimeWindow window = entry.getKey().window();
+            backend.setCurrentKey(entry.getKey().key());
+            accumulators.setCurrentNamespace(window);
+            Row stored = accumulators.value();
+            Object[] acc = entry.getValue();
+            if (stored != null) {
+                acc = stored.fields().clone();
+                aggregates.merge(acc, ViewSource.NONE, entry.getValue(), ViewSource.NONE);
+            }
+            accumulators.update(new Row(RowKind.INSERT, acc));
+            timers.registerEventTimeTimer(window, fireTime(window));
+        }
+        buffer.clear();
+    }
+
     @Override
     public void processWatermark(Watermark watermark) throws Exception {
+        flush(); // the buffered rows are before the watermark: their windows may fire now
         backend.advanceWatermark(watermark.timestamp());
         super.processWatermark(watermark);
+    }
+
+    @Override
+    public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
+        flush();
+        super.prepareSnapshotPreBarrier(checkpointId);
+    }
+
+    @Override
+    public void finish() throws Exception {
+        flush();
+        super.finish();
     }
 
     @Override

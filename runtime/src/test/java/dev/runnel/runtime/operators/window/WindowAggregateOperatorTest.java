@@ -3,18 +3,24 @@ package dev.runnel.runtime.operators.window;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.operators.aggregate.functions.AggregateCall;
 import dev.runnel.runtime.operators.aggregate.functions.AggregateKind;
 import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
 import dev.runnel.runtime.operators.window.WindowAggregateOperatorFactory.GroupField;
+import dev.runnel.runtime.state.StateOptions;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.testing.OperatorHarness;
+import dev.runnel.runtime.testing.OperatorSnapshot;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -34,9 +40,13 @@ class WindowAggregateOperatorTest {
     }
 
     private static OperatorHarness harness(boolean merging, String backend) throws Exception {
-        return OperatorHarness.of(new WindowAggregateOperatorFactory("WindowAggregate", new int[] {0},
+        return OperatorHarness.of(factory(merging)).withStateBackend(backend).open();
+    }
+
+    private static WindowAggregateOperatorFactory factory(boolean merging) {
+        return new WindowAggregateOperatorFactory("WindowAggregate", new int[] {0},
                 List.of(DataType.of(TypeRoot.VARCHAR, Integer.MAX_VALUE)), 2, 3, ITEM_AND_WINDOW, SUM_AND_COUNT,
-                merging, WindowTime.LOCAL)).withStateBackend(backend).open();
+                merging, WindowTime.LOCAL);
     }
 
     private static Row bid(String item, int price, long start, long end) {
@@ -138,6 +148,41 @@ class WindowAggregateOperatorTest {
 
             assertThat(h.output()).containsExactly(Row.of("A", 10L, 20L, 19L, 7, 1L));
             assertThat(lateDropped(h)).isEqualTo(1);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void rowsBufferedInMemoryAreInTheCheckpointTakenBeforeTheirWindowFires(String backend, @TempDir Path checkpoints)
+            throws Exception {
+        OperatorSnapshot checkpoint;
+        try (var h = OperatorHarness.of(factory(false)).withStateBackend(backend).withCheckpointDirectory(checkpoints)
+                .open()) {
+            process(h, bid("A", 4, 0, 10), bid("B", 2, 0, 10));
+            process(h, bid("A", 1, 0, 10));
+            checkpoint = h.snapshot(1);
+            process(h, bid("A", 100, 0, 10)); // after the checkpoint: lost with this attempt
+        }
+        try (var h = OperatorHarness.of(factory(false)).withStateBackend(backend).withRestoredState(checkpoint).open()) {
+            process(h, bid("A", 2, 0, 10));
+            h.processWatermark(9);
+
+            assertThat(h.output()).containsExactlyInAnyOrder(Row.of("A", 0L, 10L, 9L, 7, 3L),
+                    Row.of("B", 0L, 10L, 9L, 2, 1L));
+        }
+    }
+
+    @Test
+    void aFullWindowBufferFoldsIntoStateAndTheResultsStayTheSame() throws Exception {
+        Configuration oneEntry = new Configuration(Map.of(StateOptions.WINDOW_AGG_BUFFER_SIZE_LIMIT.key(), "1"));
+        try (var h = OperatorHarness.of(factory(false)).withConfiguration(oneEntry).withStateBackend("rocksdb").open()) {
+            // every other row is another key or window: the buffer of one entry folds at nearly every row
+            process(h, bid("A", 4, 0, 10), bid("B", 2, 0, 10), bid("A", 1, 0, 10), bid("A", 5, 10, 20),
+                    bid("A", 1, 0, 10));
+            h.processWatermark(Long.MAX_VALUE);
+
+            assertThat(h.output()).containsExactlyInAnyOrder(Row.of("A", 0L, 10L, 9L, 6, 3L),
+                    Row.of("B", 0L, 10L, 9L, 2, 1L), Row.of("A", 10L, 20L, 19L, 5, 1L));
         }
     }
 
