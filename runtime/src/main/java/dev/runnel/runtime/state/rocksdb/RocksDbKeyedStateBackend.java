@@ -40,7 +40,6 @@ import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
-import org.rocksdb.StringAppendOperator;
 import org.rocksdb.WriteOptions;
 
 /**
@@ -80,7 +79,6 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
     private final DBOptions dbOptions;
     private final ColumnFamilyOptions columnOptions;
     private final LRUCache blockCache;
-    private final StringAppendOperator appendOperator;
     final WriteOptions writeOptions;
     final ReadOptions readOptions;
     final RocksDB db;
@@ -111,10 +109,9 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
                     .setKeepLogFileNum(1).setStatsDumpPeriodSec(0).setMaxBackgroundJobs(2)
                     .setAvoidFlushDuringShutdown(true));
             blockCache = own(new LRUCache(BLOCK_CACHE_BYTES));
-            appendOperator = own(new StringAppendOperator(""));
             // Bloom filters let a point read skip the files that cannot hold the key.
             BloomFilter bloomFilter = own(new BloomFilter(10));
-            columnOptions = own(new ColumnFamilyOptions().setMergeOperator(appendOperator)
+            columnOptions = own(new ColumnFamilyOptions().setMergeOperatorName(RocksDbLayout.LIST_MERGE_OPERATOR)
                     .setWriteBufferSize(WRITE_BUFFER_BYTES).setMaxWriteBufferNumber(2)
                     .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(blockCache)
                             .setFilterPolicy(bloomFilter)));

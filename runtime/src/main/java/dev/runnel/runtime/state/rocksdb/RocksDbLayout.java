@@ -16,12 +16,21 @@ import org.rocksdb.RocksIterator;
  *       state the serialized user key. Serializers are prefix-free (a value's bytes are never
  *       the start of another value's), so the parts need no lengths.
  *   <li>Value and map values: an 8-byte write time when the state has a TTL, then the value.
- *   <li>List: its elements back to back (RocksDB's append merge operator with an empty
- *       delimiter concatenates them); each element is a varint length and a payload laid out
- *       like a value, so elements can be skipped and expired without deserializing them.
+ *   <li>List: its elements, one {@link #LIST_DELIMITER} between two. Each element is a varint
+ *       length and a payload laid out like a value, so elements can be skipped and expired
+ *       without deserializing them. An append is a merge of the new elements, which RocksDB's
+ *       {@link #LIST_MERGE_OPERATOR} joins to the existing ones with the delimiter in one pass
+ *       over all of a key's merges (Flink's choice too: the plain "stringappend" operator merges
+ *       two values at a time, copying the list once per append, so reading a list appended to
+ *       n times costs O(n²)). Full snapshots hold lists without delimiters, as the heap
+ *       backend writes them ({@link #toSnapshotList}, {@link #fromSnapshotList}).
  * </ul>
  */
 final class RocksDbLayout {
+    /** The byte RocksDB's {@link #LIST_MERGE_OPERATOR} puts between two merged values. */
+    static final byte LIST_DELIMITER = ',';
+    /** The merge operator of list state: appends with {@link #LIST_DELIMITER}, all operands at once. */
+    static final String LIST_MERGE_OPERATOR = "stringappendtest";
 
     private RocksDbLayout() {
     }
@@ -84,7 +93,7 @@ final class RocksDbLayout {
         }
         int[] pos = {0};
         while (pos[0] < value.length) {
-            int len = readVarInt(value, pos);
+            int len = readElementLength(value, pos);
             if (!expired(ttl, readLong(value, pos[0]), now)) {
                 return false;
             }
@@ -100,17 +109,67 @@ final class RocksDbLayout {
     static int liveElements(long ttl, byte[] value, int length, long now, ByteArrayDataOutput out) {
         int dropped = 0;
         int[] pos = {0};
+        int outStart = out.length();
         while (pos[0] < length) {
+            if (pos[0] > 0) {
+                pos[0]++; // the delimiter
+            }
             int start = pos[0];
             int len = readVarInt(value, pos);
             if (expired(ttl, readLong(value, pos[0]), now)) {
                 dropped++;
             } else {
+                if (out.length() > outStart) {
+                    out.writeByte(LIST_DELIMITER);
+                }
                 out.write(value, start, pos[0] + len - start);
             }
             pos[0] += len;
         }
         return dropped;
+    }
+
+    /**
+     * Reads the length of the list element at {@code pos[0]} (after the delimiter unless it is
+     * the first) and advances {@code pos[0]} to its payload.
+     */
+    static int readElementLength(byte[] list, int[] pos) {
+        if (pos[0] > 0) {
+            if (list[pos[0]] != LIST_DELIMITER) {
+                throw new IllegalStateException("Corrupt list state: no delimiter at byte " + pos[0]);
+            }
+            pos[0]++;
+        }
+        return readVarInt(list, pos);
+    }
+
+    /** The list value {@code list} as a full snapshot holds it: its elements without delimiters. */
+    static byte[] toSnapshotList(byte[] list) {
+        ByteArrayDataOutput out = new ByteArrayDataOutput(list.length);
+        int[] pos = {0};
+        while (pos[0] < list.length) {
+            int start = pos[0] == 0 ? 0 : pos[0] + 1;
+            int len = readElementLength(list, pos);
+            out.write(list, start, pos[0] + len - start);
+            pos[0] += len;
+        }
+        return out.toByteArray();
+    }
+
+    /** A list value of a full snapshot (elements without delimiters) as RocksDB holds it. */
+    static byte[] fromSnapshotList(byte[] elements) {
+        ByteArrayDataOutput out = new ByteArrayDataOutput(elements.length + 16);
+        int[] pos = {0};
+        while (pos[0] < elements.length) {
+            int start = pos[0];
+            int len = readVarInt(elements, pos);
+            if (start > 0) {
+                out.writeByte(LIST_DELIMITER);
+            }
+            out.write(elements, start, pos[0] + len - start);
+            pos[0] += len;
+        }
+        return out.toByteArray();
     }
 
     /**

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
-/** A list state: {@link #add} is a RocksDB merge (append) that reads nothing. */
+/** A list state ({@link RocksDbLayout}): {@link #add} is a RocksDB merge (append) that reads nothing. */
 final class RocksDbListState<N, V> extends RocksDbState<N, Object, V> implements ListState<N, V> {
     private final ByteArrayDataOutput elementOut = new ByteArrayDataOutput(64);
     private final int[] pos = new int[1];
@@ -31,7 +31,7 @@ final class RocksDbListState<N, V> extends RocksDbState<N, Object, V> implements
         boolean sawExpired = false;
         pos[0] = 0;
         while (pos[0] < size) {
-            int len = RocksDbLayout.readVarInt(bytes, pos);
+            int len = RocksDbLayout.readElementLength(bytes, pos);
             V value = readValue(descriptor.valueSerializer(), bytes, pos[0], len, now);
             if (value == null) {
                 sawExpired = true;
@@ -81,6 +81,9 @@ final class RocksDbListState<N, V> extends RocksDbState<N, Object, V> implements
         ByteArrayDataOutput out = db.valueOut;
         out.clear();
         for (V value : values) {
+            if (out.length() > 0) {
+                out.writeByte(RocksDbLayout.LIST_DELIMITER);
+            }
             writeElement(out, value);
         }
         db.put(handle, keyOut.buffer(), keyLength, out.buffer(), out.length());

@@ -161,7 +161,9 @@ final class RocksDbRestore {
                             raw[1] = (byte) keyGroup;
                             System.arraycopy(key, 0, raw, 2, key.length);
                         }
-                        ingest.put(targets.get(column.name()), raw, value);
+                        ingest.put(targets.get(column.name()), raw,
+                                column.kind() == KeyGroupsSnapshotFormat.ColumnKind.LIST
+                                        ? RocksDbLayout.fromSnapshotList(value) : value);
                     }
                 });
     }

@@ -228,6 +228,10 @@ final class RocksDbSnapshotStrategy {
         // Timers are ordered by time, not key group: bucket them first (there are few per key).
         Map<Integer, List<TimerRow>> timersByGroup = new TreeMap<>();
         List<RocksIterator> iterators = new ArrayList<>();
+        boolean[] list = new boolean[columns.size()];
+        for (int c = 0; c < columns.size(); c++) {
+            list[c] = columns.get(c).kind() == KeyGroupsSnapshotFormat.ColumnKind.LIST;
+        }
         try {
             for (int c = 0; c < columns.size(); c++) {
                 RocksIterator it = backend.db.newIterator(handles.get(c), read);
@@ -257,7 +261,7 @@ final class RocksDbSnapshotStrategy {
                         if (raw[0] != prefix[0] || raw[1] != prefix[1]) {
                             break;
                         }
-                        byte[] value = it.value();
+                        byte[] value = list[c] ? RocksDbLayout.toSnapshotList(it.value()) : it.value();
                         writer.entry(c, raw, 2, raw.length - 2, value, 0, value.length);
                     }
                 }
