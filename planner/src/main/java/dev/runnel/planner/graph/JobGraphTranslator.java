@@ -40,7 +40,9 @@ import dev.runnel.runtime.types.RowType;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.OptionalInt;
 import org.apache.calcite.rel.RelNode;
@@ -63,6 +65,8 @@ public final class JobGraphTranslator {
     private final Map<String, Integer> scanCounts = new HashMap<>();
     private final Map<String, VertexBuilder> sharedSources = new HashMap<>();
     private final Map<RelNode, WatermarkStrategy> sourceWatermarks = new HashMap<>();
+    /** The window table functions being translated for a window aggregate over slices ({@link #visitSliced}). */
+    private final Set<RelNode> slicedWindowFunctions = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
 
     /**
      * @param parallelism the parallelism of sources (and so of everything chained to them)
@@ -134,6 +138,26 @@ public final class JobGraphTranslator {
     /** The session time zone that generated code uses for TIMESTAMP_LTZ. */
     ZoneId zone() {
         return zone;
+    }
+
+    /**
+     * Translates {@code rel} as {@link #visit} does, but with the window table function
+     * {@code windowFunction} below it appending each row's slice instead of its windows: the
+     * window aggregate over {@code rel} aggregates slices. Elsewhere in the plan the same
+     * function still appends windows.
+     */
+    List<VertexBuilder> visitSliced(RelNode rel, RelNode windowFunction) {
+        slicedWindowFunctions.add(windowFunction);
+        try {
+            return visit(rel);
+        } finally {
+            slicedWindowFunctions.remove(windowFunction);
+        }
+    }
+
+    /** Whether {@code windowFunction} appends slices ({@link #visitSliced}). */
+    boolean appendsSlices(RelNode windowFunction) {
+        return slicedWindowFunctions.contains(windowFunction);
     }
 
     /** The source of {@code scan} generates watermarks by {@code strategy} ({@link WatermarkTranslation}). */

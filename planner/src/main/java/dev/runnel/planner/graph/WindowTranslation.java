@@ -13,10 +13,19 @@ import dev.runnel.runtime.jobgraph.Partitioning;
 import dev.runnel.runtime.operators.window.WindowTableFunctionOperatorFactory;
 import dev.runnel.runtime.operators.window.WindowTime;
 import dev.runnel.runtime.types.DataType;
+import dev.runnel.planner.plan.physical.CalcPhysicalRel;
+import dev.runnel.runtime.operators.window.SliceAssigner;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.OptionalInt;
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLocalRef;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexProgram;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /** Translates the windowing rels (window table functions, window aggregates) into operators of the job graph. */
@@ -37,14 +46,79 @@ final class WindowTranslation {
         var call = tvf.call();
         WindowTime time = windowTime(translator, tvf.getInput(), call.timeField());
         // Stateless: it chains to its input like a calc.
-        return translator.attach(input, new WindowTableFunctionOperatorFactory(tvf.describe(), call.assigner(),
-                call.timeField(), time), OptionalInt.empty(), new Partitioning.Rebalance());
+        boolean slices = translator.appendsSlices(tvf);
+        return translator.attach(input, new WindowTableFunctionOperatorFactory(
+                tvf.describe() + (slices ? ", slices" : ""), call.assigner(), call.timeField(), time, slices),
+                OptionalInt.empty(), new Partitioning.Rebalance());
+    }
+
+    /**
+     * The window table function under {@code aggregate} when the aggregate can take each row once
+     * with its slice instead of once per window (Flink's slicing window aggregation): event-time
+     * TUMBLE, HOP or CUMULATE windows, reached through calcs that use the window columns only
+     * to pass them on, and an aggregate that uses them only as GROUP BY fields. Else {@code null}.
+     */
+    private static WindowTableFunctionPhysicalRel slicedWindowFunction(WindowAggregatePhysicalRel aggregate) {
+        WindowAggregates.Shape shape = aggregate.shape();
+        if (shape.processingTime() || shape.call().assigner().isMerging()) {
+            return null;
+        }
+        BitSet windowFields = new BitSet();
+        WindowTableFunctionPhysicalRel tvf = windowColumns(aggregate.getInput(), windowFields);
+        if (tvf == null) {
+            return null;
+        }
+        for (AggregateCall call : aggregate.getAggCallList()) {
+            if (call.getArgList().stream().anyMatch(windowFields::get) || call.filterArg >= 0 && windowFields.get(call.filterArg)) {
+                return null;
+            }
+        }
+        return tvf;
+    }
+
+    /**
+     * The window table function that {@code rel} reads through calcs, setting in {@code fields}
+     * the fields of {@code rel} that are its window columns; {@code null} when there is none or a
+     * calc computes with a window column (a slice is not a window).
+     */
+    private static WindowTableFunctionPhysicalRel windowColumns(RelNode rel, BitSet fields) {
+        if (rel instanceof WindowTableFunctionPhysicalRel tvf) {
+            int arity = tvf.getInput().getRowType().getFieldCount();
+            fields.set(arity, arity + 3); // window_start, window_end, window_time
+            return tvf;
+        }
+        if (!(rel instanceof CalcPhysicalRel calc)) {
+            return null;
+        }
+        BitSet inner = new BitSet();
+        WindowTableFunctionPhysicalRel tvf = windowColumns(calc.getInput(), inner);
+        if (tvf == null) {
+            return null;
+        }
+        RexProgram program = calc.getProgram();
+        if (program.getCondition() != null
+                && RelOptUtil.InputFinder.bits(program.expandLocalRef(program.getCondition())).asList().stream()
+                        .anyMatch(inner::get)) {
+            return null;
+        }
+        List<RexLocalRef> projects = program.getProjectList();
+        for (int i = 0; i < projects.size(); i++) {
+            RexNode expression = program.expandLocalRef(projects.get(i));
+            if (expression instanceof RexInputRef ref && inner.get(ref.getIndex())) {
+                fields.set(i);
+            } else if (RelOptUtil.InputFinder.bits(expression).asList().stream().anyMatch(inner::get)) {
+                return null;
+            }
+        }
+        return tvf;
     }
 
     /** A keyed operator behind a HASH exchange on the GROUP BY keys (GLOBAL when there are none). */
     private static List<VertexBuilder> translateAggregate(JobGraphTranslator translator,
                                                           WindowAggregatePhysicalRel aggregate) {
-        List<VertexBuilder> input = translator.visit(aggregate.getInput());
+        WindowTableFunctionPhysicalRel sliced = slicedWindowFunction(aggregate);
+        List<VertexBuilder> input = sliced == null ? translator.visit(aggregate.getInput())
+                : translator.visitSliced(aggregate.getInput(), sliced);
         WindowAggregates.Shape shape = aggregate.shape();
         var inputFields = aggregate.getInput().getRowType().getFieldList();
         List<Integer> keys = new ArrayList<>();
@@ -66,7 +140,8 @@ final class WindowTranslation {
         var factory = new WindowAggregateOperatorFactory(aggregate.describe(), keyFields, keyTypes, shape.windowStart(),
                 shape.windowEnd(), outputGroup, new AggregatesHandle(AggregateCalls.toRuntime(aggregate), false),
                 shape.call().function().equals("SESSION"), time,
-                shape.processingTime() ? shape.call().assigner() : null);
+                shape.processingTime() ? shape.call().assigner() : null,
+                sliced == null ? null : new SliceAssigner(shape.call().assigner()));
         return translator.attachKeyed(List.of(input), factory, List.of(keyFields));
     }
 

@@ -94,6 +94,44 @@ class WindowAggregateEndToEndTest {
                 Row.of("supplier2", ts("08:15"), ts("08:25"), ts("08:25") - 1, 1L, price("6.00")));
     }
 
+    /** The job graph of {@code sql}, as {@code EXPLAIN JSON_EXECUTION_PLAN} shows it. */
+    private String jobGraph(String sql) {
+        try (Session session = session(1, "hashmap")) {
+            session.execute(bids);
+            var table = (StatementResult.Table) session.execute("EXPLAIN JSON_EXECUTION_PLAN " + sql);
+            String text = (String) table.rows().get(0).fields()[0];
+            return text.substring(text.indexOf("== Physical Execution Plan =="));
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void aHopAggregateTakesEachRowOnceWithItsSliceInsteadOfOncePerWindow() {
+        assertThat(jobGraph("SELECT supplier_id, window_start, COUNT(*) FROM TABLE(HOP(TABLE bids, DESCRIPTOR(bidtime),"
+                + " INTERVAL '5' MINUTES, INTERVAL '10' MINUTES)) WHERE price > 1"
+                + " GROUP BY supplier_id, window_start, window_end"))
+                .contains("WindowTableFunction(window=[HOP(time_col=[bidtime], size=[10 min], slide=[5 min])]), slices");
+        // A calc that computes with a window column needs the windows themselves.
+        assertThat(jobGraph("SELECT item, w, COUNT(*) FROM (SELECT item, window_start, window_end,"
+                + " window_end - INTERVAL '1' MINUTE AS w FROM TABLE(HOP(TABLE bids, DESCRIPTOR(bidtime),"
+                + " INTERVAL '5' MINUTES, INTERVAL '10' MINUTES))) GROUP BY item, w, window_start, window_end"))
+                .contains("WindowTableFunction(window=[HOP(time_col=[bidtime], size=[10 min], slide=[5 min])])")
+                .doesNotContain("slices");
+    }
+
+    @ParameterizedTest(name = "parallelism {0}, {1}")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
+    void aHopAggregateFilteredOnItsWindowStartKeepsItsWindows(int parallelism, String backend) {
+        List<Row> rows = query(parallelism, backend, "SELECT window_start, window_end, COUNT(*) AS n"
+                + " FROM TABLE(HOP(TABLE bids, DESCRIPTOR(bidtime), INTERVAL '5' MINUTES, INTERVAL '10' MINUTES))"
+                + " WHERE window_start >= TIMESTAMP '2020-04-15 08:05:00'"
+                + " GROUP BY window_start, window_end");
+
+        assertThat(rows).containsExactlyInAnyOrder(
+                Row.of(ts("08:05"), ts("08:15"), 5L),
+                Row.of(ts("08:10"), ts("08:20"), 3L),
+                Row.of(ts("08:15"), ts("08:25"), 1L));
+    }
+
     @ParameterizedTest(name = "parallelism {0}, {1}")
     @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void cumulateWindowAggregation(int parallelism, String backend) {

@@ -45,9 +45,18 @@ import java.util.Optional;
  *
  * <p>Event-time windows that do not merge accumulate in a window buffer in memory first, as
  * Flink's: one partial accumulator per key and window, folded into state (one read, one write
- * and one timer per key and window) before a watermark is processed, before a checkpoint
- * barrier, at the end of input, and when it holds {@code table.exec.window-agg.buffer-size-limit}
- * keys and windows. So a key that has many rows between two watermarks costs state access once.
+ * and one timer per key and window) before a watermark that fires one of the buffer's windows
+ * is processed, before a checkpoint barrier, at the end of input, and when it holds
+ * {@code table.exec.window-agg.buffer-size-limit} keys and windows. So a key that has many rows
+ * in a window costs state access about once.
+ *
+ * <p>Over slices ({@link WindowAggregateOperatorFactory#slices}), each row arrives once, with its
+ * slice, and the buffer and state hold one accumulator per key and slice; a key's timer fires at
+ * the end of each window that has rows of it, merges that window's slices into its result and
+ * clears the slices no later window needs (Flink's slicing window aggregation). So a HOP row costs
+ * one accumulation, not one per window it falls into. A row is late, and dropped, only when the
+ * last window of its slice has fired; a slice whose earlier windows have fired still counts in its
+ * later ones.
  *
  * <p>Input rows must be inserts (the planner feeds it insert-only input only).
  */
@@ -55,6 +64,8 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
     private final WindowAggregateOperatorFactory spec;
     private final AggregatesHandle aggregates;
     private final int[] keyFields;
+    /** The slices that input rows carry, or null when they carry their windows. */
+    private final SliceAssigner slices;
     private KeyedStateBackend backend;
     private ValueState<TimeWindow, Row> accumulators;
     /** SESSION only: the key's open session windows, start to end. */
@@ -65,8 +76,10 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
     /** Event-time windows that do not merge: partial accumulators per key and window, in arrival order. */
     private final Map<KeyedWindow, Object[]> buffer = new LinkedHashMap<>();
     private int bufferLimit;
+    /** The earliest time at which a window of the buffer fires; a watermark before it leaves the buffer be. */
+    private long bufferFiresAt = Long.MAX_VALUE;
 
-    /** A key and one of its windows: an entry of the window buffer. */
+    /** A key and one of its windows (or slices): an entry of the window buffer. */
     private record KeyedWindow(Row key, TimeWindow window) {
     }
 
@@ -74,6 +87,7 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
         this.spec = spec;
         this.aggregates = spec.aggregates();
         this.keyFields = spec.keyFields();
+        this.slices = spec.slices();
     }
 
     @Override
@@ -102,12 +116,17 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
             TimeWindow window = new TimeWindow((Long) row.getField(spec.windowStartField()),
                     (Long) row.getField(spec.windowEndField()));
             if (buffered()) {
-                if (isLate(window)) {
+                if (slices != null ? isLate(slices.lastWindowEnd(window.end())) : isLate(window)) {
                     numLateRecordsDropped.inc();
                     continue;
                 }
-                aggregates.accumulate(buffer.computeIfAbsent(new KeyedWindow(key, window),
-                        k -> aggregates.createAccumulators()), row, ViewSource.NONE);
+                Object[] acc = buffer.get(new KeyedWindow(key, window));
+                if (acc == null) {
+                    acc = aggregates.createAccumulators();
+                    buffer.put(new KeyedWindow(key, window), acc);
+                    bufferFiresAt = Math.min(bufferFiresAt, fireTime(firstWindow(window)));
+                }
+                aggregates.accumulate(acc, row, ViewSource.NONE);
                 if (buffer.size() >= bufferLimit) {
                     flush();
                 }
@@ -145,7 +164,10 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
         return !spec.merging() && !spec.processingTime();
     }
 
-    /** Folds the window buffer into state, registering each window's timer once. */
+    /**
+     * Folds the window buffer into state, registering each window's timer once (over slices, the
+     * timer of the first window of the slice that has not fired).
+     */
     private void flush() throws Exception {
         for (Map.Entry<KeyedWindow, Object[]> entry : buffer.entrySet()) {
             TimeWindow window = entry.getKey().window();
@@ -158,14 +180,40 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
                 aggregates.merge(acc, ViewSource.NONE, entry.getValue(), ViewSource.NONE);
             }
             accumulators.update(new Row(RowKind.INSERT, acc));
-            timers.registerEventTimeTimer(window, fireTime(window));
+            TimeWindow first = firstWindow(window);
+            timers.registerEventTimeTimer(first, fireTime(first));
         }
         buffer.clear();
+        bufferFiresAt = Long.MAX_VALUE;
+    }
+
+    /**
+     * The first window of a buffered {@code window} (or slice) that has not fired: the window
+     * itself; over slices, the first window of the slice whose time is ahead of the watermark
+     * (rows of a slice may arrive after its first windows fired).
+     */
+    private TimeWindow firstWindow(TimeWindow window) {
+        if (slices == null) {
+            return window;
+        }
+        long end = window.end();
+        while (isLate(end)) {
+            end += slices.sliceSize();
+        }
+        return slices.window(end);
+    }
+
+    /** Over slices: the current key's timer for the window that ends at {@code windowEnd}. */
+    private void registerWindowTimer(long windowEnd) {
+        TimeWindow window = slices.window(windowEnd);
+        timers.registerEventTimeTimer(window, fireTime(window));
     }
 
     @Override
     public void processWatermark(Watermark watermark) throws Exception {
-        flush(); // the buffered rows are before the watermark: their windows may fire now
+        if (watermark.timestamp() >= bufferFiresAt) {
+            flush(); // the buffered rows are before the watermark: some of their windows fire now
+        }
         backend.advanceWatermark(watermark.timestamp());
         super.processWatermark(watermark);
     }
@@ -195,6 +243,10 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
     /** Emits the window's result and clears its state. */
     private void fire(Timer<TimeWindow> timer) throws Exception {
         TimeWindow window = timer.namespace();
+        if (slices != null) {
+            fireSlices(timer.key(), window);
+            return;
+        }
         accumulators.setCurrentNamespace(window);
         Row acc = accumulators.value();
         if (acc == null) {
@@ -204,7 +256,49 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
         if (spec.merging()) {
             sessions.remove(window.start());
         }
-        Object[] values = aggregates.getValues(acc.fields().clone(), ViewSource.NONE);
+        emit(timer.key(), window, acc.fields().clone());
+    }
+
+    /**
+     * Over slices: merges the window's slices into its result and emits it, clears the slices
+     * whose last window this is, and registers the next window's timer when slices of this one
+     * that stay belong to it too (no row of the key may arrive in the next window's own slice).
+     */
+    private void fireSlices(Row key, TimeWindow window) throws Exception {
+        long slice = slices.sliceSize();
+        long next = window.end() + slice;
+        long nextStart = slices.window(next).start();
+        Object[] acc = null;
+        boolean nextHasRows = false;
+        for (long end = window.start() + slice; end <= window.end(); end += slice) {
+            accumulators.setCurrentNamespace(slices.slice(end));
+            Row stored = accumulators.value();
+            if (stored == null) {
+                continue;
+            }
+            if (acc == null) {
+                acc = stored.fields().clone();
+            } else {
+                aggregates.merge(acc, ViewSource.NONE, stored.fields(), ViewSource.NONE);
+            }
+            if (slices.lastWindowEnd(end) <= window.end()) {
+                accumulators.clear();
+            } else if (end > nextStart) {
+                nextHasRows = true;
+            }
+        }
+        if (acc == null) {
+            return;
+        }
+        emit(key, window, acc);
+        if (nextHasRows) {
+            registerWindowTimer(next);
+        }
+    }
+
+    /** Emits the result row of {@code key}'s {@code window} from its accumulators (which it may change). */
+    private void emit(Row key, TimeWindow window, Object[] acc) {
+        Object[] values = aggregates.getValues(acc, ViewSource.NONE);
         List<DataType> resultTypes = aggregates.resultTypes();
         for (int i = 0; i < values.length; i++) {
             // State serializers normalize a DECIMAL's scale (11.00 is stored as 11): restore the type's.
@@ -214,7 +308,6 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
         }
         List<GroupField> group = spec.outputGroup();
         Object[] out = new Object[group.size() + values.length];
-        Row key = timer.key();
         for (int i = 0; i < group.size(); i++) {
             out[i] = group.get(i) instanceof GroupField.Key k ? key.getField(k.index())
                     : switch ((GroupField.WindowProperty) group.get(i)) {
@@ -279,6 +372,11 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
      */
     private boolean isLate(TimeWindow window) {
         return fireTime(window) <= (spec.processingTime() ? timers.currentProcessingTime() : timers.currentWatermark());
+    }
+
+    /** Over slices: whether the window that ends at {@code windowEnd} has fired. */
+    private boolean isLate(long windowEnd) {
+        return isLate(slices.window(windowEnd));
     }
 
     /** The event time at which the window is complete: its window time, as an instant. */

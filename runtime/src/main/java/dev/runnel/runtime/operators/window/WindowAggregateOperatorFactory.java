@@ -25,22 +25,30 @@ import java.util.Objects;
  *        input ends are dropped, as in Flink. No row is late: as Flink assigns a row to the
  *        windows open when the aggregate processes it, a row whose window fired while it was in
  *        flight counts in the window at the same place in the pattern that is open now.
+ * @param slices for event-time windows over slices, the slices: each input row carries its
+ *        slice ({@link SliceAssigner}) in the window fields instead of one of its windows (the
+ *        window table function in front appends slices); null when rows carry their windows
  */
 public record WindowAggregateOperatorFactory(String name, int[] keyFields, List<DataType> keyTypes,
                                              int windowStartField, int windowEndField, List<GroupField> outputGroup,
                                              AggregatesHandle aggregates, boolean merging, WindowTime time,
-                                             WindowAssigner processingTimeWindows)
+                                             WindowAssigner processingTimeWindows, SliceAssigner slices)
         implements OperatorFactory {
-    /** Event-time windows. */
+    /** Event-time windows that rows carry. */
     public WindowAggregateOperatorFactory(String name, int[] keyFields, List<DataType> keyTypes, int windowStartField,
             int windowEndField, List<GroupField> outputGroup, AggregatesHandle aggregates, boolean merging,
             WindowTime time) {
-        this(name, keyFields, keyTypes, windowStartField, windowEndField, outputGroup, aggregates, merging, time, null);
+        this(name, keyFields, keyTypes, windowStartField, windowEndField, outputGroup, aggregates, merging, time, null,
+                null);
     }
 
     public WindowAggregateOperatorFactory {
         if (processingTimeWindows != null && (merging || processingTimeWindows.isMerging())) {
             throw new IllegalArgumentException("Window aggregate " + name + ": processing-time sessions are not supported yet");
+        }
+        if (slices != null && (merging || processingTimeWindows != null)) {
+            throw new IllegalArgumentException("Window aggregate " + name
+                    + ": only event-time windows that do not merge are sliced");
         }
         Objects.requireNonNull(name, "name");
         keyFields = keyFields.clone();
@@ -64,10 +72,13 @@ public record WindowAggregateOperatorFactory(String name, int[] keyFields, List<
         return keyFields.clone();
     }
 
-    /** The name and the types of the fields its state holds, so that a changed type is a changed query. */
+    /**
+     * The name and the types of the fields its state holds, so that a changed type is a changed
+     * query; and whether its state is per slice, which a savepoint of state per window cannot fill.
+     */
     @Override
     public String stateSignature() {
-        return name + ", keyTypes=" + keyTypes;
+        return name + ", keyTypes=" + keyTypes + (slices != null ? ", slices" : "");
     }
 
     @Override

@@ -14,17 +14,24 @@ final class WindowTableFunctionOperator extends AbstractOperator {
     private final WindowAssigner assigner;
     private final int timeField;
     private final WindowTime time;
+    /** In front of a window aggregate over slices: the slices, each row's one is appended. */
+    private final SliceAssigner slices;
 
-    WindowTableFunctionOperator(WindowAssigner assigner, int timeField, WindowTime time) {
+    WindowTableFunctionOperator(WindowAssigner assigner, int timeField, WindowTime time, SliceAssigner slices) {
         this.assigner = assigner;
         this.timeField = timeField;
         this.time = time;
+        this.slices = slices;
     }
 
     @Override
     public void processBatch(RowBatch batch, int input) {
         for (Row row : batch) {
             long local = time.toLocal(timestamp(row, timeField, context.operatorName()));
+            if (slices != null) {
+                output.collect(withWindow(row, slices.assignSlice(local), time));
+                continue;
+            }
             for (TimeWindow window : assigner.assignWindows(local)) {
                 output.collect(withWindow(row, window, time));
             }

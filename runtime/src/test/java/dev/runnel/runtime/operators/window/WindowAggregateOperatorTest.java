@@ -27,12 +27,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Input rows: item, price, window_start, window_end (as a windowing table function appends them). */
 class WindowAggregateOperatorTest {
     private static final DataType INT = DataType.of(TypeRoot.INTEGER);
-    private static final AggregatesHandle SUM_AND_COUNT = new AggregatesHandle(List.of(
+    static final AggregatesHandle SUM_AND_COUNT = new AggregatesHandle(List.of(
             AggregateCall.of(AggregateKind.SUM, new int[] {1}, List.of(INT), INT, "total"),
             AggregateCall.of(AggregateKind.COUNT_STAR, new int[0], List.of(), DataType.of(TypeRoot.BIGINT).notNull(), "n")),
             false);
     /** Output: item, window_start, window_end, window_time, SUM(price), COUNT(*). */
-    private static final List<GroupField> ITEM_AND_WINDOW = List.of(GroupField.key(0),
+    static final List<GroupField> ITEM_AND_WINDOW = List.of(GroupField.key(0),
             GroupField.WindowProperty.START, GroupField.WindowProperty.END, GroupField.WindowProperty.TIME);
 
     private static OperatorHarness harness(boolean merging) throws Exception {
@@ -82,7 +82,7 @@ class WindowAggregateOperatorTest {
     private static OperatorHarness processingTime(WindowAssigner windows, String backend) throws Exception {
         return OperatorHarness.of(new WindowAggregateOperatorFactory("WindowAggregate", new int[] {0},
                 List.of(DataType.of(TypeRoot.VARCHAR, Integer.MAX_VALUE)), 2, 3, ITEM_AND_WINDOW, SUM_AND_COUNT,
-                false, WindowTime.LOCAL, windows)).withStateBackend(backend).open();
+                false, WindowTime.LOCAL, windows, null)).withStateBackend(backend).open();
     }
 
     @ParameterizedTest(name = "{0}")

@@ -37,6 +37,7 @@ public final class AggregatesHandle implements Serializable {
     private final int[] viewOffsets;
     private final List<DataType> accumulatorTypes;
     private final List<ViewSpec> views;
+    private final List<DataType> resultTypes;
 
     /**
      * @param withRetraction whether the input may carry retractions (-U/-D); see
@@ -60,6 +61,7 @@ public final class AggregatesHandle implements Serializable {
         }
         this.accumulatorTypes = Collections.unmodifiableList(types);
         this.views = Collections.unmodifiableList(allViews);
+        this.resultTypes = this.calls.stream().map(AggregateCall::resultType).toList();
     }
 
     public List<AggregateCall> calls() {
@@ -82,7 +84,7 @@ public final class AggregatesHandle implements Serializable {
 
     /** The types of {@link #getValues}, in call order. */
     public List<DataType> resultTypes() {
-        return calls.stream().map(AggregateCall::resultType).toList();
+        return resultTypes;
     }
 
     /** Empty accumulators for all calls (the views, if any, must be empty too). */
