@@ -9,7 +9,6 @@ import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
 import dev.runnel.runtime.operators.aggregate.functions.ViewSource;
 import dev.runnel.runtime.operators.window.WindowAggregateOperatorFactory.GroupField;
 import dev.runnel.runtime.state.KeyedStateBackend;
-import dev.runnel.runtime.state.MapState;
 import dev.runnel.runtime.state.Serializers;
 import dev.runnel.runtime.state.StateDescriptor;
 import dev.runnel.runtime.state.StateOptions;
@@ -17,7 +16,6 @@ import dev.runnel.runtime.state.Timer;
 import dev.runnel.runtime.state.TimerService;
 import dev.runnel.runtime.state.Triggerable;
 import dev.runnel.runtime.state.ValueState;
-import dev.runnel.runtime.state.VoidNamespace;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.Watermark;
 import dev.runnel.runtime.types.DataType;
@@ -25,7 +23,6 @@ import dev.runnel.runtime.types.TypeRoot;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,8 +31,8 @@ import java.util.Optional;
 /**
  * Aggregates rows per key and event-time window and emits each window's result once, when the
  * watermark passes the window's end (its {@code window_time}); the output is append-only, as
- * in Flink. State: one accumulator per key and window (namespace), an event-time timer per key
- * and window, and, for merging (SESSION) windows, the key's open sessions. A row whose window
+ * in Flink. State: one accumulator per key and window (namespace) and an event-time timer per
+ * key and window (SESSION windows: {@link SessionWindowAggregateOperator}). A row whose window
  * has already fired (its window time is at or behind the current watermark) is late: it is
  * dropped and counted in the operator counter {@code numLateRecordsDropped}, as Flink's metric.
  * Processing-time windows ({@link WindowAggregateOperatorFactory#processingTime}) fire on
@@ -68,8 +65,6 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
     private final SliceAssigner slices;
     private KeyedStateBackend backend;
     private ValueState<TimeWindow, Row> accumulators;
-    /** SESSION only: the key's open session windows, start to end. */
-    private MapState<VoidNamespace, Long, Long> sessions;
     private TimerService<TimeWindow> timers;
     /** Rows dropped because their window had already fired. */
     private Counter numLateRecordsDropped;
@@ -97,10 +92,6 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
         backend = context.keyedStateBackend(Serializers.row(spec.keyTypes()));
         accumulators = backend.valueState(new StateDescriptor<>("window-accumulators", TimeWindowSerializer.INSTANCE,
                 null, Serializers.row(aggregates.accumulatorTypes()), Duration.ZERO));
-        if (spec.merging()) {
-            sessions = backend.mapState(StateDescriptor.map("session-windows", Serializers.LONG, Serializers.LONG,
-                    Duration.ZERO));
-        }
         timers = backend.timerService("window-timers", TimeWindowSerializer.INSTANCE, this);
         bufferLimit = context.configuration().get(StateOptions.WINDOW_AGG_BUFFER_SIZE_LIMIT);
     }
@@ -108,11 +99,8 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
     @Override
     public void processBatch(RowBatch batch, int input) throws Exception {
         for (Row row : batch) {
-            if (row.kind() != RowKind.INSERT) {
-                throw new IllegalStateException("Operator '" + context.operatorName() + "' takes only inserts, not "
-                        + row.kind().shortString() + " " + row);
-            }
-            Row key = key(row);
+            requireInsert(row, context.operatorName());
+            Row key = key(row, keyFields);
             TimeWindow window = new TimeWindow((Long) row.getField(spec.windowStartField()),
                     (Long) row.getField(spec.windowEndField()));
             if (buffered()) {
@@ -133,9 +121,7 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
                 continue;
             }
             backend.setCurrentKey(key);
-            if (spec.merging()) {
-                window = mergeSessions(window);
-            } else if (spec.processingTime()) {
+            if (spec.processingTime()) {
                 Optional<TimeWindow> open = spec.processingTimeWindows().at(window,
                         spec.time().toLocal(timers.currentProcessingTime()));
                 if (open.isEmpty()) {
@@ -159,9 +145,9 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
         }
     }
 
-    /** Whether rows go through the window buffer: event-time windows that do not merge. */
+    /** Whether rows go through the window buffer: event-time windows. */
     private boolean buffered() {
-        return !spec.merging() && !spec.processingTime();
+        return !spec.processingTime();
     }
 
     /**
@@ -253,9 +239,6 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
             return;
         }
         accumulators.clear();
-        if (spec.merging()) {
-            sessions.remove(window.start());
-        }
         emit(timer.key(), window, acc.fields().clone());
     }
 
@@ -298,6 +281,15 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
 
     /** Emits the result row of {@code key}'s {@code window} from its accumulators (which it may change). */
     private void emit(Row key, TimeWindow window, Object[] acc) {
+        output.collect(resultRow(spec, key, window, acc));
+    }
+
+    /**
+     * The result row of {@code key}'s {@code window} from its accumulators (which it may change):
+     * the group fields in {@code spec.outputGroup()} order, then each aggregate's value.
+     */
+    static Row resultRow(WindowAggregateOperatorFactory spec, Row key, TimeWindow window, Object[] acc) {
+        AggregatesHandle aggregates = spec.aggregates();
         Object[] values = aggregates.getValues(acc, ViewSource.NONE);
         List<DataType> resultTypes = aggregates.resultTypes();
         for (int i = 0; i < values.length; i++) {
@@ -317,53 +309,7 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
                     };
         }
         System.arraycopy(values, 0, out, group.size(), values.length);
-        output.collect(new Row(RowKind.INSERT, out));
-    }
-
-    /**
-     * Merges {@code window} with the key's open sessions it overlaps (or touches), moving their
-     * accumulators and timers to the merged window, which it returns.
-     */
-    private TimeWindow mergeSessions(TimeWindow window) throws Exception {
-        TimeWindow merged = window;
-        List<TimeWindow> overlapping = new ArrayList<>();
-        for (Map.Entry<Long, Long> session : sessions.entries()) {
-            TimeWindow open = new TimeWindow(session.getKey(), session.getValue());
-            if (open.intersects(window)) {
-                overlapping.add(open);
-                merged = merged.cover(open);
-            }
-        }
-        if (overlapping.size() == 1 && overlapping.get(0).equals(merged)) {
-            return merged;
-        }
-        Object[] acc = null;
-        for (TimeWindow open : overlapping) {
-            accumulators.setCurrentNamespace(open);
-            Row other = accumulators.value();
-            if (other != null) {
-                Object[] otherAcc = other.fields().clone();
-                if (acc == null) {
-                    acc = otherAcc;
-                } else {
-                    aggregates.merge(acc, ViewSource.NONE, otherAcc, ViewSource.NONE);
-                }
-            }
-            accumulators.clear();
-            timers.deleteEventTimeTimer(open, fireTime(open));
-            sessions.remove(open.start());
-        }
-        if (acc != null) {
-            accumulators.setCurrentNamespace(merged);
-            accumulators.update(new Row(RowKind.INSERT, acc));
-        }
-        if (!isLate(merged)) {
-            sessions.put(merged.start(), merged.end());
-            if (acc != null) {
-                timers.registerEventTimeTimer(merged, fireTime(merged));
-            }
-        }
-        return merged;
+        return new Row(RowKind.INSERT, out);
     }
 
     /**
@@ -388,7 +334,16 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
         return stored == null ? aggregates.createAccumulators() : stored.fields().clone();
     }
 
-    private Row key(Row row) {
+    /** Fails on anything but an insert: window aggregates take append-only input. */
+    static void requireInsert(Row row, String operatorName) {
+        if (row.kind() != RowKind.INSERT) {
+            throw new IllegalStateException("Operator '" + operatorName + "' takes only inserts, not "
+                    + row.kind().shortString() + " " + row);
+        }
+    }
+
+    /** The key of {@code row}: its fields {@code keyFields}. */
+    static Row key(Row row, int[] keyFields) {
         Object[] key = new Object[keyFields.length];
         for (int i = 0; i < keyFields.length; i++) {
             key[i] = row.getField(keyFields[i]);

@@ -74,16 +74,17 @@ public record WindowAggregateOperatorFactory(String name, int[] keyFields, List<
 
     /**
      * The name and the types of the fields its state holds, so that a changed type is a changed
-     * query; and whether its state is per slice, which a savepoint of state per window cannot fill.
+     * query; and whether its state is per slice, which a savepoint of state per window cannot fill,
+     * or holds a key's sessions as one value (they were a map per key before).
      */
     @Override
     public String stateSignature() {
-        return name + ", keyTypes=" + keyTypes + (slices != null ? ", slices" : "");
+        return name + ", keyTypes=" + keyTypes + (slices != null ? ", slices" : "") + (merging ? ", sessions" : "");
     }
 
     @Override
     public Operator create() {
-        return new WindowAggregateOperator(this);
+        return merging ? new SessionWindowAggregateOperator(this) : new WindowAggregateOperator(this);
     }
 
     /** One leading output field of a window aggregate: a key, or a property of the window. */

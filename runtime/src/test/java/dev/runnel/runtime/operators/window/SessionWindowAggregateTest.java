@@ -1,0 +1,89 @@
+package dev.runnel.runtime.operators.window;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.stream.RowBatch;
+import dev.runnel.runtime.testing.OperatorHarness;
+import dev.runnel.runtime.testing.OperatorSnapshot;
+import dev.runnel.runtime.types.DataType;
+import dev.runnel.runtime.types.TypeRoot;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * SESSION windows through the session buffer: input rows are item, price, and the row's own
+ * window {@code [ts, ts + 5)}; output rows item, window_start, window_end, window_time,
+ * SUM(price), COUNT(*).
+ */
+class SessionWindowAggregateTest {
+    private static WindowAggregateOperatorFactory factory() {
+        return new WindowAggregateOperatorFactory("WindowAggregate", new int[] {0},
+                List.of(DataType.of(TypeRoot.VARCHAR, Integer.MAX_VALUE)), 2, 3,
+                WindowAggregateOperatorTest.ITEM_AND_WINDOW, WindowAggregateOperatorTest.SUM_AND_COUNT, true,
+                WindowTime.LOCAL);
+    }
+
+    private static Row bid(String item, int price, long ts) {
+        return Row.of(item, price, ts, ts + 5);
+    }
+
+    private static void process(OperatorHarness h, Row... rows) throws Exception {
+        h.processBatch(RowBatch.of(rows));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void aBufferedRowBridgesASessionInStateAndOneInTheBuffer(String backend) throws Exception {
+        try (var h = OperatorHarness.of(factory()).withStateBackend(backend).open()) {
+            process(h, bid("A", 1, 1));
+            h.processWatermark(3); // folds [1, 6) into state; it fires at 5
+            process(h, bid("A", 2, 10), bid("B", 7, 11));
+            h.processWatermark(4); // before every buffered start: they stay in memory
+            process(h, bid("A", 4, 5)); // [5, 10) touches [1, 6) in state and [10, 15) in the buffer
+            h.processWatermark(14);
+
+            assertThat(h.takeOutput()).containsExactly(Row.of("A", 1L, 15L, 14L, 7, 3L));
+            h.processWatermark(Long.MAX_VALUE);
+            assertThat(h.takeOutput()).containsExactly(Row.of("B", 11L, 16L, 15L, 7, 1L));
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void aRowWhoseWindowFiredCountsOnlyWhenItReachesAnOpenSession(String backend) throws Exception {
+        try (var h = OperatorHarness.of(factory()).withStateBackend(backend).open()) {
+            process(h, bid("A", 1, 10));
+            h.processWatermark(9);
+            // [2, 7) fired long ago and reaches nothing: late. [5, 10) fired too but touches [10, 15).
+            process(h, bid("A", 100, 2), bid("A", 3, 5));
+            h.processWatermark(Long.MAX_VALUE);
+
+            assertThat(h.output()).containsExactly(Row.of("A", 5L, 15L, 14L, 4, 2L));
+            assertThat(h.counter("numLateRecordsDropped")).isEqualTo(1);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void bufferedSessionsAreInTheCheckpoint(String backend, @TempDir Path checkpoints) throws Exception {
+        OperatorSnapshot checkpoint;
+        try (var h = OperatorHarness.of(factory()).withStateBackend(backend).withCheckpointDirectory(checkpoints)
+                .open()) {
+            process(h, bid("A", 1, 1));
+            h.processWatermark(3);
+            process(h, bid("A", 2, 4), bid("B", 5, 20));
+            checkpoint = h.snapshot(1);
+            process(h, bid("A", 100, 5)); // after the checkpoint: lost with this attempt
+        }
+        try (var h = OperatorHarness.of(factory()).withStateBackend(backend).withRestoredState(checkpoint).open()) {
+            process(h, bid("A", 3, 9));
+            h.processWatermark(Long.MAX_VALUE);
+
+            assertThat(h.output()).containsExactly(Row.of("A", 1L, 14L, 13L, 6, 3L), Row.of("B", 20L, 25L, 24L, 5, 1L));
+        }
+    }
+}
