@@ -405,6 +405,48 @@ class KeyedStateBackendContractTest {
 
     @ParameterizedTest
     @MethodSource("backends")
+    void manyTimersAddedDeletedAndTakenInTurnFireAsAnOrderedSetWould(String type) throws Exception {
+        // More timers than the RocksDB queue keeps in memory, added before, among and after those
+        // it holds, some deleted, taken a part at a time.
+        KeyedStateBackend b = backend(type);
+        Recorder r = recorder(b);
+        TimerService<Long> timers = b.timerService("t", Serializers.LONG, r);
+        java.util.TreeSet<String> model = new java.util.TreeSet<>(java.util.Comparator
+                .comparingLong((String t) -> Long.parseLong(t.substring(1, t.indexOf('/'))))
+                .thenComparing(t -> t));
+        java.util.Random random = new java.util.Random(7);
+        long watermark = 0;
+        List<String> expected = new ArrayList<>();
+        for (int round = 0; round < 40; round++) {
+            for (int i = 0; i < 60; i++) {
+                int k = random.nextInt(50);
+                long time = watermark + 1 + random.nextInt(2_000);
+                b.setCurrentKey(key(k));
+                if (random.nextInt(5) == 0) {
+                    timers.deleteEventTimeTimer(0L, time);
+                    model.remove("e" + time + "/" + k + "/0");
+                } else {
+                    timers.registerEventTimeTimer(0L, time);
+                    model.add("e" + time + "/" + k + "/0");
+                }
+            }
+            watermark += random.nextInt(100);
+            while (!model.isEmpty() && Long.parseLong(model.first().substring(1, model.first().indexOf('/'))) <= watermark) {
+                expected.add(model.pollFirst());
+            }
+            b.advanceWatermark(watermark);
+            assertThat(r.fired).as("round %d", round).containsExactlyInAnyOrderElementsOf(expected);
+        }
+        assertThat(r.fired).hasSizeGreaterThan(200);
+        b.advanceWatermark(Long.MAX_VALUE);
+        expected.addAll(model);
+        assertThat(r.fired).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(r.fired).isSortedAccordingTo(java.util.Comparator.comparingLong(
+                (String t) -> Long.parseLong(t.substring(1, t.indexOf('/')))));
+    }
+
+    @ParameterizedTest
+    @MethodSource("backends")
     void timersRegisteredWhileFiringFireInTheSameAdvanceWhenDue(String type) throws Exception {
         KeyedStateBackend b = backend(type);
         Recorder r = recorder(b);

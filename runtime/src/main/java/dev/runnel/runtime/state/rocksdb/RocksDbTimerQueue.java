@@ -3,25 +3,35 @@ package dev.runnel.runtime.state.rocksdb;
 import dev.runnel.runtime.state.backend.ByteArrayDataOutput;
 import dev.runnel.runtime.state.backend.TimerQueue;
 import java.util.Arrays;
+import java.util.TreeMap;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.RocksIterator;
 
 /**
  * Timers in a column family of their own, keyed by timestamp (8 bytes big-endian with the sign
  * bit flipped, so byte order is numeric order, negative times first), key group, key and
- * namespace; the value is the key's length, to split key from namespace. The earliest timer is
- * cached in memory, and scans start after the last timer taken, so they do not wade through the
- * deletion markers that fired timers leave until compaction.
+ * namespace; the value is the key's length, to split key from namespace.
+ *
+ * <p>The earliest timers (up to {@link #CACHE_SIZE}) are cached in memory, in order, as Flink's
+ * RocksDB priority queue caches its head: taking a timer is one delete, and one iterator reads
+ * the next {@link #CACHE_SIZE} when the cache runs dry, instead of an iterator and a seek per
+ * timer. Scans start after the last timer taken, so they do not wade through the deletion
+ * markers that fired timers leave until compaction. The cache is always the start of the
+ * queue's order: a timer added behind its last entry, while timers not in the cache exist, stays
+ * out of it.
  */
 final class RocksDbTimerQueue implements TimerQueue {
+    /** How many of the earliest timers are kept in memory. */
+    static final int CACHE_SIZE = 128;
+
     private final RocksDbKeyedStateBackend db;
     private final ColumnFamilyHandle handle;
     private final ByteArrayDataOutput keyOut = new ByteArrayDataOutput(64);
     private final byte[] valueBytes = new byte[4];
-    /** The earliest timer and its entry key; {@code null} when not known (read it on demand). */
-    private TimerEntry head;
-    private byte[] headKey;
-    private boolean empty;
+    /** The earliest timers by entry key: a prefix of the queue's order. */
+    private final TreeMap<byte[], TimerEntry> cache = new TreeMap<>(Arrays::compareUnsigned);
+    /** Whether {@link #cache} holds every timer of the queue. */
+    private boolean cacheHoldsAll;
     /** No timer sorts before this entry key ({@code null}: scan from the start). */
     private byte[] scanFrom;
 
@@ -54,8 +64,13 @@ final class RocksDbTimerQueue implements TimerQueue {
         if (scanFrom != null && compareToEntry(scanFrom, length) < 0) {
             scanFrom = keyOut.toByteArray();
         }
-        if (empty || headKey != null && compareToEntry(headKey, length) < 0) {
-            forgetHead();
+        if (cacheHoldsAll || !cache.isEmpty() && compareToEntry(cache.lastKey(), length) < 0) {
+            byte[] entryKey = keyOut.toByteArray();
+            cache.put(entryKey, decode(entryKey, keyLength));
+            if (cache.size() > CACHE_SIZE) {
+                cache.pollLastEntry();
+                cacheHoldsAll = false;
+            }
         }
     }
 
@@ -63,19 +78,21 @@ final class RocksDbTimerQueue implements TimerQueue {
     public void remove(long timestamp, int keyGroup, byte[] key, int keyLength, byte[] namespace, int namespaceLength) {
         int length = entryKey(timestamp, keyGroup, key, keyLength, namespace, namespaceLength);
         db.delete(handle, keyOut.buffer(), length);
-        if (headKey != null && compareToEntry(headKey, length) == 0) {
-            forgetHead();
+        if (!cache.isEmpty()) {
+            cache.remove(keyOut.toByteArray());
         }
     }
 
-    private void forgetHead() {
-        head = null;
-        headKey = null;
-        empty = false;
+    private static TimerEntry decode(byte[] raw, int keyLength) {
+        long timestamp = RocksDbLayout.readLong(raw, 0) ^ Long.MIN_VALUE;
+        int keyGroup = ((raw[8] & 0xFF) << 8) | (raw[9] & 0xFF);
+        return new TimerEntry(timestamp, keyGroup, Arrays.copyOfRange(raw, 10, 10 + keyLength),
+                Arrays.copyOfRange(raw, 10 + keyLength, raw.length));
     }
 
-    private void loadHead() {
-        if (head != null || empty) {
+    /** Reads the next {@link #CACHE_SIZE} timers into the cache when it is empty and timers may remain. */
+    private void fill() {
+        if (!cache.isEmpty() || cacheHoldsAll) {
             return;
         }
         try (RocksIterator it = db.iterator(handle)) {
@@ -84,37 +101,33 @@ final class RocksDbTimerQueue implements TimerQueue {
             } else {
                 it.seek(scanFrom);
             }
-            if (!it.isValid()) {
-                empty = true;
-                return;
+            while (it.isValid() && cache.size() < CACHE_SIZE) {
+                byte[] raw = it.key();
+                byte[] value = it.value();
+                int keyLength = ((value[0] & 0xFF) << 24) | ((value[1] & 0xFF) << 16) | ((value[2] & 0xFF) << 8)
+                        | (value[3] & 0xFF);
+                cache.put(raw, decode(raw, keyLength));
+                it.next();
             }
-            byte[] raw = it.key();
-            byte[] value = it.value();
-            int keyLength = ((value[0] & 0xFF) << 24) | ((value[1] & 0xFF) << 16) | ((value[2] & 0xFF) << 8) | (value[3] & 0xFF);
-            long timestamp = RocksDbLayout.readLong(raw, 0) ^ Long.MIN_VALUE;
-            int keyGroup = ((raw[8] & 0xFF) << 8) | (raw[9] & 0xFF);
-            head = new TimerEntry(timestamp, keyGroup, Arrays.copyOfRange(raw, 10, 10 + keyLength),
-                    Arrays.copyOfRange(raw, 10 + keyLength, raw.length));
-            headKey = raw;
+            cacheHoldsAll = !it.isValid();
         }
     }
 
     @Override
     public long earliest() {
-        loadHead();
-        return empty ? Long.MAX_VALUE : head.timestamp();
+        fill();
+        return cache.isEmpty() ? Long.MAX_VALUE : cache.firstEntry().getValue().timestamp();
     }
 
     @Override
     public TimerEntry pollUpTo(long time) {
-        loadHead();
-        if (empty || head.timestamp() > time) {
+        fill();
+        if (cache.isEmpty() || cache.firstEntry().getValue().timestamp() > time) {
             return null;
         }
-        TimerEntry taken = head;
-        db.delete(handle, headKey, headKey.length);
-        scanFrom = headKey;
-        forgetHead();
-        return taken;
+        var taken = cache.pollFirstEntry();
+        db.delete(handle, taken.getKey(), taken.getKey().length);
+        scanFrom = taken.getKey();
+        return taken.getValue();
     }
 }
