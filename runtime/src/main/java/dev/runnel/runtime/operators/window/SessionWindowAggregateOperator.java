@@ -3,11 +3,9 @@ package dev.runnel.runtime.operators.window;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.metrics.Counter;
-import dev.runnel.runtime.operators.AbstractOperator;
 import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
 import dev.runnel.runtime.operators.aggregate.functions.ViewSource;
-import dev.runnel.runtime.state.KeyedStateBackend;
 import dev.runnel.runtime.state.Serializers;
 import dev.runnel.runtime.state.StateDescriptor;
 import dev.runnel.runtime.state.StateOptions;
@@ -18,7 +16,6 @@ import dev.runnel.runtime.state.TypeSerializer;
 import dev.runnel.runtime.state.ValueState;
 import dev.runnel.runtime.state.VoidNamespace;
 import dev.runnel.runtime.stream.RowBatch;
-import dev.runnel.runtime.stream.Watermark;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
@@ -43,10 +40,9 @@ import java.util.Map;
  * window has fired is late and dropped (counted in {@code numLateRecordsDropped}) unless it
  * reaches an open session.
  */
-final class SessionWindowAggregateOperator extends AbstractOperator implements Triggerable<TimeWindow> {
+final class SessionWindowAggregateOperator extends WindowBufferOperator implements Triggerable<TimeWindow> {
     private final WindowAggregateOperatorFactory spec;
     private final AggregatesHandle aggregates;
-    private KeyedStateBackend backend;
     private ValueState<TimeWindow, Row> accumulators;
     /** The key's open sessions, in no particular order. */
     private ValueState<VoidNamespace, List<TimeWindow>> sessions;
@@ -129,7 +125,8 @@ final class SessionWindowAggregateOperator extends AbstractOperator implements T
     }
 
     /** Folds the buffered sessions into state, one read and one write of each key's sessions. */
-    private void flush() throws Exception {
+    @Override
+    void flush() throws Exception {
         for (Map.Entry<Row, List<Pending>> entry : buffer.entrySet()) {
             backend.setCurrentKey(entry.getKey());
             for (Pending pending : entry.getValue()) {
@@ -185,27 +182,13 @@ final class SessionWindowAggregateOperator extends AbstractOperator implements T
         return true;
     }
 
+    /**
+     * When a buffered session or a stored one it would merge with fires: a buffered session may
+     * touch a stored one that ends at its start, which fires at that start - 1.
+     */
     @Override
-    public void processWatermark(Watermark watermark) throws Exception {
-        // A buffered session may touch a stored one that ends at its start: that one fires at start - 1.
-        if (bufferStart != Long.MAX_VALUE
-                && watermark.timestamp() >= fireTime(new TimeWindow(bufferStart - 1, bufferStart))) {
-            flush();
-        }
-        backend.advanceWatermark(watermark.timestamp());
-        super.processWatermark(watermark);
-    }
-
-    @Override
-    public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
-        flush();
-        super.prepareSnapshotPreBarrier(checkpointId);
-    }
-
-    @Override
-    public void finish() throws Exception {
-        flush();
-        super.finish();
+    boolean flushBefore(long timestamp) {
+        return bufferStart != Long.MAX_VALUE && timestamp >= fireTime(new TimeWindow(bufferStart - 1, bufferStart));
     }
 
     @Override

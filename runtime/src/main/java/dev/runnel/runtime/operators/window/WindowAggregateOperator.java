@@ -3,12 +3,10 @@ package dev.runnel.runtime.operators.window;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.metrics.Counter;
-import dev.runnel.runtime.operators.AbstractOperator;
 import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
 import dev.runnel.runtime.operators.aggregate.functions.ViewSource;
 import dev.runnel.runtime.operators.window.WindowAggregateOperatorFactory.GroupField;
-import dev.runnel.runtime.state.KeyedStateBackend;
 import dev.runnel.runtime.state.Serializers;
 import dev.runnel.runtime.state.StateDescriptor;
 import dev.runnel.runtime.state.StateOptions;
@@ -17,7 +15,6 @@ import dev.runnel.runtime.state.TimerService;
 import dev.runnel.runtime.state.Triggerable;
 import dev.runnel.runtime.state.ValueState;
 import dev.runnel.runtime.stream.RowBatch;
-import dev.runnel.runtime.stream.Watermark;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
 import java.math.BigDecimal;
@@ -47,23 +44,16 @@ import java.util.Optional;
  * {@code table.exec.window-agg.buffer-size-limit} keys and windows. So a key that has many rows
  * in a window costs state access about once.
  *
- * <p>Over slices ({@link WindowAggregateOperatorFactory#slices}), each row arrives once, with its
- * slice, and the buffer and state hold one accumulator per key and slice; a key's timer fires at
- * the end of each window that has rows of it, merges that window's slices into its result and
- * clears the slices no later window needs (Flink's slicing window aggregation). So a HOP row costs
- * one accumulation, not one per window it falls into. A row is late, and dropped, only when the
- * last window of its slice has fired; a slice whose earlier windows have fired still counts in its
- * later ones.
+ * <p>This operator takes rows that carry their windows (after a window table function whose
+ * windows a calc computes with, or an inner window aggregate's); rows that carry slices go to
+ * {@link SlicingWindowAggregateOperator}.
  *
  * <p>Input rows must be inserts (the planner feeds it insert-only input only).
  */
-final class WindowAggregateOperator extends AbstractOperator implements Triggerable<TimeWindow> {
+final class WindowAggregateOperator extends WindowBufferOperator implements Triggerable<TimeWindow> {
     private final WindowAggregateOperatorFactory spec;
     private final AggregatesHandle aggregates;
     private final int[] keyFields;
-    /** The slices that input rows carry, or null when they carry their windows. */
-    private final SliceAssigner slices;
-    private KeyedStateBackend backend;
     private ValueState<TimeWindow, Row> accumulators;
     private TimerService<TimeWindow> timers;
     /** Rows dropped because their window had already fired. */
@@ -74,7 +64,7 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
     /** The earliest time at which a window of the buffer fires; a watermark before it leaves the buffer be. */
     private long bufferFiresAt = Long.MAX_VALUE;
 
-    /** A key and one of its windows (or slices): an entry of the window buffer. */
+    /** A key and one of its windows: an entry of the window buffer. */
     private record KeyedWindow(Row key, TimeWindow window) {
     }
 
@@ -82,7 +72,6 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
         this.spec = spec;
         this.aggregates = spec.aggregates();
         this.keyFields = spec.keyFields();
-        this.slices = spec.slices();
     }
 
     @Override
@@ -104,7 +93,7 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
             TimeWindow window = new TimeWindow((Long) row.getField(spec.windowStartField()),
                     (Long) row.getField(spec.windowEndField()));
             if (buffered()) {
-                if (slices != null ? isLate(slices.lastWindowEnd(window.end())) : isLate(window)) {
+                if (isLate(window)) {
                     numLateRecordsDropped.inc();
                     continue;
                 }
@@ -112,7 +101,7 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
                 if (acc == null) {
                     acc = aggregates.createAccumulators();
                     buffer.put(new KeyedWindow(key, window), acc);
-                    bufferFiresAt = Math.min(bufferFiresAt, fireTime(firstWindow(window)));
+                    bufferFiresAt = Math.min(bufferFiresAt, fireTime(window));
                 }
                 aggregates.accumulate(acc, row, ViewSource.NONE);
                 if (buffer.size() >= bufferLimit) {
@@ -150,11 +139,9 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
         return !spec.processingTime();
     }
 
-    /**
-     * Folds the window buffer into state, registering each window's timer once (over slices, the
-     * timer of the first window of the slice that has not fired).
-     */
-    private void flush() throws Exception {
+    /** Folds the window buffer into state, registering each window's timer once. */
+    @Override
+    void flush() throws Exception {
         for (Map.Entry<KeyedWindow, Object[]> entry : buffer.entrySet()) {
             TimeWindow window = entry.getKey().window();
             backend.setCurrentKey(entry.getKey().key());
@@ -166,54 +153,16 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
                 aggregates.merge(acc, ViewSource.NONE, entry.getValue(), ViewSource.NONE);
             }
             accumulators.update(new Row(RowKind.INSERT, acc));
-            TimeWindow first = firstWindow(window);
-            timers.registerEventTimeTimer(first, fireTime(first));
+            timers.registerEventTimeTimer(window, fireTime(window));
         }
         buffer.clear();
         bufferFiresAt = Long.MAX_VALUE;
     }
 
-    /**
-     * The first window of a buffered {@code window} (or slice) that has not fired: the window
-     * itself; over slices, the first window of the slice whose time is ahead of the watermark
-     * (rows of a slice may arrive after its first windows fired).
-     */
-    private TimeWindow firstWindow(TimeWindow window) {
-        if (slices == null) {
-            return window;
-        }
-        long end = window.end();
-        while (isLate(end)) {
-            end += slices.sliceSize();
-        }
-        return slices.window(end);
-    }
-
-    /** Over slices: the current key's timer for the window that ends at {@code windowEnd}. */
-    private void registerWindowTimer(long windowEnd) {
-        TimeWindow window = slices.window(windowEnd);
-        timers.registerEventTimeTimer(window, fireTime(window));
-    }
-
+    /** When a buffered window fires. */
     @Override
-    public void processWatermark(Watermark watermark) throws Exception {
-        if (watermark.timestamp() >= bufferFiresAt) {
-            flush(); // the buffered rows are before the watermark: some of their windows fire now
-        }
-        backend.advanceWatermark(watermark.timestamp());
-        super.processWatermark(watermark);
-    }
-
-    @Override
-    public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
-        flush();
-        super.prepareSnapshotPreBarrier(checkpointId);
-    }
-
-    @Override
-    public void finish() throws Exception {
-        flush();
-        super.finish();
+    boolean flushBefore(long timestamp) {
+        return timestamp >= bufferFiresAt;
     }
 
     @Override
@@ -229,10 +178,6 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
     /** Emits the window's result and clears its state. */
     private void fire(Timer<TimeWindow> timer) throws Exception {
         TimeWindow window = timer.namespace();
-        if (slices != null) {
-            fireSlices(timer.key(), window);
-            return;
-        }
         accumulators.setCurrentNamespace(window);
         Row acc = accumulators.value();
         if (acc == null) {
@@ -240,43 +185,6 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
         }
         accumulators.clear();
         emit(timer.key(), window, acc.fields().clone());
-    }
-
-    /**
-     * Over slices: merges the window's slices into its result and emits it, clears the slices
-     * whose last window this is, and registers the next window's timer when slices of this one
-     * that stay belong to it too (no row of the key may arrive in the next window's own slice).
-     */
-    private void fireSlices(Row key, TimeWindow window) throws Exception {
-        long slice = slices.sliceSize();
-        long next = window.end() + slice;
-        long nextStart = slices.window(next).start();
-        Object[] acc = null;
-        boolean nextHasRows = false;
-        for (long end = window.start() + slice; end <= window.end(); end += slice) {
-            accumulators.setCurrentNamespace(slices.slice(end));
-            Row stored = accumulators.value();
-            if (stored == null) {
-                continue;
-            }
-            if (acc == null) {
-                acc = stored.fields().clone();
-            } else {
-                aggregates.merge(acc, ViewSource.NONE, stored.fields(), ViewSource.NONE);
-            }
-            if (slices.lastWindowEnd(end) <= window.end()) {
-                accumulators.clear();
-            } else if (end > nextStart) {
-                nextHasRows = true;
-            }
-        }
-        if (acc == null) {
-            return;
-        }
-        emit(key, window, acc);
-        if (nextHasRows) {
-            registerWindowTimer(next);
-        }
     }
 
     /** Emits the result row of {@code key}'s {@code window} from its accumulators (which it may change). */
@@ -318,11 +226,6 @@ final class WindowAggregateOperator extends AbstractOperator implements Triggera
      */
     private boolean isLate(TimeWindow window) {
         return fireTime(window) <= (spec.processingTime() ? timers.currentProcessingTime() : timers.currentWatermark());
-    }
-
-    /** Over slices: whether the window that ends at {@code windowEnd} has fired. */
-    private boolean isLate(long windowEnd) {
-        return isLate(slices.window(windowEnd));
     }
 
     /** The event time at which the window is complete: its window time, as an instant. */

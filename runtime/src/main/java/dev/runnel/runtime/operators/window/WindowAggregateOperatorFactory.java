@@ -84,7 +84,10 @@ public record WindowAggregateOperatorFactory(String name, int[] keyFields, List<
 
     @Override
     public Operator create() {
-        return merging ? new SessionWindowAggregateOperator(this) : new WindowAggregateOperator(this);
+        if (merging) {
+            return new SessionWindowAggregateOperator(this);
+        }
+        return slices != null ? new SlicingWindowAggregateOperator(this) : new WindowAggregateOperator(this);
     }
 
     /** One leading output field of a window aggregate: a key, or a property of the window. */
