@@ -1,6 +1,8 @@
 package dev.runnel.runtime.state;
 
+import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.ConfigOption;
+import dev.runnel.runtime.config.Configuration;
 import java.io.File;
 import java.time.Duration;
 import java.util.List;
@@ -29,6 +31,20 @@ public final class StateOptions {
             "table.exec.window-agg.buffer-size-limit", Integer.class, 100_000,
             "The number of keys and windows an event-time window aggregate accumulates in memory before it folds "
                     + "them into state (it also does before each watermark and checkpoint).");
+
+    /**
+     * {@code table.exec.window-agg.buffer-size-limit}, checked.
+     *
+     * @throws ConfigException naming the key when it is below 1
+     */
+    public static int windowAggBufferSizeLimit(Configuration configuration) {
+        int limit = configuration.get(WINDOW_AGG_BUFFER_SIZE_LIMIT);
+        if (limit < 1) {
+            throw ConfigException.invalidValue(WINDOW_AGG_BUFFER_SIZE_LIMIT.key(), "Option '"
+                    + WINDOW_AGG_BUFFER_SIZE_LIMIT.key() + "' must be at least 1, was " + limit);
+        }
+        return limit;
+    }
 
     public static List<ConfigOption<?>> all() {
         return List.of(STATE_BACKEND, ROCKSDB_LOCAL_DIR, STATE_TTL, SOURCE_IDLE_TIMEOUT, WINDOW_AGG_BUFFER_SIZE_LIMIT);

@@ -80,7 +80,7 @@ final class SessionWindowAggregateOperator extends WindowBufferOperator implemen
                 null, Serializers.row(aggregates.accumulatorTypes()), Duration.ZERO));
         sessions = backend.valueState(StateDescriptor.of("open-sessions", SessionsSerializer.INSTANCE, Duration.ZERO));
         timers = backend.timerService("window-timers", TimeWindowSerializer.INSTANCE, this);
-        bufferLimit = context.configuration().get(StateOptions.WINDOW_AGG_BUFFER_SIZE_LIMIT);
+        bufferLimit = StateOptions.windowAggBufferSizeLimit(context.configuration());
     }
 
     @Override

@@ -82,7 +82,7 @@ final class SlicingWindowAggregateOperator extends WindowBufferOperator implemen
         state = backend.valueState(StateDescriptor.of("window-slices",
                 new RowListSerializer(Serializers.row(entryTypes)), Duration.ZERO));
         timers = backend.timerService("window-timers", Serializers.LONG, this);
-        bufferLimit = context.configuration().get(StateOptions.WINDOW_AGG_BUFFER_SIZE_LIMIT);
+        bufferLimit = StateOptions.windowAggBufferSizeLimit(context.configuration());
     }
 
     @Override

@@ -82,7 +82,7 @@ final class WindowAggregateOperator extends WindowBufferOperator implements Trig
         accumulators = backend.valueState(new StateDescriptor<>("window-accumulators", TimeWindowSerializer.INSTANCE,
                 null, Serializers.row(aggregates.accumulatorTypes()), Duration.ZERO));
         timers = backend.timerService("window-timers", TimeWindowSerializer.INSTANCE, this);
-        bufferLimit = context.configuration().get(StateOptions.WINDOW_AGG_BUFFER_SIZE_LIMIT);
+        bufferLimit = StateOptions.windowAggBufferSizeLimit(context.configuration());
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.runnel.runtime.operators.window;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
@@ -145,6 +146,14 @@ class SlicingWindowAggregateTest {
             assertThat(h.output()).containsExactlyInAnyOrder(Row.of("A", 0L, 10L, 9L, 5, 2L),
                     Row.of("B", 0L, 10L, 9L, 2, 1L), Row.of("A", 10L, 20L, 19L, 5, 1L));
         }
+    }
+
+    @Test
+    void aBufferLimitBelowOneIsRefusedNamingTheKey() {
+        Configuration zero = new Configuration(Map.of(StateOptions.WINDOW_AGG_BUFFER_SIZE_LIMIT.key(), "0"));
+        assertThatThrownBy(() -> OperatorHarness.of(factory(new WindowAssigner.Tumbling(10, 0))).withConfiguration(zero)
+                .open().close())
+                .hasMessageContaining("'table.exec.window-agg.buffer-size-limit' must be at least 1, was 0");
     }
 
     @Test

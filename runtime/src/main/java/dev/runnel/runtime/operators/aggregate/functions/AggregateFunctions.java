@@ -36,6 +36,6 @@ public final class AggregateFunctions {
         };
         // MIN/MAX of distinct values are MIN/MAX of all values; other functions need the distinct view.
         boolean distinctMatters = call.kind() != AggregateKind.MIN && call.kind() != AggregateKind.MAX;
-        return call.distinct() && distinctMatters ? new DistinctFunction(call, f) : f;
+        return call.distinct() && distinctMatters ? new DistinctFunction(call, f, withRetraction) : f;
     }
 }

@@ -12,16 +12,20 @@ import java.util.Map;
  * DISTINCT around another function, as Flink's distinct views: a view
  * {@code argument values → number of rows with them} (view 0; the inner function's views follow)
  * lets a value reach the inner function only when it first appears and be retracted from it
- * only when its last row is retracted. The accumulator fields are the inner function's.
+ * only when its last row is retracted. The accumulator fields are the inner function's. Over
+ * input without retractions the counts do not matter: a value is written to the view once, when
+ * it first appears, so a value seen before costs one read of the view and no write.
  */
 final class DistinctFunction implements AggregateFunction {
     private final AggregateFunction inner;
     private final int[] args;
     private final List<DataType> argTypes;
     private final int width;
+    private final boolean withRetraction;
 
-    DistinctFunction(AggregateCall call, AggregateFunction inner) {
+    DistinctFunction(AggregateCall call, AggregateFunction inner, boolean withRetraction) {
         this.inner = inner;
+        this.withRetraction = withRetraction;
         this.args = call.args();
         this.argTypes = call.argTypes().stream().map(t -> t.withNullable(true)).toList();
         int max = 0;
@@ -95,9 +99,11 @@ final class DistinctFunction implements AggregateFunction {
     private void add(Accumulator acc, Row key, long n, Row input) {
         MapView<Object, Object> counts = acc.view(0);
         Long count = (Long) counts.get(key);
-        counts.put(key, count == null ? n : count + n);
         if (count == null) {
+            counts.put(key, n);
             inner.accumulate(innerAcc(acc), input);
+        } else if (withRetraction) {
+            counts.put(key, count + n);
         }
     }
 
