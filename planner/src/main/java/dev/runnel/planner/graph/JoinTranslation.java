@@ -56,7 +56,8 @@ final class JoinTranslation {
         JoinKeys keys = join.keys();
         var operator = new StreamingJoinOperatorFactory(join.describe(), joinType(join.getJoinType()),
                 keys.leftKeys(), keys.rightKeys(), keys.nullSafe(), fieldTypes(join.getLeft()),
-                fieldTypes(join.getRight()), predicate(translator, join, keys.residual()));
+                fieldTypes(join.getRight()), predicate(translator, join, keys.residual()),
+                new boolean[] {insertOnly(join.getLeft()), insertOnly(join.getRight())});
         return translator.attachKeyed(List.of(translator.visit(join.getLeft()), translator.visit(join.getRight())),
                 operator, List.of(keys.leftKeys(), keys.rightKeys()));
     }
@@ -85,6 +86,10 @@ final class JoinTranslation {
                 spec.leftTime(), spec.rightTime(), predicate(translator, join, keys.residual()));
         return translator.attachKeyed(List.of(translator.visit(join.getLeft()), translator.visit(join.getRight())),
                 operator, List.of(keys.leftKeys(), keys.rightKeys()));
+    }
+
+    private static boolean insertOnly(RelNode input) {
+        return ((PhysicalRel) input).changelogMode().isInsertOnly();
     }
 
     private static void requireAppendOnly(RelNode input, String what) {

@@ -9,6 +9,7 @@ import dev.runnel.runtime.operators.calc.CalcFunction;
 import dev.runnel.runtime.state.KeyedStateBackend;
 import dev.runnel.runtime.state.Serializers;
 import dev.runnel.runtime.state.StateOptions;
+import dev.runnel.runtime.state.TypeSerializer;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.types.DataType;
 import java.time.Duration;
@@ -44,11 +45,24 @@ abstract class AbstractJoinOperator extends AbstractOperator {
         }
         backend = context.keyedStateBackend(Serializers.row(keyTypes));
         Duration ttl = ttl();
-        states[0] = new JoinRecordState(backend, "left-records", Serializers.row(storedTypes(spec.leftTypes())), ttl);
-        states[1] = new JoinRecordState(backend, "right-records", Serializers.row(storedTypes(spec.rightTypes())), ttl);
+        states[0] = state(0, "left", Serializers.row(storedTypes(spec.leftTypes())), ttl);
+        states[1] = state(1, "right", Serializers.row(storedTypes(spec.rightTypes())), ttl);
         if (spec.condition() != null) {
             condition = spec.condition().newInstance(context);
         }
+    }
+
+    private JoinRecordState state(int input, String side, TypeSerializer<Row> rows, Duration ttl) {
+        return keepsAppendOnly(input) ? JoinRecordState.appendOnly(backend, side + "-rows", rows, ttl)
+                : JoinRecordState.counting(backend, side + "-records", rows, ttl);
+    }
+
+    /**
+     * Whether input {@code input}'s rows are held as a list ({@link JoinRecordState#appendOnly}):
+     * only when the join never retracts them nor counts their matches. No, by default.
+     */
+    protected boolean keepsAppendOnly(int input) {
+        return false;
     }
 
     /**

@@ -23,6 +23,16 @@ final class StreamingJoinOperator extends AbstractJoinOperator {
         super(spec);
     }
 
+    /** An inner side whose input never retracts: its rows are never removed and their matches never counted. */
+    @Override
+    protected boolean keepsAppendOnly(int input) {
+        return keepsAppendOnly(spec, input);
+    }
+
+    static boolean keepsAppendOnly(StreamingJoinOperatorFactory spec, int input) {
+        return spec.appendOnly()[input] && !spec.joinType().isOuter(input);
+    }
+
     @Override
     protected void processRow(Row input, int side) {
         int otherSide = 1 - side;

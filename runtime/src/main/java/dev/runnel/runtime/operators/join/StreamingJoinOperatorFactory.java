@@ -21,10 +21,20 @@ import java.util.Objects;
  * @param condition the residual (non-equi) condition over the concatenated row
  *        {@code left ++ right}: a {@link CalcFunction} that returns null to reject; {@code null}
  *        when there is none
+ * @param appendOnly per input, whether it only inserts (the planner knows its changelog): an
+ *        inner side of a regular join that only inserts keeps its rows as a list
  */
 public record StreamingJoinOperatorFactory(String name, JoinType joinType, int[] leftKeys, int[] rightKeys,
                                            boolean[] nullSafe, List<DataType> leftTypes, List<DataType> rightTypes,
-                                           GeneratedClass<CalcFunction> condition) implements OperatorFactory {
+                                           GeneratedClass<CalcFunction> condition, boolean[] appendOnly)
+        implements OperatorFactory {
+    /** Inputs that may retract. */
+    public StreamingJoinOperatorFactory(String name, JoinType joinType, int[] leftKeys, int[] rightKeys,
+            boolean[] nullSafe, List<DataType> leftTypes, List<DataType> rightTypes,
+            GeneratedClass<CalcFunction> condition) {
+        this(name, joinType, leftKeys, rightKeys, nullSafe, leftTypes, rightTypes, condition, new boolean[2]);
+    }
+
     public StreamingJoinOperatorFactory {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(joinType, "joinType");
@@ -33,12 +43,26 @@ public record StreamingJoinOperatorFactory(String name, JoinType joinType, int[]
         }
         leftTypes = List.copyOf(leftTypes);
         rightTypes = List.copyOf(rightTypes);
+        if (appendOnly.length != 2) {
+            throw new IllegalArgumentException("One appendOnly flag per input");
+        }
+        appendOnly = appendOnly.clone();
     }
 
-    /** The name and the types of the fields its state holds, so that a changed type is a changed query. */
+    @Override
+    public boolean[] appendOnly() {
+        return appendOnly.clone();
+    }
+
+    /**
+     * The name and the types of the fields its state holds, so that a changed type is a changed
+     * query, and which sides hold lists rather than counted rows (a savepoint of one cannot fill the other).
+     */
     @Override
     public String stateSignature() {
-        return name + ", leftTypes=" + leftTypes + ", rightTypes=" + rightTypes;
+        String lists = joinType.isSemiOrAnti() ? "" : (StreamingJoinOperator.keepsAppendOnly(this, 0) ? ", left=list" : "")
+                + (StreamingJoinOperator.keepsAppendOnly(this, 1) ? ", right=list" : "");
+        return name + ", leftTypes=" + leftTypes + ", rightTypes=" + rightTypes + lists;
     }
 
     @Override

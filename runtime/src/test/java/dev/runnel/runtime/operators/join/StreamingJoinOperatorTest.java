@@ -41,6 +41,59 @@ class StreamingJoinOperatorTest {
         }
     }
 
+    /** A join whose inputs the planner knows to be append-only. */
+    private static OperatorHarness appendOnly(JoinType type, String backend, Configuration config) throws Exception {
+        var factory = new StreamingJoinOperatorFactory("Join", type, new int[] {0}, new int[] {0},
+                new boolean[] {false}, List.of(BIGINT, STRING), List.of(BIGINT, BIGINT), null,
+                new boolean[] {true, true});
+        return OperatorHarness.of(factory).withConfiguration(config).withStateBackend(backend).open();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.runnel.runtime.operators.join.JoinTestSupport#backends")
+    void appendOnlyInnerSidesKeepEveryRowAndJoinAsCountedOnesDo(String backend) throws Exception {
+        try (var h = appendOnly(JoinType.INNER, backend, new Configuration())) {
+            feed(h, 0, "+I 1 alice", "+I 2 bob");
+            feed(h, 1, "+I 1 10", "+I 1 10", "+I 3 30");
+            feed(h, 0, "+I 1 carol", "+I 1 carol");
+            assertThat(text(h.takeOutput())).containsExactly(
+                    "+I[1, alice, 1, 10]", "+I[1, alice, 1, 10]", "+I[1, carol, 1, 10]", "+I[1, carol, 1, 10]",
+                    "+I[1, carol, 1, 10]", "+I[1, carol, 1, 10]");
+            feed(h, 1, "+I 1 20");
+            assertThat(text(h.takeOutput())).containsExactly("+I[1, alice, 1, 20]", "+I[1, carol, 1, 20]",
+                    "+I[1, carol, 1, 20]");
+        }
+        assertThat(new StreamingJoinOperatorFactory("Join", JoinType.INNER, new int[] {0}, new int[] {0},
+                new boolean[] {false}, List.of(BIGINT, STRING), List.of(BIGINT, BIGINT), null,
+                new boolean[] {true, false}).stateSignature()).endsWith(", left=list");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.runnel.runtime.operators.join.JoinTestSupport#backends")
+    void anAppendOnlyOuterSideStillCountsItsMatches(String backend) throws Exception {
+        try (var h = appendOnly(JoinType.LEFT, backend, new Configuration())) {
+            feed(h, 0, "+I 1 alice");
+            feed(h, 1, "+I 1 10", "+I 1 20");
+            assertThat(text(h.takeOutput())).containsExactly("+I[1, alice, null, null]", "-D[1, alice, null, null]",
+                    "+I[1, alice, 1, 10]", "+I[1, alice, 1, 20]");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.runnel.runtime.operators.join.JoinTestSupport#backends")
+    void appendOnlyRowsExpireAfterTheTtl(String backend) throws Exception {
+        Configuration config = new Configuration();
+        config.set(StateOptions.STATE_TTL.key(), "10 s");
+        try (var h = appendOnly(JoinType.INNER, backend, config)) {
+            feed(h, 0, "+I 1 alice");
+            h.setProcessingTime(5_000);
+            feed(h, 1, "+I 1 10");
+            h.setProcessingTime(20_000);
+            feed(h, 1, "+I 1 20");
+            assertThat(text(h.takeOutput())).containsExactly("+I[1, alice, 1, 10]");
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.runnel.runtime.operators.join.JoinTestSupport#backends")
     void innerJoinPassesUpdatesThroughAndRetractsDeletes(String backend) throws Exception {
