@@ -34,8 +34,11 @@ public final class AggregateFunctions {
             case JSON_OBJECTAGG_ABSENT_ON_NULL -> new JsonObjectAggFunction(call, true, withRetraction);
             case SINGLE_VALUE -> new SingleValueFunction(call);
         };
-        // MIN/MAX of distinct values are MIN/MAX of all values; other functions need the distinct view.
-        boolean distinctMatters = call.kind() != AggregateKind.MIN && call.kind() != AggregateKind.MAX;
-        return call.distinct() && distinctMatters ? new DistinctFunction(call, f, withRetraction) : f;
+        return call.distinct() && distinctMatters(call) ? new DistinctFunction(call, f, withRetraction) : f;
+    }
+
+    /** Whether DISTINCT changes the call's result: MIN/MAX of distinct values are MIN/MAX of all values. */
+    static boolean distinctMatters(AggregateCall call) {
+        return call.kind() != AggregateKind.MIN && call.kind() != AggregateKind.MAX;
     }
 }

@@ -38,6 +38,10 @@ public final class AggregatesHandle implements Serializable {
     private final List<DataType> accumulatorTypes;
     private final List<ViewSpec> views;
     private final List<DataType> resultTypes;
+    /** DISTINCT calls over the same arguments that share one view; their functions are the calls' own. */
+    private final List<SharedDistinct> sharedDistincts;
+    /** Per call, whether it is in one of {@link #sharedDistincts}. */
+    private final boolean[] shared;
 
     /**
      * @param withRetraction whether the input may carry retractions (-U/-D); see
@@ -46,7 +50,21 @@ public final class AggregatesHandle implements Serializable {
     public AggregatesHandle(List<AggregateCall> calls, boolean withRetraction) {
         this.calls = List.copyOf(calls);
         this.withRetraction = withRetraction;
-        this.functions = this.calls.stream().map(c -> AggregateFunctions.create(c, withRetraction)).toList();
+        List<int[]> groups = SharedDistinct.groups(this.calls);
+        this.shared = new boolean[this.calls.size()];
+        for (int[] group : groups) {
+            for (int member : group) {
+                shared[member] = true;
+            }
+        }
+        List<AggregateFunction> created = new ArrayList<>();
+        for (int i = 0; i < this.calls.size(); i++) {
+            AggregateCall c = this.calls.get(i);
+            // a shared call's function sees each value once: the shared view does what DISTINCT does
+            created.add(AggregateFunctions.create(shared[i] ? new AggregateCall(c.kind(), c.args(), c.argTypes(),
+                    c.resultType(), false, c.filterArg(), c.name()) : c, withRetraction));
+        }
+        this.functions = List.copyOf(created);
         this.fieldOffsets = new int[functions.size()];
         this.viewOffsets = new int[functions.size()];
         List<DataType> types = new ArrayList<>();
@@ -59,6 +77,14 @@ public final class AggregatesHandle implements Serializable {
                 allViews.add(v.prefixed("agg" + i + "_"));
             }
         }
+        List<SharedDistinct> sharing = new ArrayList<>();
+        for (int g = 0; g < groups.size(); g++) {
+            SharedDistinct group = new SharedDistinct(this.calls, groups.get(g), withRetraction, allViews.size(),
+                    "distinct" + g + "_shared");
+            sharing.add(group);
+            allViews.add(group.viewSpec());
+        }
+        this.sharedDistincts = List.copyOf(sharing);
         this.accumulatorTypes = Collections.unmodifiableList(types);
         this.views = Collections.unmodifiableList(allViews);
         this.resultTypes = this.calls.stream().map(AggregateCall::resultType).toList();
@@ -98,25 +124,36 @@ public final class AggregatesHandle implements Serializable {
 
     public void accumulate(Object[] acc, Row input, ViewSource views) {
         for (int i = 0; i < functions.size(); i++) {
-            if (passes(i, input)) {
+            if (!shared[i] && passes(i, input)) {
                 functions.get(i).accumulate(slice(acc, i, views), input);
             }
+        }
+        for (SharedDistinct group : sharedDistincts) {
+            group.accumulate(this, acc, input, views);
         }
     }
 
     /** Takes back {@code input}, a row accumulated earlier. Needs a handle created with retraction. */
     public void retract(Object[] acc, Row input, ViewSource views) {
         for (int i = 0; i < functions.size(); i++) {
-            if (passes(i, input)) {
+            if (!shared[i] && passes(i, input)) {
                 functions.get(i).retract(slice(acc, i, views), input);
             }
+        }
+        for (SharedDistinct group : sharedDistincts) {
+            group.retract(this, acc, input, views);
         }
     }
 
     /** Folds {@code other} (with its views) into {@code acc}, as if its rows came after {@code acc}'s. */
     public void merge(Object[] acc, ViewSource views, Object[] other, ViewSource otherViews) {
         for (int i = 0; i < functions.size(); i++) {
-            functions.get(i).merge(slice(acc, i, views), slice(other, i, otherViews));
+            if (!shared[i]) {
+                functions.get(i).merge(slice(acc, i, views), slice(other, i, otherViews));
+            }
+        }
+        for (SharedDistinct group : sharedDistincts) {
+            group.merge(this, acc, views, otherViews);
         }
     }
 
@@ -137,12 +174,19 @@ public final class AggregatesHandle implements Serializable {
         return results;
     }
 
-    private boolean passes(int call, Row input) {
+    /** The function of call {@code call}. */
+    AggregateFunction function(int call) {
+        return functions.get(call);
+    }
+
+    /** Whether {@code input} reaches call {@code call}: it has no filter, or its filter field is TRUE. */
+    boolean passes(int call, Row input) {
         int filter = calls.get(call).filterArg();
         return filter < 0 || Boolean.TRUE.equals(input.getField(filter));
     }
 
-    private Accumulator slice(Object[] acc, int call, ViewSource views) {
+    /** Call {@code call}'s part of the accumulators {@code acc} and of the views. */
+    Accumulator slice(Object[] acc, int call, ViewSource views) {
         int offset = fieldOffsets[call];
         int viewOffset = viewOffsets[call];
         return new Accumulator() {

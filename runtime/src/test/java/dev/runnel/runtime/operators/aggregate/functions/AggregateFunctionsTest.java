@@ -150,6 +150,45 @@ class AggregateFunctionsTest {
         assertThat(agg.values()).containsExactly(1L, 2);
     }
 
+    private static AggregateCall distinctFiltered(int arg, AggregateKind kind, int filter) {
+        return new AggregateCall(kind, new int[] {arg}, List.of(INT), kind == AggregateKind.SUM ? INT : BIGINT.notNull(),
+                true, filter, kind.name());
+    }
+
+    @Test
+    void distinctCallsOverTheSameArgumentShareOneViewAndKeepTheirFilters() {
+        // COUNT(DISTINCT v), COUNT(DISTINCT v) FILTER (WHERE f), SUM(DISTINCT v) FILTER (WHERE g); rows (v, f, g)
+        for (boolean retraction : new boolean[] {false, true}) {
+            var agg = new Agg(retraction, distinctFiltered(0, AggregateKind.COUNT, -1),
+                    distinctFiltered(0, AggregateKind.COUNT, 1), distinctFiltered(0, AggregateKind.SUM, 2));
+            assertThat(agg.handle.views()).extracting(ViewSpec::name).containsExactly("distinct0_shared");
+            agg.add(1, true, false).add(1, false, true).add(2, false, false).add(3, true, true).add(3, true, true);
+            assertThat(agg.values()).as("retraction " + retraction).containsExactly(3L, 2L, 4);
+            if (retraction) {
+                agg.remove(3, true, true);
+                assertThat(agg.values()).containsExactly(3L, 2L, 4);
+                agg.remove(3, true, true).remove(1, true, false);
+                // 1 still reached the unfiltered call and SUM (through its second row), not the f call
+                assertThat(agg.values()).containsExactly(2L, 0L, 1);
+            }
+        }
+    }
+
+    @Test
+    void sharedDistinctViewsMerge() {
+        AggregateCall[] calls = {distinctFiltered(0, AggregateKind.COUNT, -1), distinctFiltered(0, AggregateKind.COUNT, 1)};
+        for (boolean retraction : new boolean[] {false, true}) {
+            var left = new Agg(retraction, calls).add(1, true).add(2, false);
+            var right = new Agg(retraction, calls).add(2, true).add(3, false);
+            left.handle.merge(left.acc, left.views, right.acc, right.views);
+            assertThat(left.values()).as("retraction " + retraction).containsExactly(3L, 2L);
+            if (retraction) {
+                left.remove(2, true);
+                assertThat(left.values()).containsExactly(3L, 1L);
+            }
+        }
+    }
+
     @Test
     void firstAndLastValueSkipNulls() {
         var agg = new Agg(false, call(AggregateKind.FIRST_VALUE, STRING, STRING),
