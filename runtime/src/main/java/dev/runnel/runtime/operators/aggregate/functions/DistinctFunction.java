@@ -75,6 +75,15 @@ final class DistinctFunction implements AggregateFunction {
     }
 
     private Row key(Row input) {
+        return key(input, args);
+    }
+
+    private Row input(Row key) {
+        return input(key, args, width);
+    }
+
+    /** The distinct view's key of {@code input}: its argument values {@code args}, normalized. */
+    static Row key(Row input, int[] args) {
         Object[] values = new Object[args.length];
         for (int i = 0; i < args.length; i++) {
             values[i] = Numbers.normalizeKey(input.getField(args[i]));
@@ -82,8 +91,8 @@ final class DistinctFunction implements AggregateFunction {
         return Row.of(values);
     }
 
-    /** An input row holding {@code key}'s values at the argument positions, for the inner function. */
-    private Row input(Row key) {
+    /** An input row of {@code width} holding {@code key}'s values at the argument positions, for a function. */
+    static Row input(Row key, int[] args, int width) {
         Row row = new Row(width);
         for (int i = 0; i < args.length; i++) {
             row.setField(args[i], key.getField(i));

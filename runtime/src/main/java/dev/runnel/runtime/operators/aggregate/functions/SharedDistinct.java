@@ -168,20 +168,11 @@ final class SharedDistinct implements Serializable {
     }
 
     private Row key(Row input) {
-        Object[] values = new Object[args.length];
-        for (int i = 0; i < args.length; i++) {
-            values[i] = Numbers.normalizeKey(input.getField(args[i]));
-        }
-        return Row.of(values);
+        return DistinctFunction.key(input, args);
     }
 
-    /** An input row holding {@code key}'s values at the argument positions, for the members' functions. */
     private Row input(Row key) {
-        Row row = new Row(width);
-        for (int i = 0; i < args.length; i++) {
-            row.setField(args[i], key.getField(i));
-        }
-        return row;
+        return DistinctFunction.input(key, args, width);
     }
 
     private long[] read(Object stored) {
