@@ -39,7 +39,7 @@ public record GroupAggregateOperatorFactory(String name, int[] groupKeys, List<D
     /** The name and the types of the fields its state holds, so that a changed type is a changed query. */
     @Override
     public String stateSignature() {
-        return name + ", keyTypes=" + keyTypes;
+        return name + ", keyTypes=" + keyTypes + aggregates.stateLayout();
     }
 
     @Override

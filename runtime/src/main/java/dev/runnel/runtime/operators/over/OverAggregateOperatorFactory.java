@@ -52,7 +52,7 @@ public record OverAggregateOperatorFactory(String name, int[] keyFields, List<Da
     /** The name and the types of the fields its state holds, so that a changed type is a changed query. */
     @Override
     public String stateSignature() {
-        return name + ", inputTypes=" + inputTypes;
+        return name + ", inputTypes=" + inputTypes + aggregates.stateLayout();
     }
 
     boolean processingTime() {

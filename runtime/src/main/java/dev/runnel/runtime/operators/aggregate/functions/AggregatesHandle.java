@@ -174,6 +174,15 @@ public final class AggregatesHandle implements Serializable {
         return results;
     }
 
+    /**
+     * What of the state layout the operator's state signature must tell apart: whether DISTINCT
+     * calls share views ({@link SharedDistinct}; state of unshared views cannot fill them, so a
+     * savepoint taken before they were shared must not restore silently). Empty otherwise.
+     */
+    public String stateLayout() {
+        return sharedDistincts.isEmpty() ? "" : ", shared distinct views";
+    }
+
     /** The function of call {@code call}. */
     AggregateFunction function(int call) {
         return functions.get(call);

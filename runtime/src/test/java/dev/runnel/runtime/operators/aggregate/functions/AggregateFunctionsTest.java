@@ -162,6 +162,7 @@ class AggregateFunctionsTest {
             var agg = new Agg(retraction, distinctFiltered(0, AggregateKind.COUNT, -1),
                     distinctFiltered(0, AggregateKind.COUNT, 1), distinctFiltered(0, AggregateKind.SUM, 2));
             assertThat(agg.handle.views()).extracting(ViewSpec::name).containsExactly("distinct0_shared");
+            assertThat(agg.handle.stateLayout()).isEqualTo(", shared distinct views");
             agg.add(1, true, false).add(1, false, true).add(2, false, false).add(3, true, true).add(3, true, true);
             assertThat(agg.values()).as("retraction " + retraction).containsExactly(3L, 2L, 4);
             if (retraction) {
