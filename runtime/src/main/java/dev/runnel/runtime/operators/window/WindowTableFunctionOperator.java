@@ -6,7 +6,8 @@ import dev.runnel.runtime.stream.RowBatch;
 
 /**
  * Appends {@code window_start}, {@code window_end} and {@code window_time} to each row, once per
- * window the row's time attribute falls into. Stateless; rows keep their kind (the planner
+ * window the row's time attribute falls into; in front of a window aggregate over slices, once,
+ * with the row's slice in those fields ({@link SliceAssigner}). Stateless; rows keep their kind (the planner
  * feeds it insert-only input, as Flink requires). Late rows are not dropped here: as in Flink,
  * only operators that keep windows in state (aggregate, Top-N, join, deduplication) drop them.
  */
