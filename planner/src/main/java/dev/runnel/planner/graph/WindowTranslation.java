@@ -1,20 +1,20 @@
 package dev.runnel.planner.graph;
 
-import dev.runnel.planner.graph.JobGraphTranslator.VertexBuilder;
 import dev.runnel.planner.catalog.TypeConversions;
+import dev.runnel.planner.graph.JobGraphTranslator.VertexBuilder;
 import dev.runnel.planner.plan.physical.AggregateCalls;
+import dev.runnel.planner.plan.physical.CalcPhysicalRel;
 import dev.runnel.planner.plan.physical.WindowAggregatePhysicalRel;
 import dev.runnel.planner.plan.physical.WindowTableFunctionPhysicalRel;
 import dev.runnel.planner.plan.window.WindowAggregates;
+import dev.runnel.runtime.jobgraph.Partitioning;
 import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
+import dev.runnel.runtime.operators.window.SliceAssigner;
 import dev.runnel.runtime.operators.window.WindowAggregateOperatorFactory;
 import dev.runnel.runtime.operators.window.WindowAggregateOperatorFactory.GroupField;
-import dev.runnel.runtime.jobgraph.Partitioning;
 import dev.runnel.runtime.operators.window.WindowTableFunctionOperatorFactory;
 import dev.runnel.runtime.operators.window.WindowTime;
 import dev.runnel.runtime.types.DataType;
-import dev.runnel.planner.plan.physical.CalcPhysicalRel;
-import dev.runnel.runtime.operators.window.SliceAssigner;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;

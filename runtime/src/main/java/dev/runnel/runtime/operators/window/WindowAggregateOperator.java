@@ -37,12 +37,13 @@ import java.util.Optional;
  * passed while it was in flight counts in the window open now ({@link WindowAssigner#at}), as
  * Flink assigns processing-time windows when the aggregate processes the row.
  *
- * <p>Event-time windows that do not merge accumulate in a window buffer in memory first, as
- * Flink's: one partial accumulator per key and window, folded into state (one read, one write
- * and one timer per key and window) before a watermark that fires one of the buffer's windows
- * is processed, before a checkpoint barrier, at the end of input, and when it holds
- * {@code table.exec.window-agg.buffer-size-limit} keys and windows. So a key that has many rows
- * in a window costs state access about once.
+ * <p>Rows accumulate in a window buffer in memory first, as Flink's: one partial accumulator per
+ * key and window, folded into state (one read, one write and one timer per key and window)
+ * before a watermark that fires one of the buffer's windows is processed, before a checkpoint
+ * barrier, at the end of input, and when it holds {@code table.exec.window-agg.buffer-size-limit}
+ * keys and windows; for processing-time windows, whose timers fire between any two batches, at
+ * the end of each input batch. So a key that has many rows in a window costs state access
+ * about once (per batch, in processing time).
  *
  * <p>This operator takes rows that carry their windows (after a window table function whose
  * windows a calc computes with, or an inner window aggregate's); rows that carry slices go to
@@ -92,24 +93,6 @@ final class WindowAggregateOperator extends WindowBufferOperator implements Trig
             Row key = key(row, keyFields);
             TimeWindow window = new TimeWindow((Long) row.getField(spec.windowStartField()),
                     (Long) row.getField(spec.windowEndField()));
-            if (buffered()) {
-                if (isLate(window)) {
-                    numLateRecordsDropped.inc();
-                    continue;
-                }
-                Object[] acc = buffer.get(new KeyedWindow(key, window));
-                if (acc == null) {
-                    acc = aggregates.createAccumulators();
-                    buffer.put(new KeyedWindow(key, window), acc);
-                    bufferFiresAt = Math.min(bufferFiresAt, fireTime(window));
-                }
-                aggregates.accumulate(acc, row, ViewSource.NONE);
-                if (buffer.size() >= bufferLimit) {
-                    flush();
-                }
-                continue;
-            }
-            backend.setCurrentKey(key);
             if (spec.processingTime()) {
                 Optional<TimeWindow> open = spec.processingTimeWindows().at(window,
                         spec.time().toLocal(timers.currentProcessingTime()));
@@ -122,21 +105,21 @@ final class WindowAggregateOperator extends WindowBufferOperator implements Trig
                 numLateRecordsDropped.inc();
                 continue;
             }
-            accumulators.setCurrentNamespace(window);
-            Object[] acc = read(accumulators.value());
+            Object[] acc = buffer.get(new KeyedWindow(key, window));
+            if (acc == null) {
+                acc = aggregates.createAccumulators();
+                buffer.put(new KeyedWindow(key, window), acc);
+                bufferFiresAt = Math.min(bufferFiresAt, fireTime(window));
+            }
             aggregates.accumulate(acc, row, ViewSource.NONE);
-            accumulators.update(new Row(RowKind.INSERT, acc));
-            if (spec.processingTime()) {
-                timers.registerProcessingTimeTimer(window, fireTime(window));
-            } else {
-                timers.registerEventTimeTimer(window, fireTime(window));
+            if (buffer.size() >= bufferLimit) {
+                flush();
             }
         }
-    }
-
-    /** Whether rows go through the window buffer: event-time windows. */
-    private boolean buffered() {
-        return !spec.processingTime();
+        if (spec.processingTime()) {
+            // Processing-time timers fire between batches, at any time: fold the batch in now.
+            flush();
+        }
     }
 
     /** Folds the window buffer into state, registering each window's timer once. */
@@ -153,7 +136,11 @@ final class WindowAggregateOperator extends WindowBufferOperator implements Trig
                 aggregates.merge(acc, ViewSource.NONE, entry.getValue(), ViewSource.NONE);
             }
             accumulators.update(new Row(RowKind.INSERT, acc));
-            timers.registerEventTimeTimer(window, fireTime(window));
+            if (spec.processingTime()) {
+                timers.registerProcessingTimeTimer(window, fireTime(window));
+            } else {
+                timers.registerEventTimeTimer(window, fireTime(window));
+            }
         }
         buffer.clear();
         bufferFiresAt = Long.MAX_VALUE;
@@ -231,10 +218,6 @@ final class WindowAggregateOperator extends WindowBufferOperator implements Trig
     /** The event time at which the window is complete: its window time, as an instant. */
     private long fireTime(TimeWindow window) {
         return spec.time().windowTime(window);
-    }
-
-    private Object[] read(Row stored) {
-        return stored == null ? aggregates.createAccumulators() : stored.fields().clone();
     }
 
     /** Fails on anything but an insert: window aggregates take append-only input. */
