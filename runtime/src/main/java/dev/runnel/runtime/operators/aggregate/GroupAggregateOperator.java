@@ -21,6 +21,7 @@ import dev.runnel.runtime.types.TypeRoot;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,6 +48,11 @@ import java.util.Map;
  * folded into state together, emitting one change per key and batch; the buffer is flushed when
  * it holds {@code size} rows, {@code allowLatency} after its first row, before a watermark is
  * forwarded, before a checkpoint barrier and at end of input.
+ *
+ * <p>Either way the groups an input batch touches stay in memory, with the entries of their map
+ * views read and written, until the batch ends (or a mini-batch flush does): the rows of one
+ * group in a batch read and write its state once, while the changes emitted stay those of one
+ * row at a time.
  */
 public final class GroupAggregateOperator extends AbstractOperator {
     private final GroupAggregateOperatorFactory spec;
@@ -60,6 +66,12 @@ public final class GroupAggregateOperator extends AbstractOperator {
     private final Map<Row, List<Row>> buffer = new LinkedHashMap<>();
     private int buffered;
     private ProcessingTimeService.Cancellable flushTimer;
+    /** Groups beyond which the groups in memory are written to state before the batch ends. */
+    private static final int GROUPS_IN_MEMORY = 1024;
+    /** The groups read in this input batch (or mini-batch flush), to be written back at its end. */
+    private final Map<Row, Group> groups = new HashMap<>();
+    /** The group of the backend's current key, or {@code null}. */
+    private Group current;
 
     GroupAggregateOperator(GroupAggregateOperatorFactory spec) {
         this.spec = spec;
@@ -79,7 +91,7 @@ public final class GroupAggregateOperator extends AbstractOperator {
         stateTypes.add(DataType.of(TypeRoot.BIGINT));
         accState = backend.valueState(StateDescriptor.of("accumulators", Serializers.row(stateTypes), ttl));
         accState.setCurrentNamespace(VoidNamespace.INSTANCE);
-        views = new StateViewSource<>(backend, aggregates, "view_", VoidNamespace.SERIALIZER, ttl);
+        views = StateViewSource.writeBack(backend, aggregates, "view_", VoidNamespace.SERIALIZER, ttl);
         views.setCurrentNamespace(VoidNamespace.INSTANCE);
     }
 
@@ -105,6 +117,7 @@ public final class GroupAggregateOperator extends AbstractOperator {
                         });
             }
         }
+        store();
     }
 
     private Row key(Row row) {
@@ -127,41 +140,40 @@ public final class GroupAggregateOperator extends AbstractOperator {
         for (Map.Entry<Row, List<Row>> e : buffer.entrySet()) {
             processKey(e.getKey(), e.getValue());
         }
+        store();
         buffer.clear();
         buffered = 0;
     }
 
     /** Applies {@code rows} (all of group {@code key}) to its state and emits the one resulting change. */
     private void processKey(Row key, List<Row> rows) {
-        backend.setCurrentKey(key);
-        Row stored = accState.value();
-        boolean firstRow = stored == null;
-        Object[] acc;
-        long count;
-        if (firstRow) {
-            acc = aggregates.createAccumulators();
-            count = 0;
-        } else {
-            acc = Arrays.copyOf(stored.fields(), accArity);
-            count = (Long) stored.getField(accArity);
-        }
-        Object[] previous = firstRow ? null : aggregates.getValues(acc, views);
+        Group g = switchTo(key);
+        boolean firstRow = !g.exists;
+        Object[] previous = firstRow ? null : aggregates.getValues(g.acc, views);
         boolean touched = false;
         for (Row row : rows) {
             if (row.kind() == RowKind.INSERT || row.kind() == RowKind.UPDATE_AFTER) {
-                aggregates.accumulate(acc, row, views);
-                count++;
+                if (!g.exists) {
+                    g.acc = aggregates.createAccumulators();
+                    g.count = 0;
+                    g.exists = true;
+                }
+                aggregates.accumulate(g.acc, row, views);
+                g.count++;
                 touched = true;
-            } else if (count > 0) {
-                aggregates.retract(acc, row, views);
-                count--;
+            } else if (g.count > 0) {
+                aggregates.retract(g.acc, row, views);
+                g.count--;
                 touched = true;
             }
         }
         if (!touched) {
             return;
         }
-        if (count == 0) {
+        if (g.count == 0) {
+            g.exists = false;
+            g.acc = null;
+            g.dirty = false;
             accState.clear();
             views.clear();
             if (!firstRow) {
@@ -169,15 +181,75 @@ public final class GroupAggregateOperator extends AbstractOperator {
             }
             return;
         }
-        Object[] stateRow = Arrays.copyOf(acc, accArity + 1);
-        stateRow[accArity] = count;
-        accState.update(Row.of(stateRow));
-        Object[] current = aggregates.getValues(acc, views);
+        g.dirty = true;
+        Object[] current = aggregates.getValues(g.acc, views);
         if (firstRow) {
             output.collect(result(RowKind.INSERT, key, current));
         } else if (ttlEnabled || !Arrays.deepEquals(previous, current)) {
             output.collect(result(RowKind.UPDATE_BEFORE, key, previous));
             output.collect(result(RowKind.UPDATE_AFTER, key, current));
+        }
+    }
+
+    /**
+     * Makes {@code key} the backend's current key and its group the one rows go to: read from
+     * state the first time in this batch, from memory after that.
+     */
+    private Group switchTo(Row key) {
+        if (current != null && current.key.equals(key)) {
+            return current;
+        }
+        if (groups.size() >= GROUPS_IN_MEMORY && !groups.containsKey(key)) {
+            store();
+        }
+        backend.setCurrentKey(key);
+        Group g = groups.get(key);
+        if (g == null) {
+            g = new Group(key, views.newCache());
+            Row stored = accState.value();
+            if (stored != null) {
+                g.exists = true;
+                g.acc = Arrays.copyOf(stored.fields(), accArity);
+                g.count = (Long) stored.getField(accArity);
+            }
+            groups.put(key, g);
+        }
+        views.use(g.cache);
+        current = g;
+        return g;
+    }
+
+    /** Writes every group in memory to state, each under its own key, and forgets them. */
+    private void store() {
+        for (Group g : groups.values()) {
+            if (g != current || groups.size() > 1) {
+                backend.setCurrentKey(g.key);
+            }
+            if (g.dirty) {
+                Object[] stateRow = Arrays.copyOf(g.acc, accArity + 1);
+                stateRow[accArity] = g.count;
+                accState.update(Row.of(stateRow));
+            }
+            views.use(g.cache);
+            views.flush();
+        }
+        groups.clear();
+        current = null;
+    }
+
+    /** A group read into memory: whether it has rows, its accumulators and its row count. */
+    private static final class Group {
+        final Row key;
+        final StateViewSource.Cache cache;
+        boolean exists;
+        Object[] acc;
+        long count;
+        /** Whether the accumulators differ from the group's state. */
+        boolean dirty;
+
+        Group(Row key, StateViewSource.Cache cache) {
+            this.key = key;
+            this.cache = cache;
         }
     }
 

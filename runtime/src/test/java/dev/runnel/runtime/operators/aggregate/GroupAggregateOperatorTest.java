@@ -6,11 +6,14 @@ import dev.runnel.runtime.operators.aggregate.functions.AggregateKind;
 import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
 import dev.runnel.runtime.state.StateOptions;
 import dev.runnel.runtime.testing.OperatorHarness;
+import dev.runnel.runtime.testing.OperatorSnapshot;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -195,6 +198,32 @@ class GroupAggregateOperatorTest {
 
             assertThat(h.output()).containsExactlyElementsOf(rows(
                     "+I a 1 3", "-U a 1 3", "+U a 2 1", "-U a 2 1", "+U a 1 3", "-D a 1 3"));
+        }
+    }
+
+    /** The groups of a batch stay in memory until it ends: what they read and write must reach state. */
+    @ParameterizedTest
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void interleavedGroupsOfABatchReachStateForLaterBatchesAndCheckpoints(String backend,
+                                                                          @TempDir Path checkpoints) throws Exception {
+        var distinct = new AggregateCall(AggregateKind.COUNT, new int[] {1}, List.of(BIGINT), BIGINT.notNull(), true,
+                -1, "d");
+        var min = AggregateCall.of(AggregateKind.MIN, new int[] {1}, List.of(BIGINT), BIGINT, "lowest");
+        OperatorSnapshot checkpoint;
+        try (var h = harness(backend, true, distinct, min).withCheckpointDirectory(checkpoints).open()) {
+            h.processRows("+I a 3", "+I b 3", "+I a 3", "+I a 4", "-D b 3", "+I b 5");
+            assertThat(h.takeOutput()).containsExactlyElementsOf(rows(
+                    "+I a 1 3", "+I b 1 3", "-U a 1 3", "+U a 2 3", "-D b 1 3", "+I b 1 5"));
+
+            // a holds 3 twice: the first retraction changes nothing, the second takes 3 away.
+            h.processRows("-D a 3", "-D a 3");
+            assertThat(h.takeOutput()).containsExactlyElementsOf(rows("-U a 2 3", "+U a 1 4"));
+            checkpoint = h.snapshot(1);
+        }
+        try (var h = harness(backend, true, distinct, min).withRestoredState(checkpoint).open()) {
+            h.processRows("+I a 4", "+I b 5", "+I b 1");
+
+            assertThat(h.output()).containsExactlyElementsOf(rows("-U b 1 5", "+U b 2 1"));
         }
     }
 }
