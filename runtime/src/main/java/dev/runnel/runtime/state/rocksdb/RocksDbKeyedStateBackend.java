@@ -82,6 +82,7 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
     final WriteOptions writeOptions;
     final ReadOptions readOptions;
     final RocksDB db;
+    private final List<RocksDbTimerQueue> timerQueues = new ArrayList<>();
     private final ColumnFamilyHandle defaultFamily;
     private final Map<String, Family> families = new HashMap<>();
     /** Every column family but the default one, declared or restored, and what it holds. */
@@ -270,8 +271,10 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
 
     @Override
     protected TimerQueue createTimerQueue(String serviceName, boolean eventTime) {
-        return new RocksDbTimerQueue(this, column(new Column(KeyGroupsSnapshotFormat.timerColumn(serviceName, eventTime),
-                KeyGroupsSnapshotFormat.ColumnKind.TIMER, 0)));
+        RocksDbTimerQueue queue = new RocksDbTimerQueue(this, column(new Column(
+                KeyGroupsSnapshotFormat.timerColumn(serviceName, eventTime), KeyGroupsSnapshotFormat.ColumnKind.TIMER, 0)));
+        timerQueues.add(queue);
+        return queue;
     }
 
     // ---- snapshots --------------------------------------------------------------------------
@@ -279,6 +282,10 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
     @Override
     public SnapshotTask snapshot(SnapshotTarget target) throws Exception {
         checkOpen();
+        // New timers wait in memory (RocksDbTimerQueue); the snapshot must see them in RocksDB.
+        for (RocksDbTimerQueue queue : timerQueues) {
+            queue.persist();
+        }
         return snapshots.snapshot(target);
     }
 
