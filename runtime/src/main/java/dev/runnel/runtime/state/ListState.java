@@ -10,6 +10,13 @@ public interface ListState<N, T> extends State<N> {
     /** Appends a copy of {@code value}, which must not be {@code null}. */
     void add(T value);
 
+    /** Appends copies of {@code values} in order, as one {@link #add} each would; none may be {@code null}. */
+    default void addAll(List<T> values) {
+        for (T value : values) {
+            add(value);
+        }
+    }
+
     /** Replaces the list; an empty list clears it. */
     void update(List<T> values);
 }

@@ -95,6 +95,11 @@ abstract class AbstractJoinOperator extends AbstractOperator {
         }
     }
 
+    /** The join key of {@code row} of input {@code input}. */
+    protected Row key(Row row, int input) {
+        return JoinedRows.project(row, keys[input]);
+    }
+
     /** Processes one row of input {@code input}, with its join key set as the current key. */
     protected abstract void processRow(Row row, int input) throws Exception;
 
@@ -108,11 +113,20 @@ abstract class AbstractJoinOperator extends AbstractOperator {
      * input {@code input}) joins with: those {@code accept} takes that satisfy the condition.
      */
     protected List<JoinRecordState.Entry> matches(Row row, int input, Predicate<Row> accept) {
+        if (hasNullKey(row, input)) {
+            return new ArrayList<>();
+        }
+        return matches(row, input, accept, states[1 - input].entries());
+    }
+
+    /** {@link #matches(Row, int, Predicate)} among {@code candidates}, the other input's rows of the key. */
+    protected List<JoinRecordState.Entry> matches(Row row, int input, Predicate<Row> accept,
+                                                  List<JoinRecordState.Entry> candidates) {
         List<JoinRecordState.Entry> result = new ArrayList<>();
         if (hasNullKey(row, input)) {
             return result;
         }
-        for (JoinRecordState.Entry other : states[1 - input].entries()) {
+        for (JoinRecordState.Entry other : candidates) {
             if (accept.test(other.row()) && (condition == null
                     || condition.apply(joined.join(RowKind.INSERT, row, input, other.row())) != null)) {
                 result.add(other);

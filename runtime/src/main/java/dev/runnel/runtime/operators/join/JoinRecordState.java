@@ -127,6 +127,11 @@ sealed interface JoinRecordState {
             rows.add(row);
         }
 
+        /** Adds {@code added} in order with one write. */
+        void addAll(List<Row> added) {
+            rows.addAll(added);
+        }
+
         @Override
         public void retract(Row row) {
             throw new IllegalStateException("Join state of an append-only input cannot retract " + row);

@@ -2,7 +2,11 @@ package dev.runnel.runtime.operators.join;
 
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
+import dev.runnel.runtime.stream.RowBatch;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A regular streaming join with Flink SQL's semantics ({@code StreamingJoinOperator}): every
@@ -31,6 +35,42 @@ final class StreamingJoinOperator extends AbstractJoinOperator {
 
     static boolean keepsAppendOnly(StreamingJoinOperatorFactory spec, int input) {
         return spec.appendOnly()[input] && !spec.joinType().isOuter(input);
+    }
+
+    /**
+     * Between two inner sides whose inputs only insert, a batch (all of one input) reads the other
+     * input's rows of each key once and appends its own rows of each key with one write: its
+     * appends cannot change what the batch reads, which is all of the other input's state. The
+     * rows emitted, and their order, are those of one row at a time.
+     */
+    @Override
+    public void processBatch(RowBatch batch, int input) throws Exception {
+        if (!(states[input] instanceof JoinRecordState.AppendOnly own)
+                || !(states[1 - input] instanceof JoinRecordState.AppendOnly)) {
+            super.processBatch(batch, input);
+            return;
+        }
+        Map<Row, KeyRows> byKey = new HashMap<>();
+        for (int i = 0, n = batch.size(); i < n; i++) {
+            Row row = JoinedRows.asInsert(batch.get(i));
+            Row key = key(row, input);
+            KeyRows rows = byKey.get(key);
+            if (rows == null) {
+                backend.setCurrentKey(key);
+                rows = new KeyRows(key, states[1 - input].entries(), new ArrayList<>());
+                byKey.put(key, rows);
+            }
+            emitJoined(batch.get(i).kind(), row, input, matches(row, input, other -> true, rows.others));
+            rows.added.add(row);
+        }
+        for (KeyRows rows : byKey.values()) {
+            backend.setCurrentKey(rows.key);
+            own.addAll(rows.added);
+        }
+    }
+
+    /** Of one key in a batch: the other input's rows, and this input's rows to append. */
+    private record KeyRows(Row key, List<JoinRecordState.Entry> others, List<Row> added) {
     }
 
     @Override

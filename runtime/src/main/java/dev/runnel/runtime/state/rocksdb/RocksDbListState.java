@@ -71,6 +71,24 @@ final class RocksDbListState<N, V> extends RocksDbState<N, Object, V> implements
         db.merge(handle, keyOut.buffer(), keyLength, out.buffer(), out.length());
     }
 
+    /** One merge for all of {@code values}: the operand holds them as the list itself would. */
+    @Override
+    public void addAll(List<V> values) {
+        if (values.isEmpty()) {
+            return;
+        }
+        int keyLength = baseKey();
+        ByteArrayDataOutput out = db.valueOut;
+        out.clear();
+        for (int i = 0; i < values.size(); i++) {
+            if (i > 0) {
+                out.writeByte(RocksDbLayout.LIST_DELIMITER);
+            }
+            writeElement(out, values.get(i));
+        }
+        db.merge(handle, keyOut.buffer(), keyLength, out.buffer(), out.length());
+    }
+
     @Override
     public void update(List<V> values) {
         if (values.isEmpty()) {

@@ -68,6 +68,23 @@ class StreamingJoinOperatorTest {
                 new boolean[] {true, false}).stateSignature()).endsWith(", left=list");
     }
 
+    /** A batch reads each key's other rows once and appends its rows of a key at once: same rows, same order. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.runnel.runtime.operators.join.JoinTestSupport#backends")
+    void appendOnlyBatchesWithInterleavedKeysJoinRowByRow(String backend) throws Exception {
+        try (var h = appendOnly(JoinType.INNER, backend, new Configuration())) {
+            feed(h, 0, "+I 2 x");
+            feed(h, 1, "+I 1 10", "+I 2 20", "+I 1 11", "+I 3 30", "+I 2 21");
+            assertThat(text(h.takeOutput())).containsExactly("+I[2, x, 2, 20]", "+I[2, x, 2, 21]");
+            feed(h, 0, "+I 1 a", "+I 2 b", "+I 1 c", "+I 4 d");
+            assertThat(text(h.takeOutput())).containsExactly("+I[1, a, 1, 10]", "+I[1, a, 1, 11]",
+                    "+I[2, b, 2, 20]", "+I[2, b, 2, 21]", "+I[1, c, 1, 10]", "+I[1, c, 1, 11]");
+            feed(h, 1, "+I 1 12", "+I 4 40");
+            assertThat(text(h.takeOutput())).containsExactly("+I[1, a, 1, 12]", "+I[1, c, 1, 12]",
+                    "+I[4, d, 4, 40]");
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.runnel.runtime.operators.join.JoinTestSupport#backends")
     void anAppendOnlyOuterSideStillCountsItsMatches(String backend) throws Exception {
