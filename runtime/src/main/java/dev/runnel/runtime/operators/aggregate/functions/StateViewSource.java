@@ -1,5 +1,6 @@
 package dev.runnel.runtime.operators.aggregate.functions;
 
+import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.state.KeyedStateBackend;
 import dev.runnel.runtime.state.MapState;
 import dev.runnel.runtime.state.StateDescriptor;
@@ -144,15 +145,19 @@ public final class StateViewSource<N> implements ViewSource {
         }
     }
 
-    /** An entry of a write-back view: its value ({@code null}: absent), and whether state lacks it. */
-    private static final class Cached {
-        Object value;
-        boolean dirty;
+    /**
+     * An entry of a write-back view: the view's key, its value ({@code null}: absent), and whether
+     * state lacks it.
+     */
+    private record Cached(Object key, Object value, boolean dirty) {
+    }
 
-        Cached(Object value, boolean dirty) {
-            this.value = value;
-            this.dirty = dirty;
-        }
+    /**
+     * The key a view's key is cached under: arrays (a {@code BYTES} value, an {@code ARRAY}) compare
+     * by identity, so they are wrapped in a row, which compares its fields deeply.
+     */
+    private static Object cacheKey(Object key) {
+        return key instanceof byte[] || key instanceof Object[] ? Row.of(new Object[] {key}) : key;
     }
 
     private static final class WriteBackView<N> implements MapView<Object, Object> {
@@ -165,29 +170,30 @@ public final class StateViewSource<N> implements ViewSource {
 
         @Override
         public Object get(Object key) {
-            Cached cached = cache.get(key);
+            Object cacheKey = cacheKey(key);
+            Cached cached = cache.get(cacheKey);
             if (cached == null) {
-                cached = new Cached(state.get(key), false);
-                remember(key, cached);
+                cached = new Cached(key, state.get(key), false);
+                remember(cacheKey, cached);
             }
-            return cached.value;
+            return cached.value();
         }
 
         @Override
         public void put(Object key, Object value) {
-            remember(key, new Cached(value, true));
+            remember(cacheKey(key), new Cached(key, value, true));
         }
 
         @Override
         public void remove(Object key) {
-            remember(key, new Cached(null, true));
+            remember(cacheKey(key), new Cached(key, null, true));
         }
 
-        private void remember(Object key, Cached cached) {
-            if (cache.size() >= WRITE_BACK_LIMIT && !cache.containsKey(key)) {
+        private void remember(Object cacheKey, Cached cached) {
+            if (cache.size() >= WRITE_BACK_LIMIT && !cache.containsKey(cacheKey)) {
                 flush();
             }
-            cache.put(key, cached);
+            cache.put(cacheKey, cached);
         }
 
         @Override
@@ -209,15 +215,14 @@ public final class StateViewSource<N> implements ViewSource {
         }
 
         void flush() {
-            for (Map.Entry<Object, Cached> e : cache.entrySet()) {
-                Cached cached = e.getValue();
-                if (!cached.dirty) {
+            for (Cached cached : cache.values()) {
+                if (!cached.dirty()) {
                     continue;
                 }
-                if (cached.value == null) {
-                    state.remove(e.getKey());
+                if (cached.value() == null) {
+                    state.remove(cached.key());
                 } else {
-                    state.put(e.getKey(), cached.value);
+                    state.put(cached.key(), cached.value());
                 }
             }
             cache.clear();
