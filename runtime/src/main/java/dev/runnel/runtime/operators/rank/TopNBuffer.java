@@ -47,6 +47,16 @@ public record TopNBuffer(SortKeyComparator order, RankType rankType, long rankSt
     }
 
     /**
+     * Whether {@code row}, inserted into {@code sorted} (the rows of an insert-only partition, cut at
+     * the rank end), would land past the rank end and change nothing. Only decided for
+     * {@code ROW_NUMBER}, where the rank is the position; {@code false} (insert and look) otherwise.
+     */
+    public boolean pastRankEnd(List<Row> sorted, Row row) {
+        return rankType == RankType.ROW_NUMBER && sorted.size() >= rankEnd
+                && order.compare(sorted.get((int) rankEnd - 1), row) <= 0;
+    }
+
+    /**
      * Removes the first row of {@code sorted} equal to {@code row} (ignoring the row kind).
      *
      * @return whether there was one

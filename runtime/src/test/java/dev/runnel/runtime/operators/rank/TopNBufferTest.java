@@ -123,4 +123,17 @@ class TopNBufferTest {
 
         assertThat(sorted).isEqualTo(rows("b null", "c 20", "a 10"));
     }
+
+    @Test
+    void aRowThatTiesWithOrTrailsTheLastOfAFullTopIsPastTheRankEnd() {
+        TopNBuffer top2 = new TopNBuffer(SCORE_DESC, RankType.ROW_NUMBER, 1, 2, false);
+        sorted.addAll(rows("a 30", "b 20"));
+
+        assertThat(top2.pastRankEnd(sorted, row("c 20"))).isTrue();
+        assertThat(top2.pastRankEnd(sorted, row("c 10"))).isTrue();
+        assertThat(top2.pastRankEnd(sorted, row("c 21"))).isFalse();
+        assertThat(top2.pastRankEnd(sorted.subList(0, 1), row("c 10"))).as("top not full").isFalse();
+        // A tie with the last row may still share its rank.
+        assertThat(new TopNBuffer(SCORE_DESC, RankType.RANK, 1, 2, false).pastRankEnd(sorted, row("c 20"))).isFalse();
+    }
 }

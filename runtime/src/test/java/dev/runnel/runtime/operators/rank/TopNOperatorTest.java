@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.state.Serializers;
 import dev.runnel.runtime.state.StateDescriptor;
 import dev.runnel.runtime.state.StateOptions;
@@ -14,7 +15,9 @@ import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.RowType;
 import dev.runnel.runtime.types.TypeRoot;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** Top-N per {@code category} over rows {@code (category, item, sales)}, highest sales first. */
@@ -27,10 +30,59 @@ class TopNOperatorTest {
             new SortKeyComparator(new int[] {2}, new boolean[] {false}, new boolean[] {false});
 
     private static OperatorHarness top(long n, boolean rankNumber, boolean retracting) throws Exception {
-        TopNBuffer ranking = new TopNBuffer(SALES_DESC, RankType.ROW_NUMBER, 1, n, rankNumber);
+        return harness(RankType.ROW_NUMBER, n, rankNumber, retracting, "hashmap");
+    }
+
+    private static OperatorHarness harness(RankType type, long n, boolean rankNumber, boolean retracting,
+                                           String stateBackend) throws Exception {
+        TopNBuffer ranking = new TopNBuffer(SALES_DESC, type, 1, n, rankNumber);
         var factory = new TopNOperatorFactory("Rank", new int[] {0}, List.of(INPUT.type(0), INPUT.type(1), INPUT.type(2)),
                 ranking, retracting);
-        return OperatorHarness.of(factory).withInputType(INPUT).open();
+        return OperatorHarness.of(factory).withInputType(INPUT).withStateBackend(stateBackend).open();
+    }
+
+    /**
+     * The rows of a partition in one batch share one read and one write of its state; the changes
+     * must be those of the rows one batch each, whatever the rank type and input.
+     */
+    @Test
+    void aBatchEmitsWhatItsRowsOneAtATimeWould() throws Exception {
+        Random random = new Random(15);
+        for (RankType type : RankType.values()) {
+            for (boolean retracting : new boolean[] {false, true}) {
+                for (boolean rankNumber : new boolean[] {false, true}) {
+                    List<Row> input = randomInput(random, retracting);
+                    try (var batched = harness(type, 3, rankNumber, retracting, "rocksdb");
+                         var single = harness(type, 3, rankNumber, retracting, "rocksdb")) {
+                        for (int from = 0; from < input.size(); from += 50) {
+                            batched.processRows(input.subList(from, Math.min(input.size(), from + 50)));
+                        }
+                        for (Row row : input) {
+                            single.processRows(List.of(row));
+                        }
+                        assertThat(batched.output()).as("%s, retracting %s, rank number %s", type, retracting, rankNumber)
+                                .isNotEmpty().isEqualTo(single.output());
+                    }
+                }
+            }
+        }
+    }
+
+    /** Rows over three categories with few distinct sales (ties); retractions only of rows sent before. */
+    private static List<Row> randomInput(Random random, boolean retracting) {
+        List<Row> input = new ArrayList<>();
+        List<Row> sent = new ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            if (retracting && !sent.isEmpty() && random.nextInt(4) == 0) {
+                Row gone = sent.remove(random.nextInt(sent.size()));
+                input.add(new Row(RowKind.DELETE, gone.fields()));
+                continue;
+            }
+            Row row = Row.of("c" + random.nextInt(3), "item" + i, (long) random.nextInt(8));
+            input.add(row);
+            sent.add(row);
+        }
+        return input;
     }
 
     @Test
