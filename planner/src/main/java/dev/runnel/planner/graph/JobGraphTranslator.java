@@ -63,6 +63,8 @@ public final class JobGraphTranslator {
     private final List<VertexBuilder> vertices = new ArrayList<>();
     private final List<JobEdge> edges = new ArrayList<>();
     private final Map<String, Integer> scanCounts = new HashMap<>();
+    /** The job's configuration, as {@code translate} got it. */
+    private Configuration configuration = new Configuration();
     private final Map<String, VertexBuilder> sharedSources = new HashMap<>();
     private final Map<RelNode, WatermarkStrategy> sourceWatermarks = new HashMap<>();
     /** The window table functions being translated for a window aggregate over slices ({@link #visitSliced}). */
@@ -85,6 +87,7 @@ public final class JobGraphTranslator {
      * @throws TableConnectorException when a table's connector cannot read or write it
      */
     public JobGraph translate(PhysicalRel plan, String jobName, Configuration configuration) {
+        this.configuration = configuration;
         countScans(plan);
         List<VertexBuilder> ends = visit(plan);
         if (!(plan instanceof SinkPhysicalRel)) {
@@ -105,6 +108,7 @@ public final class JobGraphTranslator {
         if (sinks.isEmpty()) {
             throw new IllegalArgumentException("A job needs at least one sink");
         }
+        this.configuration = configuration;
         sinks.forEach(this::countScans);
         sinks.forEach(this::visit);
         return build(jobName, configuration);
@@ -153,6 +157,11 @@ public final class JobGraphTranslator {
         } finally {
             slicedWindowFunctions.remove(windowFunction);
         }
+    }
+
+    /** The configuration of the job being translated. */
+    Configuration configuration() {
+        return configuration;
     }
 
     /** Whether {@code windowFunction} appends slices ({@link #visitSliced}). */

@@ -4,11 +4,13 @@ import dev.runnel.planner.catalog.TypeConversions;
 import dev.runnel.planner.graph.JobGraphTranslator.VertexBuilder;
 import dev.runnel.planner.plan.physical.AggregateCalls;
 import dev.runnel.planner.plan.physical.CalcPhysicalRel;
+import dev.runnel.planner.plan.physical.GroupAggregateOptions;
 import dev.runnel.planner.plan.physical.WindowAggregatePhysicalRel;
 import dev.runnel.planner.plan.physical.WindowTableFunctionPhysicalRel;
 import dev.runnel.planner.plan.window.WindowAggregates;
 import dev.runnel.runtime.jobgraph.Partitioning;
 import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
+import dev.runnel.runtime.operators.window.LocalWindowAggregateOperatorFactory;
 import dev.runnel.runtime.operators.window.SliceAssigner;
 import dev.runnel.runtime.operators.window.WindowAggregateOperatorFactory;
 import dev.runnel.runtime.operators.window.WindowAggregateOperatorFactory.GroupField;
@@ -16,6 +18,7 @@ import dev.runnel.runtime.operators.window.WindowTableFunctionOperatorFactory;
 import dev.runnel.runtime.operators.window.WindowTime;
 import dev.runnel.runtime.types.DataType;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.OptionalInt;
@@ -142,7 +145,20 @@ final class WindowTranslation {
                 shape.call().function().equals("SESSION"), time,
                 shape.processingTime() ? shape.call().assigner() : null,
                 sliced == null ? null : new SliceAssigner(shape.call().assigner()));
-        return translator.attachKeyed(List.of(input), factory, List.of(keyFields));
+        if (sliced == null || !GroupAggregateOptions.twoPhase(translator.configuration())) {
+            return translator.attachKeyed(List.of(input), factory, List.of(keyFields));
+        }
+        // Two phases (Flink's LocalWindowAggregate and GlobalWindowAggregate): partial accumulators
+        // per key and slice before the shuffle, chained to the input; one partial row per key and
+        // slice crosses it instead of every row.
+        var local = new LocalWindowAggregateOperatorFactory("Local" + aggregate.describe(), keyFields, keyTypes,
+                shape.windowEnd(), factory.aggregates(), factory.slices(), time);
+        List<VertexBuilder> partial = translator.attach(input, local, OptionalInt.empty(), new Partitioning.Rebalance());
+        partial.forEach(vertex -> vertex.outputType = local.outputType());
+        int[] partialKeys = new int[keyFields.length];
+        Arrays.setAll(partialKeys, k -> k);
+        return translator.attachKeyed(List.of(partial), local.global("Global" + aggregate.describe(), factory),
+                List.of(partialKeys));
     }
 
     /** A TIMESTAMP_LTZ time column is windowed in the session time zone (as Flink does). */

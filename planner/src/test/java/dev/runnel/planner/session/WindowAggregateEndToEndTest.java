@@ -118,6 +118,41 @@ class WindowAggregateEndToEndTest {
                 .doesNotContain("slices");
     }
 
+    /**
+     * By default ({@code table.optimizer.agg-phase-strategy} AUTO) a window aggregate over slices
+     * pre-aggregates before the shuffle: a local phase chained to the window table function, a
+     * global one behind the HASH exchange; {@code ONE_PHASE} has a single aggregate. The results
+     * are the same.
+     */
+    @ParameterizedTest(name = "parallelism {0}, {1}")
+    @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
+    void aWindowAggregateRunsInTwoPhasesUnlessOnePhaseIsSet(int parallelism, String backend) {
+        String sql = "SELECT supplier_id, window_start, window_end, COUNT(*) AS n, SUM(price) AS total"
+                + " FROM TABLE(CUMULATE(TABLE bids, DESCRIPTOR(bidtime), INTERVAL '5' MINUTES, INTERVAL '15' MINUTES))"
+                + " GROUP BY supplier_id, window_start, window_end";
+        assertThat(jobGraph(sql)).contains("LocalWindowAggregate(groupBy=[supplier_id]")
+                .contains("GlobalWindowAggregate(groupBy=[supplier_id]");
+        List<Row> twoPhases = query(parallelism, backend, sql);
+        List<Row> onePhase;
+        try (Session session = session(parallelism, backend)) {
+            session.execute(bids);
+            session.execute("SET 'table.optimizer.agg-phase-strategy' = 'ONE_PHASE'");
+            String plan = (String) ((StatementResult.Table) session.execute("EXPLAIN JSON_EXECUTION_PLAN " + sql))
+                    .rows().get(0).fields()[0];
+            assertThat(plan).contains("WindowAggregate(groupBy=[supplier_id]").doesNotContain("LocalWindowAggregate");
+            onePhase = fetchAll((QueryResult) session.execute(sql));
+        }
+
+        assertThat(twoPhases).containsExactlyInAnyOrderElementsOf(onePhase).containsExactlyInAnyOrder(
+                Row.of("supplier1", ts("08:00"), ts("08:10"), 2L, price("6.00")),
+                Row.of("supplier1", ts("08:00"), ts("08:15"), 3L, price("7.00")),
+                Row.of("supplier2", ts("08:00"), ts("08:10"), 1L, price("5.00")),
+                Row.of("supplier2", ts("08:00"), ts("08:15"), 2L, price("8.00")),
+                Row.of("supplier2", ts("08:15"), ts("08:20"), 1L, price("6.00")),
+                Row.of("supplier2", ts("08:15"), ts("08:25"), 1L, price("6.00")),
+                Row.of("supplier2", ts("08:15"), ts("08:30"), 1L, price("6.00")));
+    }
+
     @ParameterizedTest(name = "parallelism {0}, {1}")
     @MethodSource("dev.runnel.planner.testing.EmbeddedClusterExtension#parallelismAndBackends")
     void aHopAggregateFilteredOnItsWindowStartKeepsItsWindows(int parallelism, String backend) {

@@ -35,9 +35,29 @@ public final class GroupAggregateOptions {
             "table.optimizer.distinct-agg.split.bucket-num", Integer.class, 1024,
             "The number of buckets of a split distinct aggregation.");
 
+    /** Flink's {@code table.optimizer.agg-phase-strategy}. */
+    public enum AggPhaseStrategy {
+        /** Two phases where every aggregate call can be merged (so far: window aggregates over slices). */
+        AUTO,
+        /** Never a local phase. */
+        ONE_PHASE,
+        /** Two phases where they are possible, as {@link #AUTO}. */
+        TWO_PHASE
+    }
+
+    public static final ConfigOption<AggPhaseStrategy> AGG_PHASE_STRATEGY = ConfigOption.of(
+            "table.optimizer.agg-phase-strategy", AggPhaseStrategy.class, AggPhaseStrategy.AUTO,
+            "Whether window aggregates over slices pre-aggregate each subtask's rows per key and slice before the "
+                    + "shuffle (a local phase) and merge them after it (a global phase): AUTO, ONE_PHASE or TWO_PHASE.");
+
     public static List<ConfigOption<?>> all() {
         return List.of(MINI_BATCH_ENABLED, MINI_BATCH_ALLOW_LATENCY, MINI_BATCH_SIZE, DISTINCT_AGG_SPLIT_ENABLED,
-                DISTINCT_AGG_SPLIT_BUCKET_NUM);
+                DISTINCT_AGG_SPLIT_BUCKET_NUM, AGG_PHASE_STRATEGY);
+    }
+
+    /** Whether aggregates that can take two phases get them under {@code configuration}. */
+    public static boolean twoPhase(Configuration configuration) {
+        return configuration.get(AGG_PHASE_STRATEGY) != AggPhaseStrategy.ONE_PHASE;
     }
 
     /**

@@ -20,7 +20,7 @@ import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -44,6 +44,10 @@ import java.util.Map;
  * it holds {@code table.exec.window-agg.buffer-size-limit} slices. A row is late, dropped and
  * counted in {@code numLateRecordsDropped}, only when the last window of its slice has fired; a
  * slice whose earlier windows have fired still counts in its later ones.
+ *
+ * <p>As the global phase of a two-phase aggregation its input rows are the partial rows of a
+ * local phase ({@link LocalWindowAggregateOperatorFactory}), merged instead of accumulated; a
+ * late partial row counts once in {@code numLateRecordsDropped}, whatever rows it holds.
  */
 final class SlicingWindowAggregateOperator extends WindowBufferOperator implements Triggerable<Long> {
     private final WindowAggregateOperatorFactory spec;
@@ -54,21 +58,23 @@ final class SlicingWindowAggregateOperator extends WindowBufferOperator implemen
     /** Timers at window times, namespaced by the window's end. */
     private TimerService<Long> timers;
     private Counter numLateRecordsDropped;
+    /** Whether input rows are partial rows of a local phase (key fields, slice end, accumulators) to merge. */
+    private final boolean mergesPartials;
     /** Partial accumulators per key and slice, not yet in state. */
-    private final Map<Row, List<BufferedSlice>> buffer = new HashMap<>();
-    private int buffered;
+    private final SliceBuffer buffer;
     private int bufferLimit;
-    /** The earliest time at which a window of a buffered slice fires. */
-    private long bufferFiresAt = Long.MAX_VALUE;
-
-    /** A slice's partial accumulators in the window buffer. */
-    private record BufferedSlice(long end, Object[] acc) {
-    }
 
     SlicingWindowAggregateOperator(WindowAggregateOperatorFactory spec) {
+        this(spec, false);
+    }
+
+    /** @param mergesPartials whether this is the global phase ({@link GlobalWindowAggregateOperatorFactory}) */
+    SlicingWindowAggregateOperator(WindowAggregateOperatorFactory spec, boolean mergesPartials) {
         this.spec = spec;
         this.aggregates = spec.aggregates();
         this.slices = spec.slices();
+        this.mergesPartials = mergesPartials;
+        this.buffer = new SliceBuffer(aggregates, end -> fireTime(firstUnfiredWindowEnd(end)));
     }
 
     @Override
@@ -95,22 +101,14 @@ final class SlicingWindowAggregateOperator extends WindowBufferOperator implemen
                 continue;
             }
             Row key = WindowAggregateOperator.key(row, spec.keyFields());
-            List<BufferedSlice> keySlices = buffer.computeIfAbsent(key, k -> new ArrayList<>(2));
-            BufferedSlice slice = null;
-            for (BufferedSlice candidate : keySlices) {
-                if (candidate.end() == sliceEnd) {
-                    slice = candidate;
-                    break;
-                }
+            Object[] acc = buffer.accumulators(key, sliceEnd);
+            if (mergesPartials) {
+                Object[] partial = Arrays.copyOfRange(row.fields(), spec.windowEndField() + 1, row.arity());
+                aggregates.merge(acc, ViewSource.NONE, partial, ViewSource.NONE);
+            } else {
+                aggregates.accumulate(acc, row, ViewSource.NONE);
             }
-            if (slice == null) {
-                slice = new BufferedSlice(sliceEnd, aggregates.createAccumulators());
-                keySlices.add(slice);
-                buffered++;
-                bufferFiresAt = Math.min(bufferFiresAt, fireTime(firstUnfiredWindowEnd(sliceEnd)));
-            }
-            aggregates.accumulate(slice.acc(), row, ViewSource.NONE);
-            if (buffered >= bufferLimit) {
+            if (buffer.size() >= bufferLimit) {
                 flush();
             }
         }
@@ -119,7 +117,7 @@ final class SlicingWindowAggregateOperator extends WindowBufferOperator implemen
     /** Folds the buffer into state: per key one read and one write, and the timer of its earliest window. */
     @Override
     void flush() throws Exception {
-        for (Map.Entry<Row, List<BufferedSlice>> keyed : buffer.entrySet()) {
+        for (Map.Entry<Row, List<SliceBuffer.Slice>> keyed : buffer.byKey().entrySet()) {
             backend.setCurrentKey(keyed.getKey());
             List<Row> stored = state.value();
             List<Row> live = new ArrayList<>(stored == null ? 1 : stored.size() + keyed.getValue().size());
@@ -131,7 +129,7 @@ final class SlicingWindowAggregateOperator extends WindowBufferOperator implemen
                 }
             }
             long firstWindowEnd = Long.MAX_VALUE;
-            for (BufferedSlice pending : keyed.getValue()) {
+            for (SliceBuffer.Slice pending : keyed.getValue()) {
                 // stored rows are never changed in place: the heap backend hands out what it holds
                 int at = indexOf(live, pending.end());
                 if (at < 0) {
@@ -147,14 +145,12 @@ final class SlicingWindowAggregateOperator extends WindowBufferOperator implemen
             registerWindowTimer(firstWindowEnd);
         }
         buffer.clear();
-        buffered = 0;
-        bufferFiresAt = Long.MAX_VALUE;
     }
 
     /** When a window of a buffered slice fires. */
     @Override
     boolean flushBefore(long timestamp) {
-        return timestamp >= bufferFiresAt;
+        return buffer.firesBy(timestamp);
     }
 
     /**
