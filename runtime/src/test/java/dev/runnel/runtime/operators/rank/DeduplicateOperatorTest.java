@@ -3,11 +3,14 @@ package dev.runnel.runtime.operators.rank;
 import static dev.runnel.runtime.testing.TestRows.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.testing.OperatorHarness;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.RowType;
 import dev.runnel.runtime.types.TypeRoot;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** Deduplication per {@code id} of rows {@code (id, status, ts)}. */
@@ -18,9 +21,38 @@ class DeduplicateOperatorTest {
             new RowType.Field("ts", DataType.of(TypeRoot.TIMESTAMP, 3)));
 
     private static OperatorHarness dedup(boolean keepLastRow, boolean rowtime) throws Exception {
+        return dedup(keepLastRow, rowtime, "hashmap");
+    }
+
+    private static OperatorHarness dedup(boolean keepLastRow, boolean rowtime, String backend) throws Exception {
         var factory = new DeduplicateOperatorFactory("Deduplicate", new int[] {0},
                 List.of(INPUT.type(0), INPUT.type(1), INPUT.type(2)), keepLastRow, rowtime ? 2 : -1);
-        return OperatorHarness.of(factory).withInputType(INPUT).open();
+        return OperatorHarness.of(factory).withInputType(INPUT).withStateBackend(backend).open();
+    }
+
+    /** The rows of a key in one batch share one read and one write of its state: the changes are those of one row at a time. */
+    @Test
+    void aBatchEmitsWhatItsRowsOneAtATimeWould() throws Exception {
+        Random random = new Random(18);
+        for (boolean keepLastRow : new boolean[] {false, true}) {
+            for (boolean rowtime : new boolean[] {false, true}) {
+                List<Row> input = new ArrayList<>();
+                for (int i = 0; i < 300; i++) {
+                    input.add(Row.of((long) random.nextInt(5), "s" + i, random.nextInt(10) == 0 ? null
+                            : (long) random.nextInt(1_000)));
+                }
+                try (var batched = dedup(keepLastRow, rowtime, "rocksdb"); var single = dedup(keepLastRow, rowtime, "rocksdb")) {
+                    for (int from = 0; from < input.size(); from += 40) {
+                        batched.processRows(input.subList(from, Math.min(input.size(), from + 40)));
+                    }
+                    for (Row row : input) {
+                        single.processRows(List.of(row));
+                    }
+                    assertThat(batched.output()).as("keep last %s, rowtime %s", keepLastRow, rowtime)
+                            .hasSizeGreaterThanOrEqualTo(5).isEqualTo(single.output());
+                }
+            }
+        }
     }
 
     @Test
