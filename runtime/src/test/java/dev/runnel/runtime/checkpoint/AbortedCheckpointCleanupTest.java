@@ -34,8 +34,8 @@ import org.junit.jupiter.api.Test;
  * deletes what it wrote and never creates the aborted checkpoint's directory again.
  */
 class AbortedCheckpointCleanupTest extends CheckpointClusterTestBase {
-    /** Shared files are named {@code <backend id>-<checkpoint id>-<sst name>}. */
-    private static final Pattern CHECKPOINT_OF_FILE = Pattern.compile("-(\\d+)-[^-]+\\.sst$");
+    /** Shared files are named {@code <backend id>-<checkpoint id>-<sst name or log chunk name>}. */
+    private static final Pattern CHECKPOINT_OF_FILE = Pattern.compile("-(\\d+)-[^-]+\\.(sst|log@\\d+)$");
 
     /** Released by the test: the first checkpoint of {@link BlockFirstSnapshot} waits for it. */
     private static volatile CountDownLatch release = new CountDownLatch(0);

@@ -121,6 +121,7 @@ class KeyedStateSnapshotTest {
     @ParameterizedTest
     @MethodSource("modes")
     void aRestoredBackendHasTheValuesListsMapsTimersAndTtlsOfTheSnapshot(Mode mode) throws Exception {
+        support.configure(mode);
         States before = new States(support.open(mode.backend(), 0, 1, List.of()));
         for (long k = 0; k < 50; k++) {
             before.fill(k);
@@ -164,6 +165,7 @@ class KeyedStateSnapshotTest {
     @ParameterizedTest
     @MethodSource("modes")
     void stateChangedAfterTheSynchronousPartIsNotInTheSnapshot(Mode mode) throws Exception {
+        support.configure(mode);
         States before = new States(support.open(mode.backend(), 0, 1, List.of()));
         for (long k = 0; k < 20; k++) {
             before.fill(k);
@@ -197,6 +199,7 @@ class KeyedStateSnapshotTest {
     @ParameterizedTest
     @MethodSource("modes")
     void snapshotsOfTwoSubtasksRestoreIntoOneAndIntoFourWithEveryKeyInExactlyOnePlace(Mode mode) throws Exception {
+        support.configure(mode);
         int keys = 1_000;
         List<KeyedStateHandle> handles = new ArrayList<>();
         for (int subtask = 0; subtask < 2; subtask++) {
@@ -254,6 +257,7 @@ class KeyedStateSnapshotTest {
     @ParameterizedTest
     @MethodSource("modes")
     void aStateDeclaredAsAnotherKindOrWithoutItsTtlIsRefusedOnRestore(Mode mode) throws Exception {
+        support.configure(mode);
         States before = new States(support.open(mode.backend(), 0, 1, List.of()));
         before.fill(1);
         KeyedStateHandle handle = SnapshotTestSupport.snapshot(before.backend, support.checkpoint(1, mode.incremental()));
@@ -267,6 +271,7 @@ class KeyedStateSnapshotTest {
     @ParameterizedTest
     @MethodSource("modes")
     void restoredStateThatTheOperatorDoesNotDeclareIsCarriedIntoTheNextSnapshot(Mode mode) throws Exception {
+        support.configure(mode);
         States before = new States(support.open(mode.backend(), 0, 1, List.of()));
         for (long k = 0; k < 10; k++) {
             before.fill(k);
@@ -301,6 +306,7 @@ class KeyedStateSnapshotTest {
     @ParameterizedTest
     @MethodSource("modes")
     void anEmptyBackendSnapshotsToNothingOrToAHandleThatRestoresEmpty(Mode mode) throws Exception {
+        support.configure(mode);
         KeyedStateBackend b = support.open(mode.backend(), 0, 1, List.of());
         KeyedStateHandle handle = SnapshotTestSupport.snapshot(b, support.checkpoint(1, mode.incremental()));
         List<KeyedStateHandle> restored = handle == null ? List.of() : List.of(handle);

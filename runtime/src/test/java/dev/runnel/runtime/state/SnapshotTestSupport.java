@@ -1,5 +1,6 @@
 package dev.runnel.runtime.state;
 
+import dev.runnel.runtime.checkpoint.CheckpointOptions;
 import dev.runnel.runtime.checkpoint.KeyedStateHandle;
 import dev.runnel.runtime.checkpoint.SnapshotTarget;
 import dev.runnel.runtime.config.Configuration;
@@ -9,6 +10,7 @@ import dev.runnel.runtime.network.KeyGroups;
 import dev.runnel.runtime.testing.ManualProcessingTimeService;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,17 +30,32 @@ final class SnapshotTestSupport implements AutoCloseable {
         config.set(StateOptions.ROCKSDB_LOCAL_DIR, rocksDbLocalDir.toString());
     }
 
-    /** How a backend snapshots: its type, and whether RocksDB checkpoints are incremental. */
-    record Mode(String backend, boolean incremental) {
+    /**
+     * How a backend snapshots: its type, whether RocksDB checkpoints are incremental and, if so,
+     * whether RocksDB writes a log (as it does when the job takes checkpoints) or flushes instead.
+     */
+    record Mode(String backend, boolean incremental, boolean logged) {
         @Override
         public String toString() {
-            return backend + (backend.equals(KeyedStateBackends.ROCKSDB) ? incremental ? "-incremental" : "-full" : "");
+            return backend + (backend.equals(KeyedStateBackends.ROCKSDB)
+                    ? incremental ? logged ? "-incremental-logged" : "-incremental-flushed" : "-full" : "");
         }
     }
 
     static List<Mode> modes() {
-        return List.of(new Mode(KeyedStateBackends.HASHMAP, false), new Mode(KeyedStateBackends.ROCKSDB, false),
-                new Mode(KeyedStateBackends.ROCKSDB, true));
+        return List.of(new Mode(KeyedStateBackends.HASHMAP, false, false),
+                new Mode(KeyedStateBackends.ROCKSDB, false, false), new Mode(KeyedStateBackends.ROCKSDB, true, false),
+                new Mode(KeyedStateBackends.ROCKSDB, true, true));
+    }
+
+    /** Backends opened from now on are configured for {@code mode}. */
+    void configure(Mode mode) {
+        logWrites(mode.logged());
+    }
+
+    /** Whether RocksDB backends opened from now on write a log: they do in a job that takes checkpoints. */
+    void logWrites(boolean logged) {
+        config.set(CheckpointOptions.INTERVAL, logged ? Duration.ofSeconds(1) : Duration.ZERO);
     }
 
     URI jobDirectory() {

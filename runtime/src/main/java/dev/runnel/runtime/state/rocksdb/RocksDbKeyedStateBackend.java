@@ -1,7 +1,9 @@
 package dev.runnel.runtime.state.rocksdb;
 
+import dev.runnel.runtime.checkpoint.CheckpointOptions;
 import dev.runnel.runtime.checkpoint.SnapshotTarget;
 import dev.runnel.runtime.checkpoint.SnapshotTask;
+import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.fs.ProcessDirectories;
 import dev.runnel.runtime.state.KeyedStateBackends;
 import dev.runnel.runtime.state.ListState;
@@ -52,8 +54,12 @@ import org.rocksdb.WriteOptions;
  * Timers live in column families of their own (see {@link RocksDbTimerQueue}). Snapshots and
  * restores are in {@link RocksDbSnapshotStrategy} and {@link RocksDbRestore}.
  *
- * <p>The write-ahead log is off: state is rebuilt from checkpoints, never from the log.
- * Memory is bounded by small write buffers and one block cache shared by all column families.
+ * <p>The write-ahead log is off unless a job takes incremental checkpoints: state is rebuilt
+ * from checkpoints, never from the local log. With incremental checkpoints the log is on (kept in
+ * memory until a checkpoint flushes it, {@code manual_wal_flush}), so that a checkpoint takes the
+ * live SST files and the log as they are instead of flushing every memtable on the task's
+ * thread (see {@link RocksDbSnapshotStrategy}). Memory is bounded by small write buffers and one
+ * block cache shared by all column families.
  */
 public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
     private static final long BLOCK_CACHE_BYTES = 32L << 20;
@@ -80,6 +86,8 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
     private final ColumnFamilyOptions columnOptions;
     private final LRUCache blockCache;
     final WriteOptions writeOptions;
+    /** Whether writes go to the write-ahead log, which incremental snapshots then take instead of flushing. */
+    private final boolean logged;
     final ReadOptions readOptions;
     final RocksDB db;
     private final List<RocksDbTimerQueue> timerQueues = new ArrayList<>();
@@ -105,10 +113,14 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
     public RocksDbKeyedStateBackend(KeyedStateBackends.Parameters parameters) {
         super(parameters);
         this.directory = createDirectory(parameters);
+        this.logged = takesIncrementalCheckpoints(parameters.configuration());
         try {
+            // A restored log stays as it is (no flush when opening), so the next checkpoint shares its uploaded chunks.
             dbOptions = own(new DBOptions().setCreateIfMissing(true).setInfoLogLevel(InfoLogLevel.HEADER_LEVEL)
                     .setKeepLogFileNum(1).setStatsDumpPeriodSec(0).setMaxBackgroundJobs(2)
-                    .setAvoidFlushDuringShutdown(true));
+                    .setAvoidFlushDuringShutdown(true).setAvoidFlushDuringRecovery(true).setManualWalFlush(logged)
+                    // The log stays short: what it holds is in every checkpoint and replayed by every restore.
+                    .setMaxTotalWalSize(4 * WRITE_BUFFER_BYTES));
             blockCache = own(new LRUCache(BLOCK_CACHE_BYTES));
             // Bloom filters let a point read skip the files that cannot hold the key.
             BloomFilter bloomFilter = own(new BloomFilter(10));
@@ -116,9 +128,9 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
                     .setWriteBufferSize(WRITE_BUFFER_BYTES).setMaxWriteBufferNumber(2)
                     .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(blockCache)
                             .setFilterPolicy(bloomFilter)));
-            writeOptions = own(new WriteOptions().setDisableWAL(true));
+            writeOptions = own(new WriteOptions().setDisableWAL(!logged));
             readOptions = own(new ReadOptions());
-            Path dbDir = directory.resolve("db");
+            Path dbDir = dbDirectory();
             RocksDbRestore.Base base = RocksDbRestore.downloadBase(parameters.restoredState(), dbDir, keyGroupStart(),
                     keyGroupEnd());
             List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
@@ -140,6 +152,20 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
             throw new IllegalStateException("Could not " + (parameters.restoredState().isEmpty() ? "open" : "restore")
                     + " RocksDB for operator '" + parameters.operatorName() + "' in " + directory + ": " + e.getMessage(), e);
         }
+    }
+
+    private static boolean takesIncrementalCheckpoints(Configuration configuration) {
+        return !configuration.get(CheckpointOptions.INTERVAL).isZero() && configuration.get(CheckpointOptions.INCREMENTAL);
+    }
+
+    /** Whether writes go to the write-ahead log (see the class comment). */
+    boolean writesLog() {
+        return logged;
+    }
+
+    /** The directory RocksDB keeps its files in. */
+    Path dbDirectory() {
+        return directory.resolve("db");
     }
 
     private <T extends AutoCloseable> T own(T resource) {

@@ -72,10 +72,15 @@ final class RocksDbRestore {
         Map<String, StreamStateHandle> files = new HashMap<>(handle.sharedFiles());
         files.putAll(handle.privateFiles());
         for (Map.Entry<String, StreamStateHandle> file : files.entrySet()) {
+            if (LogChunks.isChunk(file.getKey())) {
+                continue;
+            }
             try (InputStream in = storage(file.getValue()).open(file.getValue().uri())) {
                 Files.copy(in, dir.resolve(file.getKey()));
             }
         }
+        // RocksDB replays the write-ahead log when it opens the directory.
+        LogChunks.assemble(handle.sharedFiles(), dir);
         try (InputStream in = storage(handle.metaData()).open(handle.metaData().uri())) {
             return RocksDbSnapshotMetadata.fromJson(in.readAllBytes());
         }

@@ -14,6 +14,8 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,7 +28,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import org.rocksdb.Checkpoint;
 import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.LogFile;
 import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Snapshot;
@@ -35,13 +39,17 @@ import org.rocksdb.Snapshot;
  * Snapshots of the RocksDB backend, in two forms.
  *
  * <p><b>Incremental</b> (a checkpoint with {@link SnapshotTarget#incremental()}): the synchronous
- * part takes a RocksDB native checkpoint (memtables flushed, SST files hard-linked) into a local
- * directory; the asynchronous part uploads the SST files that the base (the files of this
- * backend's last <em>completed</em> checkpoint, or of the checkpoint it was restored from) does
- * not have into the shared directory, named {@code <backendId>-<checkpointId>-<file>}, refers to the base's
- * handles for the others, copies the small private files (MANIFEST, CURRENT, OPTIONS) into the
- * exclusive directory and writes the metadata ({@link RocksDbSnapshotMetadata}). A checkpoint's
- * files become the base only when {@link #notifyCheckpointComplete} says it completed.
+ * part notes which files make up the instance; the asynchronous part uploads the SST files that
+ * the base (the files of this backend's last <em>completed</em> checkpoint, or of the checkpoint it
+ * was restored from) does not have into the shared directory, named
+ * {@code <backendId>-<checkpointId>-<file>}, refers to the base's handles for the others, copies
+ * the small private files (MANIFEST, CURRENT, OPTIONS) into the exclusive directory and writes the
+ * metadata ({@link RocksDbSnapshotMetadata}). When the backend writes a log
+ * ({@link RocksDbKeyedStateBackend#writesLog()}) the files are the live ones, read up to their
+ * lengths at the barrier, and the log's new bytes are shared files too ({@link #liveFiles});
+ * otherwise a RocksDB native checkpoint flushes the memtables and hard-links the files into a
+ * local directory ({@link #nativeCheckpoint}). A checkpoint's files become the base only when
+ * {@link #notifyCheckpointComplete} says it completed.
  *
  * <p><b>Full</b> (savepoints, and checkpoints when incremental snapshots are off): the synchronous
  * part takes a RocksDB snapshot (a consistent read view, no copy); the asynchronous part iterates
@@ -51,6 +59,7 @@ import org.rocksdb.Snapshot;
  * tasks on a snapshot thread; they hold a lease on the backend, so closing it waits for them.
  */
 final class RocksDbSnapshotStrategy {
+    private static final int COPY_BUFFER_BYTES = 1 << 20;
     private final RocksDbKeyedStateBackend backend;
     /** SST file name → uploaded file of the base. */
     private volatile Map<String, StreamStateHandle> base;
@@ -60,6 +69,8 @@ final class RocksDbSnapshotStrategy {
     private final Set<Snapshot> unclaimed = ConcurrentHashMap.newKeySet();
     /** Local native checkpoints of incremental tasks that have not started, by checkpoint id. */
     private final Map<Long, Path> unclaimedLocal = new ConcurrentHashMap<>();
+    /** Live-file snapshots that have not started, by checkpoint id: each holds off RocksDB's file deletions. */
+    private final Set<Long> pinned = ConcurrentHashMap.newKeySet();
 
     RocksDbSnapshotStrategy(RocksDbKeyedStateBackend backend, Map<String, StreamStateHandle> restoredBase) {
         this.backend = backend;
@@ -84,6 +95,11 @@ final class RocksDbSnapshotStrategy {
                 dropLocal(id);
             }
         }
+        for (Long id : List.copyOf(pinned)) {
+            if (id < checkpointId) {
+                dropLocal(id);
+            }
+        }
     }
 
     void notifyCheckpointAborted(long checkpointId) throws IOException {
@@ -97,6 +113,9 @@ final class RocksDbSnapshotStrategy {
         if (local != null) {
             RocksDbKeyedStateBackend.deleteRecursively(local);
         }
+        if (pinned.remove(checkpointId)) {
+            enableFileDeletions();
+        }
     }
 
     /** Releases the RocksDB snapshots of tasks that never ran; called on close, when no task can start any more. */
@@ -109,13 +128,26 @@ final class RocksDbSnapshotStrategy {
 
     // ---- incremental ------------------------------------------------------------------------
 
-    private SnapshotTask incremental(SnapshotTarget target) throws RocksDBException, IOException {
-        Path local = backend.directory().resolve("snapshots").resolve("chk-" + target.checkpointId());
-        Files.createDirectories(local.getParent());
-        RocksDbKeyedStateBackend.deleteRecursively(local);
-        try (Checkpoint checkpoint = Checkpoint.create(backend.db)) {
-            checkpoint.createCheckpoint(local.toString());
+    /**
+     * Bytes {@code [from, to)} of {@code source}, stored as {@code name}: shared (with the base,
+     * by name and size) or private to the checkpoint.
+     */
+    private record SnapshotFile(String name, Path source, long from, long to, boolean shared) {
+        static SnapshotFile whole(Path source, boolean shared) throws IOException {
+            return new SnapshotFile(source.getFileName().toString(), source, 0, Files.size(source), shared);
         }
+
+        long length() {
+            return to - from;
+        }
+
+        /** Whether this is all of an SST file, which RocksDB never changes once written. */
+        boolean immutable() {
+            return name.endsWith(".sst") && from == 0;
+        }
+    }
+
+    private SnapshotTask incremental(SnapshotTarget target) throws RocksDBException, IOException {
         RocksDbSnapshotMetadata metadata = new RocksDbSnapshotMetadata(backend.keyGroupStart(), backend.keyGroupEnd(),
                 backend.backendId(), backend.columns());
         // Only files in this job's shared directory can be referred to: a base restored from
@@ -126,17 +158,35 @@ final class RocksDbSnapshotStrategy {
                 reusable.put(name, handle);
             }
         });
+        return backend.writesLog() ? liveFiles(target, metadata, reusable) : nativeCheckpoint(target, metadata, reusable);
+    }
+
+    /**
+     * Without a write-ahead log: RocksDB's native checkpoint, which flushes every memtable (on the
+     * task's thread) and hard-links the files into a local directory that the upload reads.
+     */
+    private SnapshotTask nativeCheckpoint(SnapshotTarget target, RocksDbSnapshotMetadata metadata,
+                                          Map<String, StreamStateHandle> reusable) throws RocksDBException, IOException {
+        Path local = backend.directory().resolve("snapshots").resolve("chk-" + target.checkpointId());
+        Files.createDirectories(local.getParent());
+        RocksDbKeyedStateBackend.deleteRecursively(local);
+        try (Checkpoint checkpoint = Checkpoint.create(backend.db)) {
+            checkpoint.createCheckpoint(local.toString());
+        }
         unclaimedLocal.put(target.checkpointId(), local);
         return () -> {
             if (!backend.acquireLease()) {
                 throw closed();
             }
             try {
-                if (unclaimedLocal.remove(target.checkpointId()) == null) {
-                    throw new IOException("Checkpoint " + target.checkpointId() + " of operator '" + backend.operatorName()
-                            + "' was aborted or subsumed before its snapshot was written");
+                claim(target, unclaimedLocal.remove(target.checkpointId()) != null);
+                List<SnapshotFile> files = new ArrayList<>();
+                try (Stream<Path> list = Files.list(local)) {
+                    for (Path file : list.sorted().toList()) {
+                        files.add(SnapshotFile.whole(file, file.getFileName().toString().endsWith(".sst")));
+                    }
                 }
-                return upload(target, local, metadata, reusable);
+                return upload(target, files, Map.of(), metadata, reusable);
             } finally {
                 RocksDbKeyedStateBackend.deleteRecursively(local);
                 backend.releaseLease();
@@ -144,54 +194,170 @@ final class RocksDbSnapshotStrategy {
         };
     }
 
-    private KeyedStateHandle upload(SnapshotTarget target, Path local, RocksDbSnapshotMetadata metadata,
-                                    Map<String, StreamStateHandle> reusable) throws IOException {
+    /**
+     * With the write-ahead log: no flush. The synchronous part writes the log's buffer out, stops
+     * RocksDB from deleting files and notes the live files with the lengths they have now (the
+     * SST files, the MANIFEST's length, the log files'); CURRENT is read at once, as a new MANIFEST
+     * would replace it. The upload reads those files from the live directory, only up to the
+     * noted lengths, so the writes after the barrier stay out. The log files are append-only:
+     * what the base uploaded of one ({@link LogChunks}) is shared, and only the rest is uploaded.
+     */
+    private SnapshotTask liveFiles(SnapshotTarget target, RocksDbSnapshotMetadata metadata,
+                                   Map<String, StreamStateHandle> reusable) throws RocksDBException, IOException {
+        RocksDB db = backend.db;
+        Path dir = backend.dbDirectory();
+        db.flushWal(false);
+        db.disableFileDeletions();
+        List<SnapshotFile> files = new ArrayList<>();
+        Map<String, byte[]> contents = new HashMap<>();
+        try {
+            RocksDB.LiveFiles live = db.getLiveFiles(false);
+            for (String path : live.files) {
+                Path file = dir.resolve(relative(path));
+                String name = file.getFileName().toString();
+                if (name.equals("CURRENT")) {
+                    contents.put(name, Files.readAllBytes(file));
+                } else if (name.startsWith("MANIFEST-")) {
+                    files.add(new SnapshotFile(name, file, 0, live.manifestFileSize, false));
+                } else {
+                    files.add(SnapshotFile.whole(file, name.endsWith(".sst")));
+                }
+            }
+            for (LogFile log : db.getSortedWalFiles()) {
+                Path file = dir.resolve(relative(log.pathName()));
+                String name = file.getFileName().toString();
+                long covered = 0;
+                for (Map.Entry<Long, StreamStateHandle> chunk : LogChunks.reusable(reusable, name, log.sizeFileBytes())) {
+                    long end = covered + chunk.getValue().size();
+                    files.add(new SnapshotFile(LogChunks.name(name, covered), file, covered, end, true));
+                    covered = end;
+                }
+                if (log.sizeFileBytes() > covered) {
+                    files.add(new SnapshotFile(LogChunks.name(name, covered), file, covered, log.sizeFileBytes(), true));
+                }
+            }
+        } catch (RocksDBException | IOException | RuntimeException e) {
+            db.enableFileDeletions();
+            throw e;
+        }
+        pinned.add(target.checkpointId());
+        return () -> {
+            if (!backend.acquireLease()) {
+                throw closed();
+            }
+            try {
+                claim(target, pinned.remove(target.checkpointId()));
+                try {
+                    return upload(target, files, contents, metadata, reusable);
+                } finally {
+                    enableFileDeletions();
+                }
+            } finally {
+                backend.releaseLease();
+            }
+        };
+    }
+
+    private static String relative(String rocksDbPath) {
+        return rocksDbPath.startsWith("/") ? rocksDbPath.substring(1) : rocksDbPath;
+    }
+
+    private void enableFileDeletions() throws IOException {
+        try {
+            backend.db.enableFileDeletions();
+        } catch (RocksDBException e) {
+            throw new IOException("Could not let RocksDB of operator '" + backend.operatorName()
+                    + "' delete files again after a snapshot: " + e.getMessage(), e);
+        }
+    }
+
+    private void claim(SnapshotTarget target, boolean claimed) throws IOException {
+        if (!claimed) {
+            throw new IOException("Checkpoint " + target.checkpointId() + " of operator '" + backend.operatorName()
+                    + "' was aborted or subsumed before its snapshot was written");
+        }
+    }
+
+    private KeyedStateHandle upload(SnapshotTarget target, List<SnapshotFile> files, Map<String, byte[]> contents,
+                                    RocksDbSnapshotMetadata metadata, Map<String, StreamStateHandle> reusable)
+            throws IOException {
         FileSystem storage = target.storage();
         String prefix = backend.backendId() + "-";
         Map<String, StreamStateHandle> shared = new HashMap<>();
         Map<String, StreamStateHandle> privateFiles = new HashMap<>();
         long newBytes = 0;
-        List<Path> files;
-        try (Stream<Path> list = Files.list(local)) {
-            files = list.sorted().toList();
-        }
-        for (Path file : files) {
+        for (SnapshotFile file : files) {
             checkNotClosing();
-            String name = file.getFileName().toString();
-            long size = Files.size(file);
-            if (name.endsWith(".sst")) {
-                StreamStateHandle before = reusable.get(name);
-                if (before != null && before.size() == size) {
-                    shared.put(name, before);
+            if (file.shared()) {
+                StreamStateHandle before = reusable.get(file.name());
+                if (before != null && before.size() == file.length()) {
+                    shared.put(file.name(), before);
                 } else {
                     // Named per checkpoint: an aborted checkpoint's upload of the same file may be deleted meanwhile.
-                    URI to = target.sharedDirectory().resolve(prefix + target.checkpointId() + "-" + name);
-                    shared.put(name, copy(storage, file, to));
-                    newBytes += size;
+                    URI to = target.sharedDirectory().resolve(prefix + target.checkpointId() + "-" + file.name());
+                    shared.put(file.name(), file.immutable() ? linkOrCopy(storage, file, to) : copy(storage, file, to));
+                    newBytes += file.length();
                 }
             } else {
-                privateFiles.put(name, copy(storage, file, target.exclusiveFile(prefix + name)));
-                newBytes += size;
+                privateFiles.put(file.name(), copy(storage, file, target.exclusiveFile(prefix + file.name())));
+                newBytes += file.length();
             }
         }
-        URI metaFile = target.exclusiveFile(prefix + "metadata.json");
-        byte[] meta = metadata.toJson();
-        try (OutputStream out = storage.create(metaFile)) {
-            out.write(meta);
+        for (Map.Entry<String, byte[]> file : contents.entrySet()) {
+            privateFiles.put(file.getKey(), write(storage, target.exclusiveFile(prefix + file.getKey()), file.getValue()));
+            newBytes += file.getValue().length;
         }
+        byte[] meta = metadata.toJson();
+        StreamStateHandle metaFile = write(storage, target.exclusiveFile(prefix + "metadata.json"), meta);
         newBytes += meta.length;
         uploaded.put(target.checkpointId(), Map.copyOf(shared));
         return new IncrementalKeyedStateHandle(metadata.keyGroupStart(), metadata.keyGroupEnd(), target.checkpointId(),
-                backend.backendId(), shared, privateFiles, new StreamStateHandle(metaFile, meta.length), newBytes);
+                backend.backendId(), shared, privateFiles, metaFile, newBytes);
     }
 
-    private static StreamStateHandle copy(FileSystem storage, Path file, URI to) throws IOException {
-        try (OutputStream out = storage.create(to)) {
-            Files.copy(file, out);
+    /**
+     * A hard link where the checkpoint storage is on the file system of the RocksDB directory (an
+     * SST file never changes, so the checkpoint keeps what it had), a copy where it is not.
+     */
+    private static StreamStateHandle linkOrCopy(FileSystem storage, SnapshotFile file, URI to) throws IOException {
+        if (storage.hasLocalPaths()) {
+            Path target = storage.localPath(to);
+            try {
+                Files.createDirectories(target.getParent());
+                Files.deleteIfExists(target);
+                Files.createLink(target, file.source());
+                return new StreamStateHandle(to, file.length());
+            } catch (IOException | UnsupportedOperationException e) {
+                // another file system (a cross-device link), or one without hard links: copy
+            }
         }
-        return new StreamStateHandle(to, Files.size(file));
+        return copy(storage, file, to);
     }
 
+    private static StreamStateHandle copy(FileSystem storage, SnapshotFile file, URI to) throws IOException {
+        try (OutputStream out = storage.create(to); FileChannel in = FileChannel.open(file.source())) {
+            ByteBuffer buffer = ByteBuffer.allocate(COPY_BUFFER_BYTES);
+            long position = file.from();
+            while (position < file.to()) {
+                buffer.clear().limit((int) Math.min(buffer.capacity(), file.to() - position));
+                int n = in.read(buffer, position);
+                if (n < 0) {
+                    throw new IOException(file.source() + " ended at " + position + " bytes, before the "
+                            + file.to() + " that the snapshot of it holds");
+                }
+                out.write(buffer.array(), 0, n);
+                position += n;
+            }
+        }
+        return new StreamStateHandle(to, file.length());
+    }
+
+    private static StreamStateHandle write(FileSystem storage, URI to, byte[] content) throws IOException {
+        try (OutputStream out = storage.create(to)) {
+            out.write(content);
+        }
+        return new StreamStateHandle(to, content.length);
+    }
 
     // ---- full -------------------------------------------------------------------------------
 

@@ -1,0 +1,92 @@
+package dev.runnel.runtime.state.rocksdb;
+
+import dev.runnel.runtime.checkpoint.StreamStateHandle;
+import dev.runnel.runtime.fs.FileSystems;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The uploaded pieces of RocksDB write-ahead log files. A log file only grows, so each
+ * checkpoint uploads the bytes it has beyond what the base checkpoint uploaded of it, as a
+ * shared file named {@code <log file>@<offset>} (the offset in 20 digits); a restore appends a
+ * log's chunks in order of offset.
+ */
+final class LogChunks {
+    private static final char SEPARATOR = '@';
+
+    private LogChunks() {
+    }
+
+    /** The name of the chunk of {@code logFile} that starts at {@code offset}. */
+    static String name(String logFile, long offset) {
+        return logFile + SEPARATOR + String.format("%020d", offset);
+    }
+
+    static boolean isChunk(String name) {
+        return name.indexOf(SEPARATOR) > 0;
+    }
+
+    /**
+     * The chunks of {@code logFile} among {@code files} that cover it from offset 0 without a gap
+     * and within {@code length} bytes, by offset: what a snapshot of the file at that length can
+     * share.
+     */
+    static List<Map.Entry<Long, StreamStateHandle>> reusable(Map<String, StreamStateHandle> files, String logFile,
+                                                             long length) {
+        List<Map.Entry<Long, StreamStateHandle>> chunks = new ArrayList<>();
+        long covered = 0;
+        for (Map.Entry<Long, StreamStateHandle> chunk : chunksOf(files, logFile).entrySet()) {
+            long end = covered + chunk.getValue().size();
+            if (chunk.getKey() != covered || end > length) {
+                break;
+            }
+            chunks.add(chunk);
+            covered = end;
+        }
+        return chunks;
+    }
+
+    private static TreeMap<Long, StreamStateHandle> chunksOf(Map<String, StreamStateHandle> files, String logFile) {
+        TreeMap<Long, StreamStateHandle> chunks = new TreeMap<>();
+        String prefix = logFile + SEPARATOR;
+        files.forEach((name, handle) -> {
+            if (name.startsWith(prefix)) {
+                chunks.put(Long.parseLong(name.substring(prefix.length())), handle);
+            }
+        });
+        return chunks;
+    }
+
+    /** Writes every log file that {@code files} holds chunks of into {@code dir}, its chunks appended by offset. */
+    static void assemble(Map<String, StreamStateHandle> files, Path dir) throws IOException {
+        Set<String> logs = new TreeSet<>();
+        for (String name : files.keySet()) {
+            if (isChunk(name)) {
+                logs.add(name.substring(0, name.indexOf(SEPARATOR)));
+            }
+        }
+        for (String log : logs) {
+            long covered = 0;
+            try (OutputStream out = Files.newOutputStream(dir.resolve(log))) {
+                for (Map.Entry<Long, StreamStateHandle> chunk : chunksOf(files, log).entrySet()) {
+                    if (chunk.getKey() != covered) {
+                        throw new IOException("The snapshot holds log file " + log + " from byte " + chunk.getKey()
+                                + " (" + chunk.getValue().uri() + ") but not from byte " + covered);
+                    }
+                    try (InputStream in = FileSystems.forUri(chunk.getValue().uri()).open(chunk.getValue().uri())) {
+                        covered += in.transferTo(out);
+                    }
+                }
+            }
+        }
+    }
+}
