@@ -35,6 +35,7 @@ import io.grpc.ManagedChannel;
 import io.grpc.stub.ClientCalls;
 import io.grpc.stub.StreamObserver;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.UUID;
@@ -164,6 +165,8 @@ public final class JobManagerConnection implements AutoCloseable {
         private final CompletableFuture<StreamConnection<ToJobManager>> opened = new CompletableFuture<>();
         private volatile StreamConnection<ToJobManager> connection;
         private volatile UUID fencingToken;
+        /** What came before the registration was acknowledged (gRPC calls onNext one at a time). */
+        private final List<FromJobManager> beforeRegistered = new ArrayList<>();
         private volatile String id;
 
         void open() {
@@ -199,12 +202,25 @@ public final class JobManagerConnection implements AutoCloseable {
                 LOG.info("{}", line);
                 events.accept(line);
                 registered.complete(null);
+                List<FromJobManager> waiting = List.copyOf(beforeRegistered);
+                beforeRegistered.clear();
+                waiting.forEach(this::handle);
                 return;
             }
             if (message instanceof Heartbeat) {
                 return;
             }
-            if (fencingToken == null || !fencingToken.equals(envelope.fencingToken())) {
+            if (fencingToken == null) {
+                // The JobManager may deploy to its slots before the acknowledgement goes out.
+                beforeRegistered.add(envelope);
+                return;
+            }
+            handle(envelope);
+        }
+
+        private void handle(FromJobManager envelope) {
+            ToTaskManager message = envelope.message();
+            if (!fencingToken.equals(envelope.fencingToken())) {
                 LOG.warn("Dropped {} from the JobManager at {}: it carries fencing token {}, not {} of the registration",
                         message.getClass().getSimpleName(), address, envelope.fencingToken(), fencingToken);
                 return;
