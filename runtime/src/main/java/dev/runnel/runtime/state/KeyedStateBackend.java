@@ -58,6 +58,23 @@ public interface KeyedStateBackend extends AutoCloseable {
     }
 
     /**
+     * Runs {@code writes}, whose state changes the backend may apply together when it returns
+     * (RocksDB: one write batch, one log record, instead of a write per change). Inside,
+     * {@code writes} must not read state it changed there: a read need not see the change yet.
+     * For the phase of an operator's batch that only writes, such as a join appending a batch's
+     * rows to its own side. Nested calls run in the outermost. If {@code writes} throws, which of
+     * its changes were made is undefined (the task fails, and restores its state).
+     */
+    default void writeTogether(Writes writes) throws Exception {
+        writes.run();
+    }
+
+    @FunctionalInterface
+    interface Writes {
+        void run() throws Exception;
+    }
+
+    /**
      * The synchronous part of a snapshot for a checkpoint or savepoint: called on the task's
      * thread between records, it captures a consistent view of all state and timers of this
      * backend and returns the asynchronous part, which writes it under {@code target} on a

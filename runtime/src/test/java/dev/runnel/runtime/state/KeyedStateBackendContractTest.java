@@ -107,6 +107,34 @@ class KeyedStateBackendContractTest {
 
     @ParameterizedTest
     @MethodSource("backends")
+    void writesMadeTogetherAreAllThereAfterwardsInTheOrderMade(String type) throws Exception {
+        KeyedStateBackend b = backend(type);
+        ValueState<VoidNamespace, Long> value = b.valueState(StateDescriptor.of("v", Serializers.LONG, Duration.ZERO));
+        ListState<VoidNamespace, Long> list = b.listState(StateDescriptor.of("l", Serializers.LONG, Duration.ZERO));
+        b.setCurrentKey(key(1));
+        value.update(1L);
+        b.writeTogether(() -> {
+            for (long k = 1; k <= 300; k++) {
+                b.setCurrentKey(key(k));
+                value.update(k * 10);
+                list.addAll(List.of(k, k + 1));
+                long appended = -k;
+                b.writeTogether(() -> list.add(appended));
+            }
+            b.setCurrentKey(key(1));
+            value.clear();
+        });
+        b.setCurrentKey(key(1));
+        assertThat(value.value()).isNull();
+        for (long k = 2; k <= 300; k++) {
+            b.setCurrentKey(key(k));
+            assertThat(value.value()).isEqualTo(k * 10);
+            assertThat(list.get()).containsExactly(k, k + 1, -k);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("backends")
     void keysThatAreEqualAsSqlValuesAreOneKey(String type) {
         KeyedStateBackend b = StateBackendTestSupport.create(type, clock,
                 Serializers.row(List.of(DataType.decimal(10, 2))), 0, 1, new Configuration());

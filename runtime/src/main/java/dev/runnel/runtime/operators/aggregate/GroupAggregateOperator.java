@@ -146,7 +146,7 @@ public final class GroupAggregateOperator extends AbstractOperator {
     }
 
     /** Applies {@code rows} (all of group {@code key}) to its state and emits the one resulting change. */
-    private void processKey(Row key, List<Row> rows) {
+    private void processKey(Row key, List<Row> rows) throws Exception {
         Group g = switchTo(key);
         boolean firstRow = !g.exists;
         Object[] previous = firstRow ? null : aggregates.getValues(g.acc, views);
@@ -195,7 +195,7 @@ public final class GroupAggregateOperator extends AbstractOperator {
      * Makes {@code key} the backend's current key and its group the one rows go to: read from
      * state the first time in this batch, from memory after that.
      */
-    private Group switchTo(Row key) {
+    private Group switchTo(Row key) throws Exception {
         if (current != null && current.key.equals(key)) {
             return current;
         }
@@ -219,20 +219,22 @@ public final class GroupAggregateOperator extends AbstractOperator {
         return g;
     }
 
-    /** Writes every group in memory to state, each under its own key, and forgets them. */
-    private void store() {
-        for (Group g : groups.values()) {
-            if (g != current || groups.size() > 1) {
-                backend.setCurrentKey(g.key);
+    /** Writes every group in memory to state, each under its own key (all together), and forgets them. */
+    private void store() throws Exception {
+        backend.writeTogether(() -> {
+            for (Group g : groups.values()) {
+                if (g != current || groups.size() > 1) {
+                    backend.setCurrentKey(g.key);
+                }
+                if (g.dirty) {
+                    Object[] stateRow = Arrays.copyOf(g.acc, accArity + 1);
+                    stateRow[accArity] = g.count;
+                    accState.update(Row.of(stateRow));
+                }
+                views.use(g.cache);
+                views.flush();
             }
-            if (g.dirty) {
-                Object[] stateRow = Arrays.copyOf(g.acc, accArity + 1);
-                stateRow[accArity] = g.count;
-                accState.update(Row.of(stateRow));
-            }
-            views.use(g.cache);
-            views.flush();
-        }
+        });
         groups.clear();
         current = null;
     }

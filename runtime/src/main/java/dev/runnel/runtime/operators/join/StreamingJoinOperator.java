@@ -63,10 +63,12 @@ final class StreamingJoinOperator extends AbstractJoinOperator {
             emitJoined(batch.get(i).kind(), row, input, matches(row, input, other -> true, rows.others));
             rows.added.add(row);
         }
-        for (KeyRows rows : byKey.values()) {
-            backend.setCurrentKey(rows.key);
-            own.addAll(rows.added);
-        }
+        backend.writeTogether(() -> {
+            for (KeyRows rows : byKey.values()) {
+                backend.setCurrentKey(rows.key);
+                own.addAll(rows.added);
+            }
+        });
     }
 
     /** Of one key in a batch: the other input's rows, and this input's rows to append. */

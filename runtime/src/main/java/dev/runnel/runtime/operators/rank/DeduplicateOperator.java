@@ -80,13 +80,15 @@ final class DeduplicateOperator extends AbstractOperator {
     }
 
     /** Writes the rows this batch replaced to state and forgets every key in memory. */
-    private void store() {
-        for (Kept k : keys.values()) {
-            if (k.dirty) {
-                backend.setCurrentKey(k.key);
-                kept.update(k.row);
+    private void store() throws Exception {
+        backend.writeTogether(() -> {
+            for (Kept k : keys.values()) {
+                if (k.dirty) {
+                    backend.setCurrentKey(k.key);
+                    kept.update(k.row);
+                }
             }
-        }
+        });
         keys.clear();
     }
 

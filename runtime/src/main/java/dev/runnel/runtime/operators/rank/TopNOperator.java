@@ -102,13 +102,15 @@ final class TopNOperator extends AbstractOperator {
     }
 
     /** Writes the partitions this batch changed to state and forgets every partition in memory. */
-    private void store() {
-        for (Partition p : partitions.values()) {
-            if (p.dirty) {
-                backend.setCurrentKey(p.key);
-                rows.update(p.rows.isEmpty() ? null : p.rows);
+    private void store() throws Exception {
+        backend.writeTogether(() -> {
+            for (Partition p : partitions.values()) {
+                if (p.dirty) {
+                    backend.setCurrentKey(p.key);
+                    rows.update(p.rows.isEmpty() ? null : p.rows);
+                }
             }
-        }
+        });
         partitions.clear();
     }
 

@@ -114,9 +114,17 @@ final class SlicingWindowAggregateOperator extends WindowBufferOperator implemen
         }
     }
 
-    /** Folds the buffer into state: per key one read and one write, and the timer of its earliest window. */
+    /**
+     * Folds the buffer into state: per key one read and one write (the writes together: each key
+     * is read before it is written), and the timer of its earliest window.
+     */
     @Override
     void flush() throws Exception {
+        backend.writeTogether(this::foldBuffer);
+        buffer.clear();
+    }
+
+    private void foldBuffer() {
         for (Map.Entry<Row, List<SliceBuffer.Slice>> keyed : buffer.byKey().entrySet()) {
             backend.setCurrentKey(keyed.getKey());
             List<Row> stored = state.value();
@@ -144,7 +152,6 @@ final class SlicingWindowAggregateOperator extends WindowBufferOperator implemen
             state.update(live);
             registerWindowTimer(firstWindowEnd);
         }
-        buffer.clear();
     }
 
     /** When a window of a buffered slice fires. */

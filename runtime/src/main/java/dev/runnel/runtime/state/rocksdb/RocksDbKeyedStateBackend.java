@@ -42,6 +42,7 @@ import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
+import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
 
 /**
@@ -86,6 +87,9 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
     private final ColumnFamilyOptions columnOptions;
     private final LRUCache blockCache;
     final WriteOptions writeOptions;
+    /** The writes of {@link #writeTogether}, while {@code writingTogether}. */
+    private final WriteBatch together;
+    private boolean writingTogether;
     /** Whether writes go to the write-ahead log, which incremental snapshots then take instead of flushing. */
     private final boolean logged;
     final ReadOptions readOptions;
@@ -130,6 +134,7 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
                             .setFilterPolicy(bloomFilter)));
             writeOptions = own(new WriteOptions().setDisableWAL(!logged));
             readOptions = own(new ReadOptions());
+            together = own(new WriteBatch());
             Path dbDir = dbDirectory();
             RocksDbRestore.Base base = RocksDbRestore.downloadBase(parameters.restoredState(), dbDir, keyGroupStart(),
                     keyGroupEnd());
@@ -392,7 +397,11 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
 
     void put(ColumnFamilyHandle family, byte[] key, int keyLength, byte[] value, int valueLength) {
         try {
-            db.put(family, writeOptions, key, 0, keyLength, value, 0, valueLength);
+            if (writingTogether) {
+                together.put(family, Arrays.copyOf(key, keyLength), Arrays.copyOf(value, valueLength));
+            } else {
+                db.put(family, writeOptions, key, 0, keyLength, value, 0, valueLength);
+            }
         } catch (RocksDBException e) {
             throw failure("write", e);
         }
@@ -400,7 +409,11 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
 
     void merge(ColumnFamilyHandle family, byte[] key, int keyLength, byte[] value, int valueLength) {
         try {
-            db.merge(family, writeOptions, key, 0, keyLength, value, 0, valueLength);
+            if (writingTogether) {
+                together.merge(family, Arrays.copyOf(key, keyLength), Arrays.copyOf(value, valueLength));
+            } else {
+                db.merge(family, writeOptions, key, 0, keyLength, value, 0, valueLength);
+            }
         } catch (RocksDBException e) {
             throw failure("write", e);
         }
@@ -408,9 +421,32 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
 
     void delete(ColumnFamilyHandle family, byte[] key, int keyLength) {
         try {
-            db.delete(family, writeOptions, key, 0, keyLength);
+            if (writingTogether) {
+                together.delete(family, Arrays.copyOf(key, keyLength));
+            } else {
+                db.delete(family, writeOptions, key, 0, keyLength);
+            }
         } catch (RocksDBException e) {
             throw failure("delete", e);
+        }
+    }
+
+    @Override
+    public void writeTogether(Writes writes) throws Exception {
+        if (writingTogether) {
+            writes.run();
+            return;
+        }
+        checkOpen();
+        writingTogether = true;
+        try {
+            writes.run();
+            if (together.count() > 0) {
+                db.write(writeOptions, together);
+            }
+        } finally {
+            writingTogether = false;
+            together.clear();
         }
     }
 
