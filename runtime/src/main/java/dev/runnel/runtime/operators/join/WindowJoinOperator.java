@@ -77,8 +77,13 @@ final class WindowJoinOperator extends AbstractOperator implements Triggerable<L
         super.close();
     }
 
+    /** Appends the batch's rows to their windows, all together: nothing is read here. */
     @Override
     public void processBatch(RowBatch batch, int input) throws Exception {
+        backend.writeTogether(() -> append(batch, input));
+    }
+
+    private void append(RowBatch batch, int input) {
         for (int i = 0, n = batch.size(); i < n; i++) {
             Row row = batch.get(i);
             if (row.kind() != RowKind.INSERT) {

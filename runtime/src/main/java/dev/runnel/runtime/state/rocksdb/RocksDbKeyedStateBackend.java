@@ -314,9 +314,11 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
     public SnapshotTask snapshot(SnapshotTarget target) throws Exception {
         checkOpen();
         // New timers wait in memory (RocksDbTimerQueue); the snapshot must see them in RocksDB.
-        for (RocksDbTimerQueue queue : timerQueues) {
-            queue.persist();
-        }
+        writeTogether(() -> {
+            for (RocksDbTimerQueue queue : timerQueues) {
+                queue.persist();
+            }
+        });
         return snapshots.snapshot(target);
     }
 

@@ -1,5 +1,6 @@
 package dev.runnel.runtime.state.bench;
 
+import dev.runnel.runtime.checkpoint.CheckpointOptions;
 import dev.runnel.runtime.checkpoint.KeyedStateHandle;
 import dev.runnel.runtime.checkpoint.SnapshotTarget;
 import dev.runnel.runtime.checkpoint.SnapshotTask;
@@ -47,17 +48,23 @@ public final class SnapshotBenchmark {
         System.out.printf(Locale.ROOT, "%-20s %9s %8s %9s %12s %10s%n", "mode", "snapshot", "sync-ms", "async-ms", "bytes",
                 "restore-ms");
         try {
-            run(root, keys, KeyedStateBackends.HASHMAP, false);
-            run(root, keys, KeyedStateBackends.ROCKSDB, false);
-            run(root, keys, KeyedStateBackends.ROCKSDB, true);
+            run(root, keys, KeyedStateBackends.HASHMAP, false, false);
+            run(root, keys, KeyedStateBackends.ROCKSDB, false, false);
+            run(root, keys, KeyedStateBackends.ROCKSDB, true, false);
+            run(root, keys, KeyedStateBackends.ROCKSDB, true, true);
         } finally {
             FileSystems.forUri(root.toUri()).delete(root.toUri());
         }
     }
 
-    private static void run(Path root, long keys, String type, boolean incremental) throws Exception {
-        String mode = type + (type.equals(KeyedStateBackends.ROCKSDB) ? incremental ? "-incremental" : "-full" : "");
+    /** @param logged whether RocksDB writes its log, as in a job that takes checkpoints (otherwise snapshots flush) */
+    private static void run(Path root, long keys, String type, boolean incremental, boolean logged) throws Exception {
+        String mode = type + (type.equals(KeyedStateBackends.ROCKSDB)
+                ? incremental ? logged ? "-incr-logged" : "-incr-flushed" : "-full" : "");
         Configuration config = new Configuration();
+        if (logged) {
+            config.set(CheckpointOptions.INTERVAL, Duration.ofSeconds(1));
+        }
         config.set(StateOptions.STATE_BACKEND, type);
         config.set(StateOptions.ROCKSDB_LOCAL_DIR, root.resolve("local").toString());
         URI job = URI.create(root.toUri() + mode + "/");
