@@ -302,8 +302,9 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
 
     @Override
     protected TimerQueue createTimerQueue(String serviceName, boolean eventTime) {
-        RocksDbTimerQueue queue = new RocksDbTimerQueue(this, column(new Column(
-                KeyGroupsSnapshotFormat.timerColumn(serviceName, eventTime), KeyGroupsSnapshotFormat.ColumnKind.TIMER, 0)));
+        String name = KeyGroupsSnapshotFormat.timerColumn(serviceName, eventTime);
+        RocksDbTimerQueue queue = new RocksDbTimerQueue(this, name,
+                column(new Column(name, KeyGroupsSnapshotFormat.ColumnKind.TIMER, 0)));
         timerQueues.add(queue);
         return queue;
     }
@@ -313,13 +314,17 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
     @Override
     public SnapshotTask snapshot(SnapshotTarget target) throws Exception {
         checkOpen();
-        // New timers wait in memory (RocksDbTimerQueue); the snapshot must see them in RocksDB.
+        if (snapshots.takesFiles(target)) {
+            // New timers wait in memory (RocksDbTimerQueue) and stay there: the snapshot holds them in a file of their own.
+            return snapshots.snapshot(target, PendingTimers.serialize(timerQueues));
+        }
+        // A full snapshot reads RocksDB: the timers waiting in memory go there first.
         writeTogether(() -> {
             for (RocksDbTimerQueue queue : timerQueues) {
                 queue.persist();
             }
         });
-        return snapshots.snapshot(target);
+        return snapshots.snapshot(target, null);
     }
 
     @Override

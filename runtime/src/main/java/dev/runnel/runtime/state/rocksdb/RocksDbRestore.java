@@ -72,7 +72,7 @@ final class RocksDbRestore {
         Map<String, StreamStateHandle> files = new HashMap<>(handle.sharedFiles());
         files.putAll(handle.privateFiles());
         for (Map.Entry<String, StreamStateHandle> file : files.entrySet()) {
-            if (LogChunks.isChunk(file.getKey())) {
+            if (LogChunks.isChunk(file.getKey()) || file.getKey().equals(PendingTimers.FILE)) {
                 continue;
             }
             try (InputStream in = storage(file.getValue()).open(file.getValue().uri())) {
@@ -97,6 +97,11 @@ final class RocksDbRestore {
         int end = backend.keyGroupEnd();
         if (base.handle() != null && (base.handle().keyGroupStart() < start || base.handle().keyGroupEnd() > end)) {
             trim(backend, start, end);
+        }
+        if (base.handle() != null) {
+            try (Ingest ingest = new Ingest(backend)) {
+                restorePendingTimers(backend, base.handle(), base.columns(), ingest);
+            }
         }
         for (KeyedStateHandle handle : handles) {
             if (handle == base.handle() || !handle.intersects(start, end)) {
@@ -194,9 +199,25 @@ final class RocksDbRestore {
             } finally {
                 opened.forEach(ColumnFamilyHandle::close);
             }
+            restorePendingTimers(backend, handle, metadata.columns(), ingest);
         } finally {
             RocksDbKeyedStateBackend.deleteRecursively(dir);
         }
+    }
+
+    /** Writes the timers that waited in memory at {@code handle}'s snapshot, of the backend's key groups. */
+    private static void restorePendingTimers(RocksDbKeyedStateBackend backend, IncrementalKeyedStateHandle handle,
+                                             List<Column> columns, Ingest ingest) throws IOException {
+        Map<String, Column> byName = new HashMap<>();
+        columns.forEach(column -> byName.put(column.name(), column));
+        PendingTimers.restore(handle, backend.keyGroupStart(), backend.keyGroupEnd(), (name, entryKey, value) -> {
+            Column column = byName.get(name);
+            if (column == null || !column.isTimer()) {
+                throw new IllegalStateException("The pending timers of a snapshot of operator '"
+                        + backend.operatorName() + "' name column family '" + name + "', which its metadata lacks");
+            }
+            ingest.put(backend.column(column), entryKey, value);
+        });
     }
 
     private static void copyColumn(RocksDbKeyedStateBackend backend, RocksDB source, ColumnFamilyHandle from,

@@ -77,9 +77,18 @@ final class RocksDbSnapshotStrategy {
         this.base = Map.copyOf(restoredBase);
     }
 
-    SnapshotTask snapshot(SnapshotTarget target) throws RocksDBException, IOException {
-        if (target.incremental() && !target.isSavepoint()) {
-            return incremental(target);
+    /** Whether a snapshot for {@code target} is incremental: the instance's files, not its entries. */
+    boolean takesFiles(SnapshotTarget target) {
+        return target.incremental() && !target.isSavepoint();
+    }
+
+    /**
+     * @param pendingTimers for an incremental snapshot, the timers waiting in memory
+     *                      ({@link PendingTimers#serialize}); {@code null} for a full one
+     */
+    SnapshotTask snapshot(SnapshotTarget target, byte[] pendingTimers) throws RocksDBException, IOException {
+        if (takesFiles(target)) {
+            return incremental(target, pendingTimers);
         }
         return full(target);
     }
@@ -147,7 +156,7 @@ final class RocksDbSnapshotStrategy {
         }
     }
 
-    private SnapshotTask incremental(SnapshotTarget target) throws RocksDBException, IOException {
+    private SnapshotTask incremental(SnapshotTarget target, byte[] pendingTimers) throws RocksDBException, IOException {
         RocksDbSnapshotMetadata metadata = new RocksDbSnapshotMetadata(backend.keyGroupStart(), backend.keyGroupEnd(),
                 backend.backendId(), backend.columns());
         // Only files in this job's shared directory can be referred to: a base restored from
@@ -158,7 +167,12 @@ final class RocksDbSnapshotStrategy {
                 reusable.put(name, handle);
             }
         });
-        return backend.writesLog() ? liveFiles(target, metadata, reusable) : nativeCheckpoint(target, metadata, reusable);
+        Map<String, byte[]> contents = new HashMap<>();
+        if (pendingTimers != null) {
+            contents.put(PendingTimers.FILE, pendingTimers);
+        }
+        return backend.writesLog() ? liveFiles(target, metadata, reusable, contents)
+                : nativeCheckpoint(target, metadata, reusable, contents);
     }
 
     /**
@@ -166,7 +180,8 @@ final class RocksDbSnapshotStrategy {
      * task's thread) and hard-links the files into a local directory that the upload reads.
      */
     private SnapshotTask nativeCheckpoint(SnapshotTarget target, RocksDbSnapshotMetadata metadata,
-                                          Map<String, StreamStateHandle> reusable) throws RocksDBException, IOException {
+                                          Map<String, StreamStateHandle> reusable, Map<String, byte[]> contents)
+            throws RocksDBException, IOException {
         Path local = backend.directory().resolve("snapshots").resolve("chk-" + target.checkpointId());
         Files.createDirectories(local.getParent());
         RocksDbKeyedStateBackend.deleteRecursively(local);
@@ -186,7 +201,7 @@ final class RocksDbSnapshotStrategy {
                         files.add(SnapshotFile.whole(file, file.getFileName().toString().endsWith(".sst")));
                     }
                 }
-                return upload(target, files, Map.of(), metadata, reusable);
+                return upload(target, files, contents, metadata, reusable);
             } finally {
                 RocksDbKeyedStateBackend.deleteRecursively(local);
                 backend.releaseLease();
@@ -203,13 +218,13 @@ final class RocksDbSnapshotStrategy {
      * what the base uploaded of one ({@link LogChunks}) is shared, and only the rest is uploaded.
      */
     private SnapshotTask liveFiles(SnapshotTarget target, RocksDbSnapshotMetadata metadata,
-                                   Map<String, StreamStateHandle> reusable) throws RocksDBException, IOException {
+                                   Map<String, StreamStateHandle> reusable, Map<String, byte[]> contents)
+            throws RocksDBException, IOException {
         RocksDB db = backend.db;
         Path dir = backend.dbDirectory();
         db.flushWal(false);
         db.disableFileDeletions();
         List<SnapshotFile> files = new ArrayList<>();
-        Map<String, byte[]> contents = new HashMap<>();
         try {
             RocksDB.LiveFiles live = db.getLiveFiles(false);
             for (String path : live.files) {

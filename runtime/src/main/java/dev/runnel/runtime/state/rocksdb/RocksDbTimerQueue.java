@@ -2,6 +2,7 @@ package dev.runnel.runtime.state.rocksdb;
 
 import dev.runnel.runtime.state.backend.ByteArrayDataOutput;
 import dev.runnel.runtime.state.backend.TimerQueue;
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.TreeMap;
 import org.rocksdb.ColumnFamilyHandle;
@@ -22,7 +23,8 @@ import org.rocksdb.RocksIterator;
  *
  * <p>New timers are written to RocksDB <em>behind</em>: they wait in memory ({@link #pending}, up
  * to {@link #PENDING_LIMIT}, the latest spilling to RocksDB beyond that) until {@link #persist()},
- * which the backend calls before every snapshot. A timer that fires before then, the common case
+ * which the backend calls before a full snapshot; an incremental one writes them into a file of
+ * its own instead ({@link PendingTimers}), so that they stay in memory. A timer that fires before then, the common case
  * for window ends a few seconds ahead, never touches RocksDB: no put and no delete, which were
  * a third of a HOP window query's time. A timer can be both pending and stored (added again after
  * a snapshot stored it); both copies sort alike, so taking one takes the other.
@@ -46,9 +48,34 @@ final class RocksDbTimerQueue implements TimerQueue {
     /** Timers added since the last {@link #persist()}, not (necessarily) in RocksDB. */
     private final TreeMap<byte[], TimerEntry> pending = new TreeMap<>(Arrays::compareUnsigned);
 
-    RocksDbTimerQueue(RocksDbKeyedStateBackend db, ColumnFamilyHandle handle) {
+    private final String column;
+
+    RocksDbTimerQueue(RocksDbKeyedStateBackend db, String column, ColumnFamilyHandle handle) {
         this.db = db;
+        this.column = column;
         this.handle = handle;
+    }
+
+    /** The name of the column family the timers are stored in. */
+    String column() {
+        return column;
+    }
+
+    /** Calls {@code action} with the entry key and key length of every timer waiting in memory. */
+    void forEachPending(PendingAction action) throws IOException {
+        for (var e : pending.entrySet()) {
+            action.accept(e.getKey(), e.getValue().key().length);
+        }
+    }
+
+    @FunctionalInterface
+    interface PendingAction {
+        void accept(byte[] entryKey, int keyLength) throws IOException;
+    }
+
+    /** The value a stored timer has: the length of its key, which splits key from namespace in the entry key. */
+    static byte[] storedValue(int keyLength) {
+        return new byte[] {(byte) (keyLength >>> 24), (byte) (keyLength >>> 16), (byte) (keyLength >>> 8), (byte) keyLength};
     }
 
     private int entryKey(long timestamp, int keyGroup, byte[] key, int keyLength, byte[] ns, int nsLength) {
