@@ -75,7 +75,16 @@ final class RocksDbTimerQueue implements TimerQueue {
 
     /** The value a stored timer has: the length of its key, which splits key from namespace in the entry key. */
     static byte[] storedValue(int keyLength) {
-        return new byte[] {(byte) (keyLength >>> 24), (byte) (keyLength >>> 16), (byte) (keyLength >>> 8), (byte) keyLength};
+        byte[] value = new byte[4];
+        writeStoredValue(value, keyLength);
+        return value;
+    }
+
+    private static void writeStoredValue(byte[] value, int keyLength) {
+        value[0] = (byte) (keyLength >>> 24);
+        value[1] = (byte) (keyLength >>> 16);
+        value[2] = (byte) (keyLength >>> 8);
+        value[3] = (byte) keyLength;
     }
 
     private int entryKey(long timestamp, int keyGroup, byte[] key, int keyLength, byte[] ns, int nsLength) {
@@ -107,10 +116,7 @@ final class RocksDbTimerQueue implements TimerQueue {
     }
 
     private void store(byte[] entryKey, int keyLength) {
-        valueBytes[0] = (byte) (keyLength >>> 24);
-        valueBytes[1] = (byte) (keyLength >>> 16);
-        valueBytes[2] = (byte) (keyLength >>> 8);
-        valueBytes[3] = (byte) keyLength;
+        writeStoredValue(valueBytes, keyLength);
         db.put(handle, entryKey, entryKey.length, valueBytes, 4);
         if (scanFrom != null && Arrays.compareUnsigned(entryKey, scanFrom) < 0) {
             scanFrom = entryKey;
