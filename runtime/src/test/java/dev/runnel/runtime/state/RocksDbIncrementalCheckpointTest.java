@@ -9,6 +9,7 @@ import dev.runnel.runtime.checkpoint.IncrementalKeyedStateHandle;
 import dev.runnel.runtime.checkpoint.KeyedStateHandle;
 import dev.runnel.runtime.checkpoint.SnapshotTask;
 import dev.runnel.runtime.checkpoint.StreamStateHandle;
+import dev.runnel.runtime.fs.CopyingFileSystem;
 import dev.runnel.runtime.state.rocksdb.RocksDbKeyedStateBackend;
 import java.io.IOException;
 import java.net.URI;
@@ -27,20 +28,33 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Incremental RocksDB checkpoints: a checkpoint uploads only the SST files its base (the last
  * completed checkpoint, or the one restored from) lacks, and shared files live exactly as long as
  * a retained checkpoint uses them. Each test runs with RocksDB writing its log (as in a job that
- * takes checkpoints: the snapshot takes the live files and the log) and without (the snapshot
- * flushes the memtables into a native checkpoint).
+ * takes checkpoints: the snapshot takes the live files and the log), into checkpoint storage on
+ * the local file system (SSTs and logs hard-linked) and into storage that is not (copied, logs in
+ * chunks), and without the log (the snapshot flushes the memtables into a native checkpoint).
  */
-@ParameterizedClass(name = "logged = {0}")
-@ValueSource(booleans = {true, false})
+@ParameterizedClass(name = "{0}")
+@EnumSource
 class RocksDbIncrementalCheckpointTest {
+    enum Layout {
+        LOG_LINKED(true, false), LOG_COPIED(true, true), FLUSHED(false, false);
+
+        final boolean logged;
+        final boolean copies;
+
+        Layout(boolean logged, boolean copies) {
+            this.logged = logged;
+            this.copies = copies;
+        }
+    }
+
     @Parameter
-    boolean logged;
+    Layout layout;
     @TempDir
     Path checkpoints;
     @TempDir
@@ -50,7 +64,8 @@ class RocksDbIncrementalCheckpointTest {
     @BeforeEach
     void setUp() {
         support = new SnapshotTestSupport(checkpoints, localDir);
-        support.logWrites(logged);
+        support.logWrites(layout.logged);
+        support.storeWithoutLocalPaths(layout.copies);
     }
 
     @AfterEach
@@ -124,12 +139,31 @@ class RocksDbIncrementalCheckpointTest {
         assertThat(second.sharedFiles().values()).containsAnyElementsOf(first.sharedFiles().values());
         assertThat(second.sharedFiles().values()).allSatisfy(f -> {
             assertThat(DefaultSharedStateRegistry.isUnder(f.uri(), support.jobDirectory().resolve("shared/"))).isTrue();
-            assertThat(Path.of(f.uri()).getFileName().toString()).startsWith(second.backendId() + "-");
+            assertThat(CopyingFileSystem.toPath(f.uri()).getFileName().toString()).startsWith(second.backendId() + "-");
         });
         b.close();
 
         RocksDbKeyedStateBackend restored = rocksDb(List.of(second));
         checkValues(restored, keys, 1);
+    }
+
+    @Test
+    void aRestoreFromACheckpointHasNoneOfTheWritesThatFollowedIt() throws Exception {
+        int keys = 20_000;
+        RocksDbKeyedStateBackend b = rocksDb(List.of());
+        fill(b, keys);
+        IncrementalKeyedStateHandle first = checkpoint(b, 1);
+        b.notifyCheckpointComplete(1);
+        // These reach the log files that the first checkpoint holds (linked, or in chunks) when
+        // the second one writes the log out.
+        changeOnePercent(b, keys, 1);
+        IncrementalKeyedStateHandle second = checkpoint(b, 2);
+        b.notifyCheckpointComplete(2);
+        changeOnePercent(b, keys, 2);
+        b.close();
+
+        checkValues(rocksDb(List.of(first)), keys, 0);
+        checkValues(rocksDb(List.of(second)), keys, 1);
     }
 
     @Test
@@ -147,8 +181,12 @@ class RocksDbIncrementalCheckpointTest {
         assertThat(uploadedByAborted).isNotEmpty();
 
         IncrementalKeyedStateHandle third = checkpoint(b, 3);
-        assertThat(third.sharedFiles().values()).doesNotContainAnyElementsOf(uploadedByAborted)
-                .containsAnyElementsOf(first.sharedFiles().values());
+        assertThat(third.sharedFiles().values()).doesNotContainAnyElementsOf(uploadedByAborted);
+        assertThat(third.checkpointedSize()).isLessThan(third.stateSize() / 10);
+        if (layout != Layout.LOG_LINKED) {
+            // A linked log is linked again at its new length: shared on disk, not by handle.
+            assertThat(third.sharedFiles().values()).containsAnyElementsOf(first.sharedFiles().values());
+        }
         b.notifyCheckpointComplete(3);
 
         IncrementalKeyedStateHandle fourth = checkpoint(b, 4);
@@ -172,7 +210,7 @@ class RocksDbIncrementalCheckpointTest {
         assertThat(next.checkpointedSize()).isLessThan(first.checkpointedSize() / 4);
 
         RocksDbKeyedStateBackend otherJob = rocksDb(List.of(first));
-        URI otherJobDirectory = URI.create(checkpoints.toUri() + "other-job/");
+        URI otherJobDirectory = support.uriOf(checkpoints).resolve("other-job/");
         var other = (IncrementalKeyedStateHandle) SnapshotTestSupport.snapshot(otherJob,
                 support.checkpoint(1, true, otherJobDirectory));
         assertThat(other.sharedFiles().values()).isNotEmpty().allSatisfy(f ->
@@ -215,12 +253,12 @@ class RocksDbIncrementalCheckpointTest {
     }
 
     private Set<URI> sharedFilesOnDisk() throws IOException {
-        Path shared = Path.of(support.jobDirectory().resolve("shared/"));
+        Path shared = CopyingFileSystem.toPath(support.jobDirectory().resolve("shared/"));
         if (!Files.exists(shared)) {
             return Set.of();
         }
         try (Stream<Path> files = Files.list(shared)) {
-            return files.map(Path::toUri).collect(Collectors.toSet());
+            return files.map(support::uriOf).collect(Collectors.toSet());
         }
     }
 
@@ -286,7 +324,7 @@ class RocksDbIncrementalCheckpointTest {
         IncrementalKeyedStateHandle handle = checkpoint(b, 1);
         b.close();
         StreamStateHandle lost = handle.sharedFiles().values().iterator().next();
-        Files.delete(Path.of(lost.uri()));
+        Files.delete(CopyingFileSystem.toPath(lost.uri()));
 
         assertThatThrownBy(() -> rocksDb(List.of(handle))).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("Could not restore RocksDB for operator 'test-op'");

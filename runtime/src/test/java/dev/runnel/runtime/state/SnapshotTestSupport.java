@@ -3,6 +3,7 @@ package dev.runnel.runtime.state;
 import dev.runnel.runtime.checkpoint.CheckpointOptions;
 import dev.runnel.runtime.checkpoint.KeyedStateHandle;
 import dev.runnel.runtime.checkpoint.SnapshotTarget;
+import dev.runnel.runtime.fs.CopyingFileSystem;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.fs.FileSystem;
 import dev.runnel.runtime.fs.FileSystems;
@@ -24,6 +25,7 @@ final class SnapshotTestSupport implements AutoCloseable {
     final Path root;
     final Configuration config = new Configuration();
     private final List<KeyedStateBackend> opened = new ArrayList<>();
+    private boolean copies;
 
     SnapshotTestSupport(Path root, Path rocksDbLocalDir) {
         this.root = root;
@@ -58,8 +60,21 @@ final class SnapshotTestSupport implements AutoCloseable {
         config.set(CheckpointOptions.INTERVAL, logged ? Duration.ofSeconds(1) : Duration.ZERO);
     }
 
+    /**
+     * Whether checkpoints from now on go to storage without local paths (local files behind
+     * {@link CopyingFileSystem}, as an object store), which RocksDB copies into instead of linking.
+     */
+    void storeWithoutLocalPaths(boolean copies) {
+        this.copies = copies;
+    }
+
+    /** The URI of a local file or directory in the scheme checkpoints are stored in. */
+    URI uriOf(Path file) {
+        return copies ? CopyingFileSystem.uriOf(file) : file.toUri();
+    }
+
     URI jobDirectory() {
-        return URI.create(root.toUri() + "job/");
+        return uriOf(root).resolve("job/");
     }
 
     SnapshotTarget checkpoint(long id, boolean incremental) {

@@ -18,7 +18,10 @@ import java.util.TreeSet;
  * The uploaded pieces of RocksDB write-ahead log files. A log file only grows, so each
  * checkpoint uploads the bytes it has beyond what the base checkpoint uploaded of it, as a
  * shared file named {@code <log file>@<offset>} (the offset in 20 digits); a restore appends a
- * log's chunks in order of offset.
+ * log's chunks in order of offset. Where the checkpoint storage is on the RocksDB directory's
+ * file system, each checkpoint instead hard-links the whole log as its chunk at offset 0, noted at
+ * the length it had at the barrier; RocksDB goes on appending to the file, so a restore reads a
+ * chunk only up to its noted size.
  */
 final class LogChunks {
     private static final char SEPARATOR = '@';
@@ -82,11 +85,30 @@ final class LogChunks {
                         throw new IOException("The snapshot holds log file " + log + " from byte " + chunk.getKey()
                                 + " (" + chunk.getValue().uri() + ") but not from byte " + covered);
                     }
-                    try (InputStream in = FileSystems.forUri(chunk.getValue().uri()).open(chunk.getValue().uri())) {
-                        covered += in.transferTo(out);
-                    }
+                    covered += copy(chunk.getValue(), out);
                 }
             }
         }
+    }
+
+    /**
+     * Appends the first {@code size()} bytes of a chunk to {@code out}: a chunk that is a hard link
+     * to a log RocksDB kept writing holds more than the snapshot took.
+     */
+    private static long copy(StreamStateHandle chunk, OutputStream out) throws IOException {
+        byte[] buffer = new byte[64 << 10];
+        long left = chunk.size();
+        try (InputStream in = FileSystems.forUri(chunk.uri()).open(chunk.uri())) {
+            while (left > 0) {
+                int n = in.read(buffer, 0, (int) Math.min(buffer.length, left));
+                if (n < 0) {
+                    throw new IOException("Log chunk " + chunk.uri() + " ends " + left + " bytes before the "
+                            + chunk.size() + " that the snapshot holds");
+                }
+                out.write(buffer, 0, n);
+                left -= n;
+            }
+        }
+        return chunk.size();
     }
 }

@@ -65,6 +65,7 @@ import org.rocksdb.WriteOptions;
 public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
     private static final long BLOCK_CACHE_BYTES = 32L << 20;
     private static final long WRITE_BUFFER_BYTES = 16L << 20;
+    private static final long MAX_MANIFEST_BYTES = 4L << 20;
     /** Entries one TTL sweep looks at before it lets the task run again. */
     private static final int SWEEP_BATCH = 10_000;
     /** Holds the id of the process that owns a directory, to find directories that crashed processes left. */
@@ -124,7 +125,11 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
                     .setKeepLogFileNum(1).setStatsDumpPeriodSec(0).setMaxBackgroundJobs(2)
                     .setAvoidFlushDuringShutdown(true).setAvoidFlushDuringRecovery(true).setManualWalFlush(logged)
                     // The log stays short: what it holds is in every checkpoint and replayed by every restore.
-                    .setMaxTotalWalSize(4 * WRITE_BUFFER_BYTES));
+                    .setMaxTotalWalSize(4 * WRITE_BUFFER_BYTES)
+                    // Checkpoints copy the MANIFEST (it only grows until RocksDB starts a new one).
+                    .setMaxManifestFileSize(MAX_MANIFEST_BYTES)
+                    // Checkpoints hard-link log files and read them up to a length: never overwrite one.
+                    .setRecycleLogFileNum(0));
             blockCache = own(new LRUCache(BLOCK_CACHE_BYTES));
             // Bloom filters let a point read skip the files that cannot hold the key.
             BloomFilter bloomFilter = own(new BloomFilter(10));

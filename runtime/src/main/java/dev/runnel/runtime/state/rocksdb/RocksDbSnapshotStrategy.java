@@ -18,6 +18,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -71,6 +72,8 @@ final class RocksDbSnapshotStrategy {
     private final Map<Long, Path> unclaimedLocal = new ConcurrentHashMap<>();
     /** Live-file snapshots that have not started, by checkpoint id: each holds off RocksDB's file deletions. */
     private final Set<Long> pinned = ConcurrentHashMap.newKeySet();
+    /** False once a hard link into the checkpoint storage failed (another device): copy from then on. */
+    private volatile boolean linksWork = true;
 
     RocksDbSnapshotStrategy(RocksDbKeyedStateBackend backend, Map<String, StreamStateHandle> restoredBase) {
         this.backend = backend;
@@ -139,9 +142,14 @@ final class RocksDbSnapshotStrategy {
 
     /**
      * Bytes {@code [from, to)} of {@code source}, stored as {@code name}: shared (with the base,
-     * by name and size) or private to the checkpoint.
+     * by name and size) or private to the checkpoint; the first {@code inBase} of them are in the
+     * base already (a log linked again at a greater length).
      */
-    private record SnapshotFile(String name, Path source, long from, long to, boolean shared) {
+    private record SnapshotFile(String name, Path source, long from, long to, boolean shared, long inBase) {
+        SnapshotFile(String name, Path source, long from, long to, boolean shared) {
+            this(name, source, from, to, shared, 0);
+        }
+
         static SnapshotFile whole(Path source, boolean shared) throws IOException {
             return new SnapshotFile(source.getFileName().toString(), source, 0, Files.size(source), shared);
         }
@@ -150,9 +158,14 @@ final class RocksDbSnapshotStrategy {
             return to - from;
         }
 
-        /** Whether this is all of an SST file, which RocksDB never changes once written. */
-        boolean immutable() {
-            return name.endsWith(".sst") && from == 0;
+        /**
+         * Whether a hard link to the source holds these bytes for as long as the checkpoint needs
+         * them: all of an SST file, which RocksDB never changes once written, or a log file from
+         * its start, which RocksDB only appends to (log files are never recycled here) and which a
+         * restore reads only up to the noted length.
+         */
+        boolean linkable() {
+            return from == 0 && (name.endsWith(".sst") || LogChunks.isChunk(name));
         }
     }
 
@@ -238,14 +251,24 @@ final class RocksDbSnapshotStrategy {
                     files.add(SnapshotFile.whole(file, name.endsWith(".sst")));
                 }
             }
+            // With hard links a log is one link noted at its current length, so nothing is copied;
+            // otherwise only what the base did not upload of it.
+            boolean linkLogs = linksWork && target.storage().hasLocalPaths();
             for (LogFile log : db.getSortedWalFiles()) {
                 Path file = dir.resolve(relative(log.pathName()));
                 String name = file.getFileName().toString();
                 long covered = 0;
-                for (Map.Entry<Long, StreamStateHandle> chunk : LogChunks.reusable(reusable, name, log.sizeFileBytes())) {
+                List<Map.Entry<Long, StreamStateHandle>> inBase = LogChunks.reusable(reusable, name, log.sizeFileBytes());
+                for (Map.Entry<Long, StreamStateHandle> chunk : inBase) {
                     long end = covered + chunk.getValue().size();
-                    files.add(new SnapshotFile(LogChunks.name(name, covered), file, covered, end, true));
+                    if (!linkLogs) {
+                        files.add(new SnapshotFile(LogChunks.name(name, covered), file, covered, end, true));
+                    }
                     covered = end;
+                }
+                if (linkLogs) {
+                    files.add(new SnapshotFile(LogChunks.name(name, 0), file, 0, log.sizeFileBytes(), true, covered));
+                    continue;
                 }
                 if (log.sizeFileBytes() > covered) {
                     files.add(new SnapshotFile(LogChunks.name(name, covered), file, covered, log.sizeFileBytes(), true));
@@ -310,8 +333,8 @@ final class RocksDbSnapshotStrategy {
                 } else {
                     // Named per checkpoint: an aborted checkpoint's upload of the same file may be deleted meanwhile.
                     URI to = target.sharedDirectory().resolve(prefix + target.checkpointId() + "-" + file.name());
-                    shared.put(file.name(), file.immutable() ? linkOrCopy(storage, file, to) : copy(storage, file, to));
-                    newBytes += file.length();
+                    shared.put(file.name(), file.linkable() ? linkOrCopy(storage, file, to) : copy(storage, file, to));
+                    newBytes += file.length() - file.inBase();
                 }
             } else {
                 privateFiles.put(file.name(), copy(storage, file, target.exclusiveFile(prefix + file.name())));
@@ -331,11 +354,12 @@ final class RocksDbSnapshotStrategy {
     }
 
     /**
-     * A hard link where the checkpoint storage is on the file system of the RocksDB directory (an
-     * SST file never changes, so the checkpoint keeps what it had), a copy where it is not.
+     * A hard link where the checkpoint storage is on the file system of the RocksDB directory (see
+     * {@link SnapshotFile#linkable}), a copy where it is not; after a link failed, later snapshots
+     * upload logs in chunks again.
      */
-    private static StreamStateHandle linkOrCopy(FileSystem storage, SnapshotFile file, URI to) throws IOException {
-        if (storage.hasLocalPaths()) {
+    private StreamStateHandle linkOrCopy(FileSystem storage, SnapshotFile file, URI to) throws IOException {
+        if (linksWork && storage.hasLocalPaths()) {
             Path target = storage.localPath(to);
             try {
                 Files.createDirectories(target.getParent());
@@ -344,12 +368,16 @@ final class RocksDbSnapshotStrategy {
                 return new StreamStateHandle(to, file.length());
             } catch (IOException | UnsupportedOperationException e) {
                 // another file system (a cross-device link), or one without hard links: copy
+                linksWork = false;
             }
         }
         return copy(storage, file, to);
     }
 
     private static StreamStateHandle copy(FileSystem storage, SnapshotFile file, URI to) throws IOException {
+        if (storage.hasLocalPaths()) {
+            return copyLocal(file, storage.localPath(to), to);
+        }
         try (OutputStream out = storage.create(to); FileChannel in = FileChannel.open(file.source())) {
             ByteBuffer buffer = ByteBuffer.allocate(COPY_BUFFER_BYTES);
             long position = file.from();
@@ -357,14 +385,36 @@ final class RocksDbSnapshotStrategy {
                 buffer.clear().limit((int) Math.min(buffer.capacity(), file.to() - position));
                 int n = in.read(buffer, position);
                 if (n < 0) {
-                    throw new IOException(file.source() + " ended at " + position + " bytes, before the "
-                            + file.to() + " that the snapshot of it holds");
+                    throw ended(file, position);
                 }
                 out.write(buffer.array(), 0, n);
                 position += n;
             }
         }
         return new StreamStateHandle(to, file.length());
+    }
+
+    /** A copy between local files that the kernel makes (no copy through the Java heap). */
+    private static StreamStateHandle copyLocal(SnapshotFile file, Path target, URI to) throws IOException {
+        Files.createDirectories(target.getParent());
+        try (FileChannel in = FileChannel.open(file.source());
+             FileChannel out = FileChannel.open(target, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                     StandardOpenOption.TRUNCATE_EXISTING)) {
+            long position = file.from();
+            while (position < file.to()) {
+                long n = in.transferTo(position, file.to() - position, out);
+                if (n <= 0) {
+                    throw ended(file, position);
+                }
+                position += n;
+            }
+        }
+        return new StreamStateHandle(to, file.length());
+    }
+
+    private static IOException ended(SnapshotFile file, long position) {
+        return new IOException(file.source() + " ended at " + position + " bytes, before the " + file.to()
+                + " that the snapshot of it holds");
     }
 
     private static StreamStateHandle write(FileSystem storage, URI to, byte[] content) throws IOException {
