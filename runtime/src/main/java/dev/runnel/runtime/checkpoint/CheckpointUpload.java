@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
@@ -95,10 +96,56 @@ public final class CheckpointUpload implements FileSystem {
     public void writeAtomically(URI file, byte[] content) throws IOException {
         checkNotAborted(file);
         storage.writeAtomically(file, content);
+        recordOrDelete(file);
+    }
+
+    @Override
+    public boolean link(Path existing, URI file) throws IOException {
+        recordBeforeWriting(file);
+        boolean linked = storage.link(existing, file);
+        deleteIfAbortedMeanwhile(file);
+        return linked;
+    }
+
+    @Override
+    public void copy(Path source, long from, long to, URI file) throws IOException {
+        recordBeforeWriting(file);
+        storage.copy(source, from, to, file);
+        deleteIfAbortedMeanwhile(file);
+    }
+
+    /** As {@link #create} does once the file exists: an abort from now on deletes it. */
+    private void recordBeforeWriting(URI file) throws IOException {
+        if (!record(file)) {
+            throw abortedError(file);
+        }
+    }
+
+    /** An abort during the write may have deleted the file before the write (re)created it. */
+    private void deleteIfAbortedMeanwhile(URI file) throws IOException {
+        if (isAborted()) {
+            deleteQuietly(List.of(file));
+            throw abortedError(file);
+        }
+    }
+
+    /** Remembers a file written by {@link #writeAtomically}; deletes it when the upload was aborted meanwhile. */
+    private void recordOrDelete(URI file) throws IOException {
         if (!record(file)) {
             deleteQuietly(List.of(file));
             throw abortedError(file);
         }
+    }
+
+    /** Whether the storage's files are local files; write them through this upload, which records them. */
+    @Override
+    public boolean hasLocalPaths() {
+        return storage.hasLocalPaths();
+    }
+
+    @Override
+    public Path localPath(URI file) {
+        return storage.localPath(file);
     }
 
     @Override

@@ -3,6 +3,8 @@ package dev.runnel.runtime.fs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,6 +22,8 @@ import java.util.List;
  * <p>Thread-safe: tasks write their state from their snapshot threads.
  */
 public interface FileSystem {
+    /** The buffer of {@link #copy} through a stream. */
+    int COPY_BUFFER_BYTES = 1 << 20;
 
     /** Opens {@code file} for writing, creating parent directories; an existing file is replaced. */
     OutputStream create(URI file) throws IOException;
@@ -36,6 +40,37 @@ public interface FileSystem {
 
     /** The entries directly under {@code directory}; empty when it does not exist. */
     List<URI> list(URI directory) throws IOException;
+
+    /**
+     * Makes {@code file} a hard link to the local file {@code existing} (replacing what {@code file}
+     * was), so that it holds the bytes {@code existing} has without copying them.
+     *
+     * @return false when this file system cannot link to {@code existing} (another device, files
+     *         that are not local files): the caller copies instead
+     */
+    default boolean link(Path existing, URI file) throws IOException {
+        return false;
+    }
+
+    /**
+     * Writes bytes {@code [from, to)} of the local file {@code source} as {@code file} (replacing
+     * it); the local file system lets the kernel copy them.
+     */
+    default void copy(Path source, long from, long to, URI file) throws IOException {
+        try (OutputStream out = create(file); FileChannel in = FileChannel.open(source)) {
+            ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(COPY_BUFFER_BYTES, Math.max(to - from, 1)));
+            long position = from;
+            while (position < to) {
+                buffer.clear().limit((int) Math.min(buffer.capacity(), to - position));
+                int n = in.read(buffer, position);
+                if (n < 0) {
+                    throw FileSystems.endedBefore(source, position, to);
+                }
+                out.write(buffer.array(), 0, n);
+                position += n;
+            }
+        }
+    }
 
     /**
      * Whether every file of this file system is also a file of the local (or a mounted) file

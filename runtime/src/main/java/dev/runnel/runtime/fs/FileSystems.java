@@ -1,6 +1,8 @@
 package dev.runnel.runtime.fs;
 
+import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import java.util.ServiceLoader;
@@ -78,5 +80,10 @@ public final class FileSystems {
             }
         }
         return Map.copyOf(fileSystems);
+    }
+
+    /** The error of a copy whose source has fewer bytes than the copy was to take. */
+    static IOException endedBefore(Path source, long position, long to) {
+        return new IOException(source + " ended at " + position + " bytes, before the " + to + " that the copy takes");
     }
 }

@@ -6,10 +6,13 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -37,6 +40,37 @@ final class LocalFileSystem implements FileSystem {
         Path path = Path.of(file);
         Files.createDirectories(path.getParent());
         return Files.newOutputStream(path);
+    }
+
+    @Override
+    public boolean link(Path existing, URI file) throws IOException {
+        Path path = Path.of(file);
+        Files.createDirectories(path.getParent());
+        Files.deleteIfExists(path);
+        try {
+            Files.createLink(path, existing);
+            return true;
+        } catch (FileSystemException | UnsupportedOperationException e) {
+            // another device (a cross-device link), or a file system without hard links
+            return false;
+        }
+    }
+
+    @Override
+    public void copy(Path source, long from, long to, URI file) throws IOException {
+        Path path = Path.of(file);
+        Files.createDirectories(path.getParent());
+        try (FileChannel in = FileChannel.open(source); FileChannel out = FileChannel.open(path,
+                StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+            long position = from;
+            while (position < to) {
+                long n = in.transferTo(position, to - position, out);
+                if (n <= 0) {
+                    throw FileSystems.endedBefore(source, position, to);
+                }
+                position += n;
+            }
+        }
     }
 
     @Override

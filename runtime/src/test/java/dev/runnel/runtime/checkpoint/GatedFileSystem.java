@@ -118,6 +118,16 @@ public final class GatedFileSystem implements FileSystem {
         };
     }
 
+    /** Links as the local file system does, except a file the gate would pick: that one is copied through {@link #create}. */
+    @Override
+    public boolean link(Path existing, URI file) throws IOException {
+        Gate current = gate;
+        if (current != null && current.picks.test(file) && current.held() == null) {
+            return false;
+        }
+        return files.link(existing, toFile(file));
+    }
+
     @Override
     public void writeAtomically(URI file, byte[] content) throws IOException {
         files.writeAtomically(toFile(file), content);

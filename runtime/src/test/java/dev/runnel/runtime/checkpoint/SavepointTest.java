@@ -103,7 +103,7 @@ class SavepointTest extends CheckpointClusterTestBase {
         assertThat(CheckpointMetadata.read(saved + "/_metadata").checkpointId()).isEqualTo(metadata.checkpointId());
         assertThatThrownBy(() -> cluster.triggerSavepoint(id, "s3://bucket/savepoints").join())
                 .hasRootCauseMessage("Unsupported file system scheme 's3' in the savepoint directory: "
-                        + "'s3://bucket/savepoints'. Supported schemes: file (file:///abs/path or file:/abs/path), "
+                        + "'s3://bucket/savepoints'. Supported schemes: copyfile, file (file:///abs/path or file:/abs/path), "
                         + "gatedfile, remote; a plain path is a local file");
         cluster.cancelJob(id);
         cluster.jobTermination(id).join();

@@ -111,7 +111,7 @@ class FileLocationTest {
         String scheme = value.substring(0, value.indexOf(':'));
         assertThatThrownBy(() -> path(value)).isInstanceOf(ConfigException.class)
                 .hasMessage("Unsupported file system scheme '" + scheme + "' in option 'path': '" + value
-                        + "'. Supported schemes: file (file:///abs/path or file:/abs/path), gatedfile, remote;"
+                        + "'. Supported schemes: copyfile, file (file:///abs/path or file:/abs/path), gatedfile, remote;"
                         + " a plain path is a local file")
                 .extracting(e -> ((ConfigException) e).key()).isEqualTo("path");
     }

@@ -14,11 +14,8 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.net.URI;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -60,7 +57,6 @@ import org.rocksdb.Snapshot;
  * tasks on a snapshot thread; they hold a lease on the backend, so closing it waits for them.
  */
 final class RocksDbSnapshotStrategy {
-    private static final int COPY_BUFFER_BYTES = 1 << 20;
     private final RocksDbKeyedStateBackend backend;
     /** SST file name → uploaded file of the base. */
     private volatile Map<String, StreamStateHandle> base;
@@ -72,7 +68,7 @@ final class RocksDbSnapshotStrategy {
     private final Map<Long, Path> unclaimedLocal = new ConcurrentHashMap<>();
     /** Live-file snapshots that have not started, by checkpoint id: each holds off RocksDB's file deletions. */
     private final Set<Long> pinned = ConcurrentHashMap.newKeySet();
-    /** False once a hard link into the checkpoint storage failed (another device): copy from then on. */
+    /** False once the checkpoint storage could not hard-link a file (another device, not local files): copy from then on. */
     private volatile boolean linksWork = true;
 
     RocksDbSnapshotStrategy(RocksDbKeyedStateBackend backend, Map<String, StreamStateHandle> restoredBase) {
@@ -253,7 +249,7 @@ final class RocksDbSnapshotStrategy {
             }
             // With hard links a log is one link noted at its current length, so nothing is copied;
             // otherwise only what the base did not upload of it.
-            boolean linkLogs = linksWork && target.storage().hasLocalPaths();
+            boolean linkLogs = linksWork;
             for (LogFile log : db.getSortedWalFiles()) {
                 Path file = dir.resolve(relative(log.pathName()));
                 String name = file.getFileName().toString();
@@ -355,66 +351,22 @@ final class RocksDbSnapshotStrategy {
 
     /**
      * A hard link where the checkpoint storage is on the file system of the RocksDB directory (see
-     * {@link SnapshotFile#linkable}), a copy where it is not; after a link failed, later snapshots
-     * upload logs in chunks again.
+     * {@link SnapshotFile#linkable}), a copy where it is not; once a link failed, later snapshots
+     * copy, and upload logs in chunks again.
      */
     private StreamStateHandle linkOrCopy(FileSystem storage, SnapshotFile file, URI to) throws IOException {
-        if (linksWork && storage.hasLocalPaths()) {
-            Path target = storage.localPath(to);
-            try {
-                Files.createDirectories(target.getParent());
-                Files.deleteIfExists(target);
-                Files.createLink(target, file.source());
+        if (linksWork) {
+            if (storage.link(file.source(), to)) {
                 return new StreamStateHandle(to, file.length());
-            } catch (IOException | UnsupportedOperationException e) {
-                // another file system (a cross-device link), or one without hard links: copy
-                linksWork = false;
             }
+            linksWork = false;
         }
         return copy(storage, file, to);
     }
 
     private static StreamStateHandle copy(FileSystem storage, SnapshotFile file, URI to) throws IOException {
-        if (storage.hasLocalPaths()) {
-            return copyLocal(file, storage.localPath(to), to);
-        }
-        try (OutputStream out = storage.create(to); FileChannel in = FileChannel.open(file.source())) {
-            ByteBuffer buffer = ByteBuffer.allocate(COPY_BUFFER_BYTES);
-            long position = file.from();
-            while (position < file.to()) {
-                buffer.clear().limit((int) Math.min(buffer.capacity(), file.to() - position));
-                int n = in.read(buffer, position);
-                if (n < 0) {
-                    throw ended(file, position);
-                }
-                out.write(buffer.array(), 0, n);
-                position += n;
-            }
-        }
+        storage.copy(file.source(), file.from(), file.to(), to);
         return new StreamStateHandle(to, file.length());
-    }
-
-    /** A copy between local files that the kernel makes (no copy through the Java heap). */
-    private static StreamStateHandle copyLocal(SnapshotFile file, Path target, URI to) throws IOException {
-        Files.createDirectories(target.getParent());
-        try (FileChannel in = FileChannel.open(file.source());
-             FileChannel out = FileChannel.open(target, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                     StandardOpenOption.TRUNCATE_EXISTING)) {
-            long position = file.from();
-            while (position < file.to()) {
-                long n = in.transferTo(position, file.to() - position, out);
-                if (n <= 0) {
-                    throw ended(file, position);
-                }
-                position += n;
-            }
-        }
-        return new StreamStateHandle(to, file.length());
-    }
-
-    private static IOException ended(SnapshotFile file, long position) {
-        return new IOException(file.source() + " ended at " + position + " bytes, before the " + file.to()
-                + " that the snapshot of it holds");
     }
 
     private static StreamStateHandle write(FileSystem storage, URI to, byte[] content) throws IOException {
