@@ -92,17 +92,17 @@ final class LogChunks {
     }
 
     /**
-     * Appends the first {@code size()} bytes of a chunk to {@code out}: a chunk that is a hard link
-     * to a log RocksDB kept writing holds more than the snapshot took.
+     * Appends the first {@code size()} bytes of a snapshot's file to {@code out}: a file that is a
+     * hard link to a log (or MANIFEST) that RocksDB kept writing holds more than the snapshot took.
      */
-    private static long copy(StreamStateHandle chunk, OutputStream out) throws IOException {
+    static long copy(StreamStateHandle chunk, OutputStream out) throws IOException {
         byte[] buffer = new byte[64 << 10];
         long left = chunk.size();
         try (InputStream in = FileSystems.forUri(chunk.uri()).open(chunk.uri())) {
             while (left > 0) {
                 int n = in.read(buffer, 0, (int) Math.min(buffer.length, left));
                 if (n < 0) {
-                    throw new IOException("Log chunk " + chunk.uri() + " ends " + left + " bytes before the "
+                    throw new IOException(chunk.uri() + " ends " + left + " bytes before the "
                             + chunk.size() + " that the snapshot holds");
                 }
                 out.write(buffer, 0, n);

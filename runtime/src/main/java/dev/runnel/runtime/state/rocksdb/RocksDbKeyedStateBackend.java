@@ -126,7 +126,7 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
                     .setAvoidFlushDuringShutdown(true).setAvoidFlushDuringRecovery(true).setManualWalFlush(logged)
                     // The log stays short: what it holds is in every checkpoint and replayed by every restore.
                     .setMaxTotalWalSize(4 * WRITE_BUFFER_BYTES)
-                    // Checkpoints copy the MANIFEST (it only grows until RocksDB starts a new one).
+                    // Every checkpoint holds the MANIFEST and a restore replays it: RocksDB starts a new one at this size.
                     .setMaxManifestFileSize(MAX_MANIFEST_BYTES)
                     // Checkpoints hard-link log files and read them up to a length: never overwrite one.
                     .setRecycleLogFileNum(0));

@@ -10,9 +10,11 @@ import dev.runnel.runtime.state.backend.KeyGroupsSnapshotFormat;
 import dev.runnel.runtime.state.backend.KeyGroupsSnapshotFormat.Column;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -75,8 +77,9 @@ final class RocksDbRestore {
             if (LogChunks.isChunk(file.getKey()) || file.getKey().equals(PendingTimers.FILE)) {
                 continue;
             }
-            try (InputStream in = storage(file.getValue()).open(file.getValue().uri())) {
-                Files.copy(in, dir.resolve(file.getKey()));
+            try (OutputStream out = Files.newOutputStream(dir.resolve(file.getKey()), StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE)) {
+                LogChunks.copy(file.getValue(), out);
             }
         }
         // RocksDB replays the write-ahead log when it opens the directory.

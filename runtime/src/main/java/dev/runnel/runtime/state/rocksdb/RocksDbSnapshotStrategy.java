@@ -156,12 +156,12 @@ final class RocksDbSnapshotStrategy {
 
         /**
          * Whether a hard link to the source holds these bytes for as long as the checkpoint needs
-         * them: all of an SST file, which RocksDB never changes once written, or a log file from
-         * its start, which RocksDB only appends to (log files are never recycled here) and which a
-         * restore reads only up to the noted length.
+         * them: all of an SST file, which RocksDB never changes once written, or a log file or the
+         * MANIFEST from its start, which RocksDB only appends to (log files are never recycled
+         * here) and which a restore reads only up to the noted length.
          */
         boolean linkable() {
-            return from == 0 && (name.endsWith(".sst") || LogChunks.isChunk(name));
+            return from == 0 && (name.endsWith(".sst") || LogChunks.isChunk(name) || name.startsWith("MANIFEST-"));
         }
     }
 
@@ -333,7 +333,8 @@ final class RocksDbSnapshotStrategy {
                     newBytes += file.length() - file.inBase();
                 }
             } else {
-                privateFiles.put(file.name(), copy(storage, file, target.exclusiveFile(prefix + file.name())));
+                URI to = target.exclusiveFile(prefix + file.name());
+                privateFiles.put(file.name(), file.linkable() ? linkOrCopy(storage, file, to) : copy(storage, file, to));
                 newBytes += file.length();
             }
         }
