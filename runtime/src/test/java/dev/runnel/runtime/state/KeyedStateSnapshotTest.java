@@ -236,6 +236,28 @@ class KeyedStateSnapshotTest {
     }
 
     @Test
+    void aHeapSnapshotWhoseCheckpointWasAbortedOrSubsumedBeforeItRanRefusesToRunAndTheNextOneHoldsEverything()
+            throws Exception {
+        States before = new States(support.open(KeyedStateBackends.HASHMAP, 0, 1, List.of()));
+        for (long k = 0; k < 20; k++) {
+            before.fill(k);
+        }
+        SnapshotTask aborted = before.backend.snapshot(support.checkpoint(1, false));
+        SnapshotTask subsumed = before.backend.snapshot(support.checkpoint(2, false));
+        before.backend.notifyCheckpointAborted(1);
+        before.backend.notifyCheckpointComplete(3);
+        assertThatThrownBy(aborted::write).hasMessageContaining("Checkpoint 1 of operator").hasMessageContaining("aborted");
+        assertThatThrownBy(subsumed::write).hasMessageContaining("Checkpoint 2 of operator");
+        before.fill(20);
+        KeyedStateHandle handle = SnapshotTestSupport.snapshot(before.backend, support.checkpoint(4, false));
+
+        States after = new States(support.open(KeyedStateBackends.HASHMAP, 0, 1, List.of(handle)));
+        for (long k = 0; k <= 20; k++) {
+            after.check(k);
+        }
+    }
+
+    @Test
     void aSavepointOfEitherBackendRestoresOnTheOther() throws Exception {
         String[][] pairs = {{KeyedStateBackends.HASHMAP, KeyedStateBackends.ROCKSDB},
                 {KeyedStateBackends.ROCKSDB, KeyedStateBackends.HASHMAP}};

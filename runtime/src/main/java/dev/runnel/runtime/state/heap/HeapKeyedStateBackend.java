@@ -17,15 +17,25 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongPredicate;
 
 /**
  * The "hashmap" backend: state as Java objects on the heap, one {@link HeapStateTable} per
- * declared state, organised by key group. For tests and small jobs. Snapshots are full
- * ({@link HeapSnapshotStrategy}); a restore reads the owned key groups of every handle
- * ({@link HeapRestore}) and fills each state's table when the operator declares it.
+ * declared state, organised by key group. For small state. Snapshots are full
+ * ({@link HeapSnapshotStrategy}) and copy-on-write: the synchronous part copies bucket arrays,
+ * not entries; a restore reads the owned key groups of every handle ({@link HeapRestore}) and
+ * fills each state's table when the operator declares it.
  */
 public final class HeapKeyedStateBackend extends AbstractKeyedStateBackend {
     private final Map<String, HeapStateTable> tables = new LinkedHashMap<>();
+    private final SnapshotVersions versions = new SnapshotVersions();
+    /**
+     * Checkpoint ids of snapshot tasks that have not started, by their version: a task that never
+     * runs (its checkpoint aborted or subsumed first) must end its version, or every write would
+     * go on copying what it shared.
+     */
+    private final Map<Integer, Long> unclaimed = new ConcurrentHashMap<>();
     /** Timer queues by snapshot column name ({@code timers/<service>/event|processing}). */
     private final Map<String, HeapTimerQueue> timerQueues = new LinkedHashMap<>();
     private final HeapRestore restored;
@@ -39,7 +49,7 @@ public final class HeapKeyedStateBackend extends AbstractKeyedStateBackend {
     private HeapStateTable table(StateDescriptor<?, ?, ?> descriptor, HeapStateTable.Kind kind) {
         HeapStateTable table = tables.get(descriptor.name());
         if (table == null) {
-            table = new HeapStateTable(kind, descriptor, keyGroupStart(), keyGroupEnd());
+            table = new HeapStateTable(kind, descriptor, keyGroupStart(), keyGroupEnd(), versions);
             try {
                 restored.restoreTable(table, keySerializer);
             } catch (IOException e) {
@@ -84,12 +94,12 @@ public final class HeapKeyedStateBackend extends AbstractKeyedStateBackend {
         List<Integer> groups = new ArrayList<>();
         for (int i = 0; i < table.keyGroupCount(); i++) {
             int group = table.keyGroupStart() + i;
-            for (Map.Entry<StateKey, Object> e : table.group(group).entrySet()) {
-                if (e.getKey().hasNamespace(namespace) && table.live(e.getValue(), now)) {
-                    keys.add(e.getKey());
+            table.group(group).forEach((key, value) -> {
+                if (key.hasNamespace(namespace) && table.live(value, now)) {
+                    keys.add(key);
                     groups.add(group);
                 }
-            }
+            });
         }
         for (int i = 0; i < keys.size(); i++) {
             StateKey key = keys.get(i);
@@ -120,7 +130,40 @@ public final class HeapKeyedStateBackend extends AbstractKeyedStateBackend {
     @Override
     public SnapshotTask snapshot(SnapshotTarget target) {
         checkOpen();
-        return HeapSnapshotStrategy.snapshot(target, keyGroupStart(), keyGroupEnd(), tables, timerQueues, restored);
+        int version = versions.begin();
+        SnapshotTask write = HeapSnapshotStrategy.snapshot(target, keyGroupStart(), keyGroupEnd(), tables, timerQueues,
+                restored);
+        unclaimed.put(version, target.checkpointId());
+        return () -> {
+            if (unclaimed.remove(version) == null) {
+                throw new IOException("Checkpoint " + target.checkpointId() + " of operator '"
+                        + parameters.operatorName() + "' was aborted or subsumed before its snapshot was written");
+            }
+            try {
+                return write.write();
+            } finally {
+                versions.end(version);
+            }
+        };
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) {
+        dropUnclaimed(id -> id < checkpointId);
+    }
+
+    @Override
+    public void notifyCheckpointAborted(long checkpointId) {
+        dropUnclaimed(id -> id == checkpointId);
+    }
+
+    /** Ends the versions of the tasks not started of the checkpoints {@code which} picks; a task claims its own first. */
+    private void dropUnclaimed(LongPredicate which) {
+        for (Map.Entry<Integer, Long> task : List.copyOf(unclaimed.entrySet())) {
+            if (which.test(task.getValue()) && unclaimed.remove(task.getKey()) != null) {
+                versions.end(task.getKey());
+            }
+        }
     }
 
     @Override

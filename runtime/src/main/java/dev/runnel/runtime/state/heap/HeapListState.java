@@ -17,7 +17,8 @@ final class HeapListState<N, V> extends HeapState<N, Object, V> implements ListS
     @Override
     @SuppressWarnings("unchecked")
     public List<V> get() {
-        List<Object> stored = (List<Object>) getStored();
+        // Under a TTL a read drops expired elements in place.
+        List<Object> stored = (List<Object>) (hasTtl() ? getStoredForUpdate() : getStored());
         if (stored == null) {
             return new ArrayList<>();
         }
@@ -36,7 +37,7 @@ final class HeapListState<N, V> extends HeapState<N, Object, V> implements ListS
     @SuppressWarnings("unchecked")
     public void add(V value) {
         Objects.requireNonNull(value, () -> "List state '" + name() + "' cannot hold null");
-        List<Object> stored = (List<Object>) getStored();
+        List<Object> stored = (List<Object>) getStoredForUpdate();
         if (stored == null) {
             stored = new ArrayList<>(4);
             putStored(stored);

@@ -33,9 +33,16 @@ final class HeapMapState<N, K, V> extends HeapState<N, K, V> implements MapState
         return userKeyOut.toByteArray();
     }
 
+    /** The map to read (under a TTL, reads drop expired cells in place: a snapshot's map is copied first). */
     @SuppressWarnings("unchecked")
     private TreeMap<byte[], HeapStateTable.MapCell> map() {
-        return (TreeMap<byte[], HeapStateTable.MapCell>) getStored();
+        return (TreeMap<byte[], HeapStateTable.MapCell>) (hasTtl() ? getStoredForUpdate() : getStored());
+    }
+
+    /** The map to change in place. */
+    @SuppressWarnings("unchecked")
+    private TreeMap<byte[], HeapStateTable.MapCell> mapForUpdate() {
+        return (TreeMap<byte[], HeapStateTable.MapCell>) getStoredForUpdate();
     }
 
     /** The live cell of {@code userKey}, dropping it if it expired. */
@@ -69,7 +76,7 @@ final class HeapMapState<N, K, V> extends HeapState<N, K, V> implements MapState
             remove(key);
             return;
         }
-        var map = map();
+        var map = mapForUpdate();
         if (map == null) {
             map = newMap();
             putStored(map);
@@ -80,7 +87,7 @@ final class HeapMapState<N, K, V> extends HeapState<N, K, V> implements MapState
 
     @Override
     public void remove(K key) {
-        var map = map();
+        var map = mapForUpdate();
         if (map != null) {
             map.remove(userKeyBytes(key));
             if (map.isEmpty()) {

@@ -114,7 +114,7 @@ final class HeapRestore {
             byte[] ns = Arrays.copyOfRange(raw, keyEnd, nsEnd);
             StateKey stateKey = new StateKey(key, ns, StateKey.hash(AbstractState.hash(key, key.length),
                     AbstractState.hash(ns, ns.length)));
-            HashMap<StateKey, Object> group = table.group(entry.keyGroup());
+            CopyOnWriteStateMap group = table.group(entry.keyGroup());
             byte[] v = entry.value();
             switch (table.kind) {
                 case VALUE -> group.put(stateKey, readValue(values, v, 0, v.length, ttl));
@@ -131,8 +131,11 @@ final class HeapRestore {
                     group.put(stateKey, elements);
                 }
                 case MAP -> {
-                    var map = (TreeMap<byte[], HeapStateTable.MapCell>) group.computeIfAbsent(stateKey,
-                            k -> HeapMapState.newMap());
+                    var map = (TreeMap<byte[], HeapStateTable.MapCell>) group.get(stateKey);
+                    if (map == null) {
+                        map = HeapMapState.newMap();
+                        group.put(stateKey, map);
+                    }
                     byte[] userKey = Arrays.copyOfRange(raw, nsEnd, raw.length);
                     Object k = AbstractState.deserialize(table.descriptor.userKeySerializer(), in.reset(userKey));
                     in.reset(v);

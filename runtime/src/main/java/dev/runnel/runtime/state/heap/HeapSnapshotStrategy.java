@@ -13,24 +13,25 @@ import dev.runnel.runtime.state.backend.TimerQueue;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 
 /**
- * Snapshots of the heap backend. The synchronous part copies the structure of the state on the
- * task's thread: each key group's hash map, and the list and map containers in it. That is a
- * consistent snapshot because everything else is never changed in place: stored values are
- * copies the backend owns and replaces on write, and stamps, map cells and timers are
- * immutable. The asynchronous part serializes the copy into one {@link KeyGroupsSnapshotFormat}
- * file (stateless serializers may run on any thread).
+ * Snapshots of the heap backend. The synchronous part copies no entry: it takes each key group's
+ * {@link CopyOnWriteStateMap.Snapshot} (a copy of its bucket array) after
+ * {@link SnapshotVersions#begin}, from which on the task copies an entry, or a list or map
+ * container, before it changes one the snapshot shares. Stored values are copies the backend
+ * owns and replaces on write, and stamps, map cells and timers are immutable, so what the
+ * snapshot reaches stays as it was. The asynchronous part serializes it into one
+ * {@link KeyGroupsSnapshotFormat} file (stateless serializers may run on any thread). Timers and
+ * restored entries of states not declared yet are copied (they are few, or are there once).
  */
 final class HeapSnapshotStrategy {
-    /** A state's entries as the synchronous part saw them, one map per key group. */
+    /** A state's entries as the synchronous part saw them, one map snapshot per key group. */
     private record TableCopy(HeapStateTable.Kind kind, TypeSerializer<Object> values, boolean ttl,
-                             List<HashMap<StateKey, Object>> groups) {
+                             List<CopyOnWriteStateMap.Snapshot> groups) {
     }
 
     private final int keyGroupStart;
@@ -89,16 +90,9 @@ final class HeapSnapshotStrategy {
 
     @SuppressWarnings("unchecked")
     private static TableCopy copy(HeapStateTable table) {
-        List<HashMap<StateKey, Object>> groups = new ArrayList<>(table.keyGroupCount());
+        List<CopyOnWriteStateMap.Snapshot> groups = new ArrayList<>(table.keyGroupCount());
         for (int i = 0; i < table.keyGroupCount(); i++) {
-            HashMap<StateKey, Object> group = new HashMap<>(table.group(table.keyGroupStart() + i));
-            // Lists and maps change in place (add, put, expiry): copy the containers, not the values.
-            if (table.kind == HeapStateTable.Kind.LIST) {
-                group.replaceAll((k, v) -> new ArrayList<>((List<Object>) v));
-            } else if (table.kind == HeapStateTable.Kind.MAP) {
-                group.replaceAll((k, v) -> new TreeMap<>((TreeMap<byte[], HeapStateTable.MapCell>) v));
-            }
-            groups.add(group);
+            groups.add(table.group(table.keyGroupStart() + i).snapshot());
         }
         return new TableCopy(table.kind, (TypeSerializer<Object>) table.descriptor.valueSerializer(), table.ttlMillis > 0,
                 groups);
@@ -128,44 +122,51 @@ final class HeapSnapshotStrategy {
         return any;
     }
 
-    @SuppressWarnings("unchecked")
-    private void writeTable(KeyGroupWriter writer, int column, TableCopy table, HashMap<StateKey, Object> group)
+    private void writeTable(KeyGroupWriter writer, int column, TableCopy table, CopyOnWriteStateMap.Snapshot group)
             throws IOException {
-        for (Map.Entry<StateKey, Object> e : group.entrySet()) {
-            StateKey k = e.getKey();
-            entryKey.clear();
-            entryKey.write(k.key(), 0, k.keyLength());
-            entryKey.write(k.namespace(), 0, k.namespaceLength());
-            switch (table.kind()) {
-                case VALUE -> {
-                    entryValue.clear();
-                    writeValue(entryValue, table.values(), e.getValue(), table.ttl());
-                    writer.entry(column, entryKey.buffer(), 0, entryKey.length(), entryValue.buffer(), 0, entryValue.length());
+        for (CopyOnWriteStateMap.Entry head : group.buckets()) {
+            for (CopyOnWriteStateMap.Entry e = head; e != null; e = e.next) {
+                writeEntry(writer, column, table, e);
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private void writeEntry(KeyGroupWriter writer, int column, TableCopy table, CopyOnWriteStateMap.Entry e)
+            throws IOException {
+        StateKey k = e.key();
+        entryKey.clear();
+        entryKey.write(k.key(), 0, k.keyLength());
+        entryKey.write(k.namespace(), 0, k.namespaceLength());
+        switch (table.kind()) {
+            case VALUE -> {
+                entryValue.clear();
+                writeValue(entryValue, table.values(), e.value(), table.ttl());
+                writer.entry(column, entryKey.buffer(), 0, entryKey.length(), entryValue.buffer(), 0, entryValue.length());
+            }
+            case LIST -> {
+                entryValue.clear();
+                for (Object stored : (List<Object>) e.value()) {
+                    element.clear();
+                    writeValue(element, table.values(), stored, table.ttl());
+                    KeyGroupsSnapshotFormat.writeVarInt(entryValue, element.length());
+                    entryValue.write(element.buffer(), 0, element.length());
                 }
-                case LIST -> {
+                writer.entry(column, entryKey.buffer(), 0, entryKey.length(), entryValue.buffer(), 0, entryValue.length());
+            }
+            case MAP -> {
+                int prefix = entryKey.length();
+                var map = (TreeMap<byte[], HeapStateTable.MapCell>) e.value();
+                for (Map.Entry<byte[], HeapStateTable.MapCell> cell : map.entrySet()) {
+                    entryKey.truncate(prefix);
+                    entryKey.write(cell.getKey());
                     entryValue.clear();
-                    for (Object stored : (List<Object>) e.getValue()) {
-                        element.clear();
-                        writeValue(element, table.values(), stored, table.ttl());
-                        KeyGroupsSnapshotFormat.writeVarInt(entryValue, element.length());
-                        entryValue.write(element.buffer(), 0, element.length());
+                    if (table.ttl()) {
+                        entryValue.writeLong(cell.getValue().writeTime());
                     }
-                    writer.entry(column, entryKey.buffer(), 0, entryKey.length(), entryValue.buffer(), 0, entryValue.length());
-                }
-                case MAP -> {
-                    int prefix = entryKey.length();
-                    var map = (TreeMap<byte[], HeapStateTable.MapCell>) e.getValue();
-                    for (Map.Entry<byte[], HeapStateTable.MapCell> cell : map.entrySet()) {
-                        entryKey.truncate(prefix);
-                        entryKey.write(cell.getKey());
-                        entryValue.clear();
-                        if (table.ttl()) {
-                            entryValue.writeLong(cell.getValue().writeTime());
-                        }
-                        AbstractState.serialize(table.values(), cell.getValue().value(), entryValue);
-                        writer.entry(column, entryKey.buffer(), 0, entryKey.length(), entryValue.buffer(), 0,
-                                entryValue.length());
-                    }
+                    AbstractState.serialize(table.values(), cell.getValue().value(), entryValue);
+                    writer.entry(column, entryKey.buffer(), 0, entryKey.length(), entryValue.buffer(), 0,
+                            entryValue.length());
                 }
             }
         }

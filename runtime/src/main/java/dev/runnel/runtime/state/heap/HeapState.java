@@ -2,14 +2,13 @@ package dev.runnel.runtime.state.heap;
 
 import dev.runnel.runtime.state.StateDescriptor;
 import dev.runnel.runtime.state.backend.AbstractState;
-import java.util.HashMap;
 
 /**
  * A state on the heap: entries of its {@link HeapStateTable} found through a reused probe key.
  * Values are copied on write ({@link dev.runnel.runtime.state.TypeSerializer#copy}); what a read
  * returns is the stored object, which callers must not mutate.
  */
-abstract class HeapState<N, K, V> extends AbstractState<N, K, V> {
+abstract class HeapState<N, K, V> extends AbstractState<N, K, V> implements CopyOnWriteStateMap.KeyFactory {
     protected final HeapKeyedStateBackend heap;
     protected final HeapStateTable table;
     private final StateKey probe = new StateKey();
@@ -21,7 +20,7 @@ abstract class HeapState<N, K, V> extends AbstractState<N, K, V> {
     }
 
     /** The map of the current key's group; checks that key and namespace are set. */
-    protected final HashMap<StateKey, Object> group() {
+    protected final CopyOnWriteStateMap group() {
         checkScope();
         return table.group(heap.currentKeyGroup());
     }
@@ -32,19 +31,23 @@ abstract class HeapState<N, K, V> extends AbstractState<N, K, V> {
     }
 
     /** A key to store a new entry under: exact copies of the current key and namespace. */
-    protected final StateKey newKey() {
+    @Override
+    public final StateKey newKey() {
         return new StateKey(heap.currentKeyCopy(), namespaceCopy(), StateKey.hash(heap.currentKeyHash(), namespaceHash()));
     }
 
+    /** The stored value, not to be changed in place (a snapshot may be reading it). */
     protected final Object getStored() {
         return group().get(probe());
     }
 
+    /** The stored value, to be changed in place (a list or map container): a snapshot's is copied first. */
+    protected final Object getStoredForUpdate() {
+        return group().getForUpdate(probe());
+    }
+
     protected final void putStored(Object stored) {
-        HashMap<StateKey, Object> group = group();
-        if (group.replace(probe(), stored) == null) {
-            group.put(newKey(), stored);
-        }
+        group().put(probe(), this, stored);
     }
 
     @Override

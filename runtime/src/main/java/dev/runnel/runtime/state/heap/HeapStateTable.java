@@ -2,15 +2,14 @@ package dev.runnel.runtime.state.heap;
 
 import dev.runnel.runtime.state.StateDescriptor;
 import dev.runnel.runtime.state.backend.KeyGroupsSnapshotFormat;
-import java.util.HashMap;
-import java.util.Iterator;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 
 /**
- * The entries of one declared state, one hash map per key group of the subtask's range (so a
- * key-group range can be iterated or handed over on its own). Values are what the state kind
+ * The entries of one declared state, one {@link CopyOnWriteStateMap} per key group of the
+ * subtask's range (so a key-group range can be iterated or handed over on its own). Values are what the state kind
  * stores: the value (value state), an {@code ArrayList} of elements (list state) or a
  * {@code TreeMap} by serialized user key (map state); with a TTL, values and elements are
  * {@link Stamped} and map cells carry their write time.
@@ -30,18 +29,29 @@ final class HeapStateTable {
     final StateDescriptor<?, ?, ?> descriptor;
     final long ttlMillis;
     private final int keyGroupStart;
-    private final HashMap<StateKey, Object>[] groups;
+    private final CopyOnWriteStateMap[] groups;
 
-    @SuppressWarnings("unchecked")
-    HeapStateTable(Kind kind, StateDescriptor<?, ?, ?> descriptor, int keyGroupStart, int keyGroupEnd) {
+    HeapStateTable(Kind kind, StateDescriptor<?, ?, ?> descriptor, int keyGroupStart, int keyGroupEnd,
+                   SnapshotVersions versions) {
         this.kind = kind;
         this.descriptor = descriptor;
         this.ttlMillis = descriptor.ttl().toMillis();
         this.keyGroupStart = keyGroupStart;
-        this.groups = new HashMap[keyGroupEnd - keyGroupStart];
+        this.groups = new CopyOnWriteStateMap[keyGroupEnd - keyGroupStart];
+        UnaryOperator<Object> copy = copierOf(kind);
         for (int i = 0; i < groups.length; i++) {
-            groups[i] = new HashMap<>();
+            groups[i] = new CopyOnWriteStateMap(versions, copy);
         }
+    }
+
+    /** Lists and maps change in place (add, put, expiry): a snapshot's containers are copied before they change. */
+    @SuppressWarnings("unchecked")
+    private static UnaryOperator<Object> copierOf(Kind kind) {
+        return switch (kind) {
+            case VALUE -> UnaryOperator.identity();   // values are replaced, never changed
+            case LIST -> v -> new ArrayList<>((List<Object>) v);
+            case MAP -> v -> new TreeMap<>((TreeMap<byte[], MapCell>) v);
+        };
     }
 
     /** This table as a column of a snapshot. */
@@ -50,7 +60,7 @@ final class HeapStateTable {
                 KeyGroupsSnapshotFormat.kindOf(kind == Kind.LIST, kind == Kind.MAP), ttlMillis);
     }
 
-    HashMap<StateKey, Object> group(int keyGroup) {
+    CopyOnWriteStateMap group(int keyGroup) {
         return groups[keyGroup - keyGroupStart];
     }
 
@@ -106,11 +116,10 @@ final class HeapStateTable {
     }
 
     void cleanUpExpired(long now) {
-        for (HashMap<StateKey, Object> group : groups) {
-            Iterator<Map.Entry<StateKey, Object>> it = group.entrySet().iterator();
-            while (it.hasNext()) {
-                if (!purge(it.next().getValue(), now)) {
-                    it.remove();
+        for (CopyOnWriteStateMap group : groups) {
+            for (StateKey key : group.keys()) {
+                if (!purge(group.getForUpdate(key), now)) {
+                    group.remove(key);
                 }
             }
         }
@@ -118,16 +127,14 @@ final class HeapStateTable {
 
     @SuppressWarnings("unchecked")
     long storedEntries() {
-        long n = 0;
-        for (HashMap<StateKey, Object> group : groups) {
+        long[] n = {0};
+        for (CopyOnWriteStateMap group : groups) {
             if (kind == Kind.MAP) {
-                for (Object map : group.values()) {
-                    n += ((TreeMap<byte[], MapCell>) map).size();
-                }
+                group.forEach((k, map) -> n[0] += ((TreeMap<byte[], MapCell>) map).size());
             } else {
-                n += group.size();
+                n[0] += group.size();
             }
         }
-        return n;
+        return n[0];
     }
 }
