@@ -10,7 +10,10 @@
 #   EVENTS defaults to 10000000, QUERIES (q0,q5,...) to every bundled query.
 #   PARALLELISM (default 2) is each job's parallelism; DATA_DIR (default
 #   ${TMPDIR:-/tmp}/runnel-nexmark-json-EVENTS) keeps the files between runs;
-#   FLINK_JAVA_OPTS passes JVM flags to Flink (default: none, the JVM's own heap size).
+#   FLINK_JAVA_OPTS passes JVM flags to Flink (default: none, the JVM's own heap size);
+#   RUNNEL_STATE_BACKEND (rocksdb | hashmap, default: Runnel's default, rocksdb) sets Runnel's
+#   state.backend.type (Flink runs with its default, the heap backend), and RUNNEL_JAVA_OPTS its
+#   JVM flags (bin/runnel's JAVA_OPTS).
 # Needs /usr/bin/time (GNU time) and a built Runnel (mvn -B package -DskipTests).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -93,10 +96,12 @@ for q in ${queries//,/ }; do
   # Flink 2.3's parser takes dateTime for a keyword: quote it (the same text for both systems)
   sed -e "s|\${side_input}|$work/side_input.csv|g" -e 's/`dateTime`/dateTime/g' -e 's/\bdateTime\b/`dateTime`/g' \
     "$query_dir/$q.sql" > "$work/$q.sql"
-  { echo "SET 'parallelism.default' = '$p';"; echo "SET 'table.dml-sync' = 'true';"; cat "$work/tables.sql" "$work/$q.sql"; } \
-    > "$work/$q.runnel.sql"
+  { echo "SET 'parallelism.default' = '$p';"; echo "SET 'table.dml-sync' = 'true';"
+    if [[ -n "${RUNNEL_STATE_BACKEND:-}" ]]; then echo "SET 'state.backend.type' = '$RUNNEL_STATE_BACKEND';"; fi
+    cat "$work/tables.sql" "$work/$q.sql"; } > "$work/$q.runnel.sql"
   { cat "$work/tables.sql" "$work/$q.sql"; } > "$work/$q.flink.sql"
-  read -r rw rc rr rs < <(measure "$work/$q.runnel.log" "$root/bin/runnel" -f "$work/$q.runnel.sql")
+  read -r rw rc rr rs < <(measure "$work/$q.runnel.log" env JAVA_OPTS="${RUNNEL_JAVA_OPTS:-${JAVA_OPTS:-}}" \
+    "$root/bin/runnel" -f "$work/$q.runnel.sql")
   # shellcheck disable=SC2086
   read -r fw fc fr fs < <(measure "$work/$q.flink.log" java ${FLINK_JAVA_OPTS:-} \
     -cp "$flink_dir/target/classes:$(cat "$flink_dir/target/classpath.txt")" \
