@@ -2,14 +2,12 @@ package dev.runnel.runtime.checkpoint;
 
 import dev.runnel.runtime.fs.FileSystem;
 import dev.runnel.runtime.fs.FileSystemFactory;
-import dev.runnel.runtime.fs.FileSystems;
+import dev.runnel.runtime.fs.LocalFilesUnderScheme;
 import java.io.FilterOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URI;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
@@ -21,7 +19,7 @@ import java.util.function.Predicate;
  * {@link FileSystemFactory} (see {@code META-INF/services}). Its files are local files
  * ({@link #localPath}), so a filesystem table may name them too (without a gate).
  */
-public final class GatedFileSystem implements FileSystem {
+public final class GatedFileSystem extends LocalFilesUnderScheme {
     static final String SCHEME = "gatedfile";
 
     /** The gate of the running test, or {@code null}: every write passes. */
@@ -47,7 +45,7 @@ public final class GatedFileSystem implements FileSystem {
         }
 
         private boolean pick(URI file) {
-            return picks.test(file) && held.compareAndSet(null, Path.of(toFile(file)));
+            return picks.test(file) && held.compareAndSet(null, localFile(file));
         }
 
         private void await() throws IOException {
@@ -74,19 +72,14 @@ public final class GatedFileSystem implements FileSystem {
     }
 
     static String uriOf(Path directory) {
-        return SCHEME + "://" + directory.toAbsolutePath().toUri().getPath();
+        return uriOf(SCHEME, directory).toString();
     }
 
-    private static URI toFile(URI uri) {
-        return URI.create("file" + uri.toString().substring(SCHEME.length()));
+    GatedFileSystem() {
+        super(SCHEME);
     }
 
-    private static URI toGated(URI file) {
-        return URI.create(SCHEME + file.toString().substring("file".length()));
-    }
-
-    private final FileSystem files = FileSystems.local();
-
+    /** Its files are local files, so a filesystem table may name them too. */
     @Override
     public boolean hasLocalPaths() {
         return true;
@@ -94,7 +87,7 @@ public final class GatedFileSystem implements FileSystem {
 
     @Override
     public Path localPath(URI file) {
-        return Path.of(toFile(file));
+        return localFile(file);
     }
 
     @Override
@@ -126,30 +119,5 @@ public final class GatedFileSystem implements FileSystem {
             return false;
         }
         return files.link(existing, toFile(file));
-    }
-
-    @Override
-    public void writeAtomically(URI file, byte[] content) throws IOException {
-        files.writeAtomically(toFile(file), content);
-    }
-
-    @Override
-    public InputStream open(URI file) throws IOException {
-        return files.open(toFile(file));
-    }
-
-    @Override
-    public boolean exists(URI file) throws IOException {
-        return files.exists(toFile(file));
-    }
-
-    @Override
-    public void delete(URI fileOrDirectory) throws IOException {
-        files.delete(toFile(fileOrDirectory));
-    }
-
-    @Override
-    public List<URI> list(URI directory) throws IOException {
-        return files.list(toFile(directory)).stream().map(GatedFileSystem::toGated).toList();
     }
 }
