@@ -1,6 +1,7 @@
 package dev.runnel.shell.bench;
 
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * How each benchmark query runs.
@@ -12,14 +13,19 @@ import java.time.Duration;
  * @param latencyInterval {@code metrics.latency.interval}; zero measures no latency
  * @param taskManagers TaskManager processes to run each query on (their slots shared out
  *                     evenly), or 0 for an embedded cluster
+ * @param options further configuration of the cluster and every job ({@code -D key=value})
  */
 record BenchSettings(long events, int parallelism, Duration checkpointInterval, String stateBackend,
-                     Duration latencyInterval, int taskManagers) {
+                     Duration latencyInterval, int taskManagers, Map<String, String> options) {
+
+    BenchSettings {
+        options = Map.copyOf(options);
+    }
 
     /** On an embedded cluster. */
     BenchSettings(long events, int parallelism, Duration checkpointInterval, String stateBackend,
                   Duration latencyInterval) {
-        this(events, parallelism, checkpointInterval, stateBackend, latencyInterval, 0);
+        this(events, parallelism, checkpointInterval, stateBackend, latencyInterval, 0, Map.of());
     }
 
     /** The slots of each TaskManager: all of the parallelism embedded, a share of it on processes. */

@@ -10,8 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -80,6 +82,11 @@ public final class NexmarkBenchCommand implements Callable<Integer> {
             description = "Run each query on N TaskManager processes (the parallelism's slots shared out evenly), "
                     + "their data crossing the network; CPU seconds include theirs. Default 0: an embedded cluster.")
     private int taskManagers;
+
+    @Option(names = "-D", paramLabel = "KEY=VALUE", mapFallbackValue = "",
+            description = "Sets a configuration key for the cluster and every query (repeatable), such as "
+                    + "-D state.backend.rocksdb.writebuffer.size=32mb.")
+    private Map<String, String> options = new LinkedHashMap<>();
 
     @Option(names = "--jvm-option", paramLabel = "OPT",
             description = "An option for each query's JVM, after this JVM's own (repeatable), such as --jvm-option=-Xmx2g.")
@@ -192,7 +199,7 @@ public final class NexmarkBenchCommand implements Callable<Integer> {
         if (taskManagers < 0) {
             throw bad("--taskmanagers must be 0 or more, was " + taskManagers);
         }
-        return new BenchSettings(events, p, checkpoints, backend, latency, taskManagers);
+        return new BenchSettings(events, p, checkpoints, backend, latency, taskManagers, options);
     }
 
     private NexmarkQueries queries() {

@@ -147,6 +147,7 @@ final class NexmarkRunner implements QueryRunner {
         if (settings.checkpointInterval() != null) {
             c.set(CheckpointOptions.INTERVAL.key(), settings.checkpointInterval().toMillis() + " ms");
         }
+        settings.options().forEach(c::set);
         return c;
     }
 
