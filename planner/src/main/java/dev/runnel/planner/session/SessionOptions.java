@@ -4,7 +4,9 @@ import dev.runnel.planner.plan.physical.GroupAggregateOptions;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.checkpoint.CheckpointOptions;
 import dev.runnel.runtime.checkpoint.RestartOptions;
+import dev.runnel.runtime.state.ManagedMemory;
 import dev.runnel.runtime.state.StateOptions;
+import dev.runnel.runtime.state.rocksdb.RocksDbOptions;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.config.Configuration;
@@ -70,6 +72,8 @@ public final class SessionOptions {
         List<ConfigOption<?>> all = new ArrayList<>(List.of(PARALLELISM, PIPELINE_NAME, RUNTIME_MODE, RESULT_MODE,
                 LOCAL_TIME_ZONE, DML_SYNC, VERBOSE));
         all.addAll(StateOptions.all());
+        all.add(ManagedMemory.SIZE);
+        all.addAll(RocksDbOptions.all());
         all.addAll(CheckpointOptions.all());
         all.addAll(RestartOptions.all());
         all.addAll(GroupAggregateOptions.all());
@@ -121,6 +125,7 @@ public final class SessionOptions {
                 }
             }
             default -> {
+                RocksDbOptions.validate(key, value);
                 if (isLocation(key)) {
                     if (!isUnsetLocation(key, value)) {
                         FileLocation.ofOption(key, value);

@@ -11,6 +11,7 @@ import dev.runnel.runtime.network.LocalChannelRegistry;
 import dev.runnel.runtime.rest.RestGateway;
 import dev.runnel.runtime.rest.RestOptions;
 import dev.runnel.runtime.rest.RestServer;
+import dev.runnel.runtime.state.ManagedMemory;
 import dev.runnel.runtime.taskmanager.TaskManager;
 import dev.runnel.runtime.taskmanager.TaskManagerId;
 import java.io.ByteArrayInputStream;
@@ -80,7 +81,7 @@ public final class EmbeddedCluster implements ClusterClient, RestGateway {
         for (int i = 0; i < taskManagers; i++) {
             // Named in start order, so that slots (sorted by TaskManager id) fill the first TaskManager first.
             started.add(new TaskManager(new TaskManagerId("tm-" + i + "-" + TaskManagerId.generate().value().substring(3)),
-                    slots, channels));
+                    slots, channels, null, ManagedMemory.of(configuration, slots)));
         }
         EmbeddedCluster cluster = new EmbeddedCluster(jobManager, started);
         try {

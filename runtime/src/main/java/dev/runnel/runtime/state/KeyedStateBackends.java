@@ -24,13 +24,24 @@ public final class KeyedStateBackends {
      * @param restoredState the snapshots to start from: every handle whose key-group range
      *                      intersects this subtask's (the backend keeps only its own key groups);
      *                      empty for a fresh start
+     * @param managedMemory the managed memory of the slot the subtask runs in, or {@code null}
+     *                      outside a TaskManager (the backend then has a slot's worth to itself)
      */
     public record Parameters(String jobName, String operatorName, int subtaskIndex, int parallelism,
                              int maxParallelism, Configuration configuration, TypeSerializer<Row> keySerializer,
-                             ProcessingTimeService processingTimeService, List<KeyedStateHandle> restoredState) {
+                             ProcessingTimeService processingTimeService, List<KeyedStateHandle> restoredState,
+                             ManagedMemory.Slot managedMemory) {
 
         public Parameters {
             restoredState = restoredState == null ? List.of() : List.copyOf(restoredState);
+        }
+
+        /** Parameters of a backend outside a TaskManager. */
+        public Parameters(String jobName, String operatorName, int subtaskIndex, int parallelism, int maxParallelism,
+                          Configuration configuration, TypeSerializer<Row> keySerializer,
+                          ProcessingTimeService processingTimeService, List<KeyedStateHandle> restoredState) {
+            this(jobName, operatorName, subtaskIndex, parallelism, maxParallelism, configuration, keySerializer,
+                    processingTimeService, restoredState, null);
         }
 
         /** Parameters of a backend that starts empty. */
@@ -38,7 +49,7 @@ public final class KeyedStateBackends {
                           Configuration configuration, TypeSerializer<Row> keySerializer,
                           ProcessingTimeService processingTimeService) {
             this(jobName, operatorName, subtaskIndex, parallelism, maxParallelism, configuration, keySerializer,
-                    processingTimeService, List.of());
+                    processingTimeService, List.of(), null);
         }
     }
 

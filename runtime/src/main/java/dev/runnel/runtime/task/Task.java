@@ -25,6 +25,7 @@ import dev.runnel.runtime.operators.Output;
 import dev.runnel.runtime.operators.sink.ResultSender;
 import dev.runnel.runtime.source.InputStatus;
 import dev.runnel.runtime.source.SourceReader;
+import dev.runnel.runtime.state.ManagedMemory;
 import dev.runnel.runtime.stream.CheckpointBarrier;
 import dev.runnel.runtime.stream.EndOfInput;
 import dev.runnel.runtime.stream.LatencyMarker;
@@ -116,14 +117,16 @@ public final class Task implements Runnable {
     /**
      * @param checkpointResponder where checkpoint acknowledgements go
      * @param snapshotExecutor the TaskManager's threads that write snapshots
+     * @param managedMemory the managed memory of the slot the task runs in
      */
     public Task(TaskDeploymentDescriptor tdd, LocalChannelRegistry channels, RemoteExchange exchange,
                 TaskListener listener, ResultDeliverer resultDeliverer, ClassLoader userClassLoader,
-                CheckpointResponder checkpointResponder, Executor snapshotExecutor) {
+                CheckpointResponder checkpointResponder, Executor snapshotExecutor, ManagedMemory.Slot managedMemory) {
         this.tdd = tdd;
         this.exchange = exchange;
         this.checkpointResponder = checkpointResponder;
-        this.checkpointing = new TaskCheckpointing(tdd, checkpointResponder, snapshotExecutor, stateResources::add);
+        this.checkpointing = new TaskCheckpointing(tdd, checkpointResponder, snapshotExecutor, stateResources::add,
+                managedMemory);
         this.channels = channels;
         this.listener = listener;
         this.resultDeliverer = resultDeliverer;

@@ -11,6 +11,7 @@ import dev.runnel.runtime.checkpoint.TaskStateSnapshot;
 import dev.runnel.runtime.source.SourceReader;
 import dev.runnel.runtime.state.KeyedStateBackend;
 import dev.runnel.runtime.state.KeyedStateBackends;
+import dev.runnel.runtime.state.ManagedMemory;
 import dev.runnel.runtime.stream.CheckpointBarrier;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -48,6 +49,7 @@ final class TaskCheckpointing {
     private final CheckpointResponder responder;
     private final Executor snapshotExecutor;
     private final Consumer<AutoCloseable> resources;
+    private final ManagedMemory.Slot managedMemory;
     private final TaskStateSnapshot restored;
     private final List<OperatorIds.OperatorRef> operatorRefs;
     private final Map<String, InMemoryOperatorStateStore> stores = new LinkedHashMap<>();
@@ -61,10 +63,14 @@ final class TaskCheckpointing {
      */
     private final Set<Long> aborted = ConcurrentHashMap.newKeySet();
 
-    /** @param resources where backends go to be closed with the task */
+    /**
+     * @param resources where backends go to be closed with the task
+     * @param managedMemory the managed memory of the task's slot, which its backends share
+     */
     TaskCheckpointing(TaskDeploymentDescriptor tdd, CheckpointResponder responder, Executor snapshotExecutor,
-                      Consumer<AutoCloseable> resources) {
+                      Consumer<AutoCloseable> resources, ManagedMemory.Slot managedMemory) {
         this.tdd = tdd;
+        this.managedMemory = managedMemory;
         this.responder = responder;
         this.snapshotExecutor = snapshotExecutor;
         this.resources = resources;
@@ -91,7 +97,7 @@ final class TaskCheckpointing {
         List<KeyedStateHandle> handles = state == null ? List.of() : state.keyed();
         KeyedStateBackend backend = KeyedStateBackends.create(new KeyedStateBackends.Parameters(fresh.jobName(),
                 fresh.operatorName(), fresh.subtaskIndex(), fresh.parallelism(), fresh.maxParallelism(),
-                fresh.configuration(), fresh.keySerializer(), fresh.processingTimeService(), handles));
+                fresh.configuration(), fresh.keySerializer(), fresh.processingTimeService(), handles, managedMemory));
         resources.accept(backend);
         backends.add(new OperatorBackend(operatorId, backend));
         return backend;

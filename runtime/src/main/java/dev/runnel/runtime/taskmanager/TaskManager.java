@@ -13,6 +13,7 @@ import dev.runnel.runtime.network.LocalChannelRegistry;
 import dev.runnel.runtime.network.NetworkBuffers;
 import dev.runnel.runtime.network.RemoteExchange;
 import dev.runnel.runtime.stream.CheckpointBarrier;
+import dev.runnel.runtime.state.ManagedMemory;
 import dev.runnel.runtime.task.CheckpointResponder;
 import dev.runnel.runtime.task.ExecutionAttemptId;
 import dev.runnel.runtime.task.ExecutionState;
@@ -54,6 +55,8 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
 
     private final TaskManagerId id;
     private final int numberOfSlots;
+    /** Divided among the slots; the state backends of a slot's subtasks share its part. */
+    private final ManagedMemory managedMemory;
     private final OwnedThreads threads;
     private final ScheduledExecutorService mainThread;
     private final LocalChannelRegistry channels;
@@ -116,10 +119,22 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
      *                 TaskManagers share {@code channels}
      */
     public TaskManager(TaskManagerId id, int numberOfSlots, LocalChannelRegistry channels, RemoteExchange exchange) {
+        this(id, numberOfSlots, channels, exchange, ManagedMemory.of(ManagedMemory.SIZE.defaultValue().bytes(),
+                Math.max(1, numberOfSlots)));
+    }
+
+    /** @param managedMemory the managed memory of the TaskManager, with as many slots as it offers */
+    public TaskManager(TaskManagerId id, int numberOfSlots, LocalChannelRegistry channels, RemoteExchange exchange,
+                       ManagedMemory managedMemory) {
         this.exchange = exchange;
         if (numberOfSlots < 1) {
             throw new IllegalArgumentException("A TaskManager needs at least one slot, got " + numberOfSlots);
         }
+        if (managedMemory.slotCount() != numberOfSlots) {
+            throw new IllegalArgumentException("The managed memory of TaskManager " + id + " has "
+                    + managedMemory.slotCount() + " slots, not " + numberOfSlots);
+        }
+        this.managedMemory = managedMemory;
         this.id = id;
         this.numberOfSlots = numberOfSlots;
         this.userClassLoader = TaskManager.class.getClassLoader();
@@ -167,7 +182,7 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
             receiveRemoteInputs(deployment);
             Task task = new Task(deployment, channels, exchange, this::onTaskStateChanged,
                     jobManager::offerResults, loader, checkpointResponder(),
-                    snapshotExecutor);
+                    snapshotExecutor, managedMemory.slot(deployment.slotIndex()));
             tasks.put(deployment.attemptId(), task);
             allTasks.add(task);
             task.start();

@@ -11,6 +11,7 @@ import dev.runnel.runtime.checkpoint.SnapshotTask;
 import dev.runnel.runtime.checkpoint.StreamStateHandle;
 import dev.runnel.runtime.fs.CopyingFileSystem;
 import dev.runnel.runtime.state.rocksdb.RocksDbKeyedStateBackend;
+import dev.runnel.runtime.state.rocksdb.RocksDbOptions;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -123,6 +124,8 @@ class RocksDbIncrementalCheckpointTest {
     @Test
     void theSecondCheckpointOfALargeSlowlyChangingStateUploadsASmallFractionAndRestoresTheChanges() throws Exception {
         int keys = 200_000;
+        // Write buffers smaller than the state, so that it lives in files as well as in the log.
+        support.config.set(RocksDbOptions.WRITE_BUFFER_SIZE.key(), "8mb");
         RocksDbKeyedStateBackend b = rocksDb(List.of());
         fill(b, keys);
         IncrementalKeyedStateHandle first = checkpoint(b, 1);

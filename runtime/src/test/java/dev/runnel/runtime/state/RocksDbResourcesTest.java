@@ -2,6 +2,7 @@ package dev.runnel.runtime.state;
 
 import static dev.runnel.runtime.state.StateBackendTestSupport.key;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.runnel.runtime.cluster.EmbeddedCluster;
@@ -17,6 +18,7 @@ import dev.runnel.runtime.jobgraph.Partitioning;
 import dev.runnel.runtime.operators.sink.CollectSinkOperatorFactory;
 import dev.runnel.runtime.source.values.ValuesSourceFactory;
 import dev.runnel.runtime.state.rocksdb.RocksDbKeyedStateBackend;
+import dev.runnel.runtime.state.rocksdb.RocksDbOptions;
 import dev.runnel.runtime.testing.ManualProcessingTimeService;
 import dev.runnel.runtime.testing.TestOperators;
 import java.io.IOException;
@@ -85,6 +87,57 @@ class RocksDbResourcesTest {
             again.close();
         }
         assertThat(filesUnderLocalDir()).isEmpty();
+    }
+
+    @Test
+    void theInstancesOfASlotShareOneCacheAndWriteBufferBudgetThatTheLastOneToCloseReleases() throws Exception {
+        ManagedMemory.Slot slot = ManagedMemory.of(64L << 20, 1).slot(0);
+        RocksDbKeyedStateBackend a = openIn(slot, config());
+        RocksDbKeyedStateBackend b = openIn(slot, config());
+        assertThat(slot.sharedResources()).isEqualTo(1);
+        writeAndRead(a);
+        a.close();
+        assertThat(slot.sharedResources()).isEqualTo(1);
+        writeAndRead(b);
+        b.close();
+        assertThat(slot.sharedResources()).isZero();
+
+        Configuration unmanaged = config();
+        unmanaged.set(RocksDbOptions.USE_MANAGED_MEMORY, false);
+        RocksDbKeyedStateBackend own = openIn(slot, unmanaged);
+        assertThat(slot.sharedResources()).isZero();
+        writeAndRead(own);
+        own.close();
+        assertThat(filesUnderLocalDir()).isEmpty();
+    }
+
+    @Test
+    void badRocksDbOptionsAreErrorsNamingTheKey() {
+        Configuration compression = config();
+        compression.set(RocksDbOptions.COMPRESSION_PER_LEVEL.key(), "NO_COMPRESSION;BROTLI");
+        assertThatThrownBy(() -> openIn(null, compression)).hasMessageContaining("state.backend.rocksdb.compression.per.level")
+                .hasMessageContaining("BROTLI");
+        Configuration ratio = config();
+        ratio.set(RocksDbOptions.WRITE_BUFFER_RATIO.key(), "1.5");
+        assertThatThrownBy(() -> openIn(null, ratio)).hasMessageContaining("state.backend.rocksdb.memory.write-buffer-ratio");
+        Configuration tiny = config();
+        tiny.set(RocksDbOptions.FIXED_PER_SLOT.key(), "1kb");
+        assertThatThrownBy(() -> openIn(null, tiny)).hasMessageContaining("state.backend.rocksdb.memory.fixed-per-slot");
+    }
+
+    private RocksDbKeyedStateBackend openIn(ManagedMemory.Slot slot, Configuration config) {
+        return (RocksDbKeyedStateBackend) KeyedStateBackends.create(new KeyedStateBackends.Parameters("test-job",
+                "test-op", 0, 1, 128, config, StateBackendTestSupport.LONG_KEY, clock, List.of(), slot));
+    }
+
+    private static void writeAndRead(RocksDbKeyedStateBackend backend) {
+        ValueState<VoidNamespace, Long> v = backend.valueState(StateDescriptor.of("v", Serializers.LONG, Duration.ZERO));
+        for (long k = 0; k < 1_000; k++) {
+            backend.setCurrentKey(key(k));
+            v.update(k * 2);
+        }
+        backend.setCurrentKey(key(999L));
+        assertThat(v.value()).isEqualTo(1998L);
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.runnel.runtime.network.netty.NettyExchange;
 import dev.runnel.runtime.rpc.ClusterCredentials;
 import dev.runnel.runtime.rpc.JobManagerConnection;
 import dev.runnel.runtime.rpc.RpcOptions;
+import dev.runnel.runtime.state.ManagedMemory;
 import dev.runnel.runtime.taskmanager.TaskManager;
 import dev.runnel.runtime.taskmanager.TaskManagerId;
 import dev.runnel.shell.cli.ConfigFile;
@@ -108,7 +109,16 @@ public final class TaskManagerCommand implements Callable<Integer> {
         if (name == null || name.isBlank()) {
             name = "tm-" + ProcessHandle.current().pid() + "-" + shortHostName();
         }
-        TaskManager taskManager = new TaskManager(new TaskManagerId(name), slotCount, channels, exchange);
+        ManagedMemory managedMemory;
+        try {
+            managedMemory = ManagedMemory.of(configuration, slotCount);
+        } catch (ConfigException e) {
+            exchange.close();
+            err.println("[ERROR] " + e.getMessage());
+            err.flush();
+            return 1;
+        }
+        TaskManager taskManager = new TaskManager(new TaskManagerId(name), slotCount, channels, exchange, managedMemory);
         JobManagerConnection connection = JobManagerConnection.start(taskManager, address.substring(0, colon),
                 Integer.parseInt(address.substring(colon + 1)), credentials, configuration, line -> {
                     out.println(line);

@@ -3,6 +3,7 @@ package dev.runnel.runtime.state.rocksdb;
 import dev.runnel.runtime.checkpoint.CheckpointOptions;
 import dev.runnel.runtime.checkpoint.SnapshotTarget;
 import dev.runnel.runtime.checkpoint.SnapshotTask;
+import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.fs.ProcessDirectories;
 import dev.runnel.runtime.state.KeyedStateBackends;
@@ -37,7 +38,6 @@ import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.DBOptions;
 import org.rocksdb.InfoLogLevel;
-import org.rocksdb.LRUCache;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
@@ -63,8 +63,8 @@ import org.rocksdb.WriteOptions;
  * block cache shared by all column families.
  */
 public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
-    private static final long BLOCK_CACHE_BYTES = 32L << 20;
-    private static final long WRITE_BUFFER_BYTES = 16L << 20;
+    /** The log holds at most this many write buffers' worth before RocksDB flushes the oldest. */
+    private static final int MAX_LOG_BUFFERS = 2;
     private static final long MAX_MANIFEST_BYTES = 4L << 20;
     /** Entries one TTL sweep looks at before it lets the task run again. */
     private static final int SWEEP_BATCH = 10_000;
@@ -86,7 +86,6 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
     private final List<AutoCloseable> nativeResources = new ArrayList<>();
     private final DBOptions dbOptions;
     private final ColumnFamilyOptions columnOptions;
-    private final LRUCache blockCache;
     final WriteOptions writeOptions;
     /** The writes of {@link #writeTogether}, while {@code writingTogether}. */
     private final WriteBatch together;
@@ -120,23 +119,36 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
         this.directory = createDirectory(parameters);
         this.logged = takesIncrementalCheckpoints(parameters.configuration());
         try {
+            Configuration configuration = parameters.configuration();
+            // Owned first, so that it is released last, after the database that uses it closed.
+            RocksDbMemory memory = own(RocksDbMemory.of(configuration, parameters.managedMemory()));
+            long writeBufferBytes = RocksDbOptions.bytes(configuration, RocksDbOptions.WRITE_BUFFER_SIZE, 64L << 10);
+            int writeBufferCount = configuration.get(RocksDbOptions.WRITE_BUFFER_COUNT);
+            if (writeBufferCount < 1) {
+                throw ConfigException.invalidValue(RocksDbOptions.WRITE_BUFFER_COUNT.key(), "Option '"
+                        + RocksDbOptions.WRITE_BUFFER_COUNT.key() + "' must be at least 1, was " + writeBufferCount);
+            }
             // A restored log stays as it is (no flush when opening), so the next checkpoint shares its uploaded chunks.
             dbOptions = own(new DBOptions().setCreateIfMissing(true).setInfoLogLevel(InfoLogLevel.HEADER_LEVEL)
                     .setKeepLogFileNum(1).setStatsDumpPeriodSec(0).setMaxBackgroundJobs(2)
                     .setAvoidFlushDuringShutdown(true).setAvoidFlushDuringRecovery(true).setManualWalFlush(logged)
                     // The log stays short: what it holds is in every checkpoint and replayed by every restore.
-                    .setMaxTotalWalSize(4 * WRITE_BUFFER_BYTES)
+                    .setMaxTotalWalSize(MAX_LOG_BUFFERS * writeBufferBytes)
                     // Every checkpoint holds the MANIFEST and a restore replays it: RocksDB starts a new one at this size.
                     .setMaxManifestFileSize(MAX_MANIFEST_BYTES)
                     // Checkpoints hard-link log files and read them up to a length: never overwrite one.
                     .setRecycleLogFileNum(0));
-            blockCache = own(new LRUCache(BLOCK_CACHE_BYTES));
-            // Bloom filters let a point read skip the files that cannot hold the key.
-            BloomFilter bloomFilter = own(new BloomFilter(10));
+            memory.configure(dbOptions);
+            BlockBasedTableConfig table = new BlockBasedTableConfig();
+            memory.configure(table);
+            if (configuration.get(RocksDbOptions.USE_BLOOM_FILTER)) {
+                // Bloom filters let a point read skip the files that cannot hold the key.
+                table.setFilterPolicy(own(new BloomFilter(configuration.get(RocksDbOptions.BLOOM_FILTER_BITS_PER_KEY))));
+            }
             columnOptions = own(new ColumnFamilyOptions().setMergeOperatorName(RocksDbLayout.LIST_MERGE_OPERATOR)
-                    .setWriteBufferSize(WRITE_BUFFER_BYTES).setMaxWriteBufferNumber(2)
-                    .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(blockCache)
-                            .setFilterPolicy(bloomFilter)));
+                    .setWriteBufferSize(writeBufferBytes).setMaxWriteBufferNumber(writeBufferCount)
+                    .setCompressionPerLevel(RocksDbOptions.compressionPerLevel(configuration))
+                    .setTableFormatConfig(table));
             writeOptions = own(new WriteOptions().setDisableWAL(!logged));
             readOptions = own(new ReadOptions());
             together = own(new WriteBatch());
