@@ -7,6 +7,7 @@ import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
 import dev.runnel.runtime.operators.aggregate.functions.ViewSource;
 import dev.runnel.runtime.operators.window.WindowAggregateOperatorFactory.GroupField;
+import dev.runnel.runtime.state.ProcessingTimeService;
 import dev.runnel.runtime.state.Serializers;
 import dev.runnel.runtime.state.StateDescriptor;
 import dev.runnel.runtime.state.StateOptions;
@@ -38,12 +39,13 @@ import java.util.Optional;
  * Flink assigns processing-time windows when the aggregate processes the row.
  *
  * <p>Rows accumulate in a window buffer in memory first, as Flink's: one partial accumulator per
- * key and window, folded into state (one read, one write and one timer per key and window)
- * before a watermark that fires one of the buffer's windows is processed, before a checkpoint
- * barrier, at the end of input, and when it holds {@code table.exec.window-agg.buffer-size-limit}
- * keys and windows; for processing-time windows, whose timers fire between any two batches, at
- * the end of each input batch. So a key that has many rows in a window costs state access
- * about once (per batch, in processing time).
+ * key and window, folded into state (one read and one write per key and window, and its timer
+ * when the window is new in state) before a watermark that fires one of the buffer's windows is
+ * processed, before a checkpoint barrier, at the end of input, and when it holds
+ * {@code table.exec.window-agg.buffer-size-limit} keys and windows. Processing-time windows fold
+ * it when the clock reaches the end of one of its windows, and before any of their timers fires
+ * a window the buffer holds rows of. So a key that has many rows in a window costs state access
+ * about once per window and checkpoint.
  *
  * <p>This operator takes rows that carry their windows (after a window table function whose
  * windows a calc computes with, or an inner window aggregate's); rows that carry slices go to
@@ -64,6 +66,9 @@ final class WindowAggregateOperator extends WindowBufferOperator implements Trig
     private int bufferLimit;
     /** The earliest time at which a window of the buffer fires; a watermark before it leaves the buffer be. */
     private long bufferFiresAt = Long.MAX_VALUE;
+    /** Processing time: when the callback that folds the buffer is due, and how to cancel it. */
+    private long flushScheduledAt = Long.MAX_VALUE;
+    private ProcessingTimeService.Cancellable scheduledFlush;
 
     /** A key and one of its windows: an entry of the window buffer. */
     private record KeyedWindow(Row key, TimeWindow window) {
@@ -88,14 +93,15 @@ final class WindowAggregateOperator extends WindowBufferOperator implements Trig
 
     @Override
     public void processBatch(RowBatch batch, int input) throws Exception {
+        // Processing-time windows take the clock once per batch: its rows arrived together.
+        long now = spec.processingTime() ? spec.time().toLocal(timers.currentProcessingTime()) : 0;
         for (Row row : batch) {
             requireInsert(row, context.operatorName());
             Row key = key(row, keyFields);
             TimeWindow window = new TimeWindow((Long) row.getField(spec.windowStartField()),
                     (Long) row.getField(spec.windowEndField()));
             if (spec.processingTime()) {
-                Optional<TimeWindow> open = spec.processingTimeWindows().at(window,
-                        spec.time().toLocal(timers.currentProcessingTime()));
+                Optional<TimeWindow> open = spec.processingTimeWindows().at(window, now);
                 if (open.isEmpty()) {
                     continue;
                 }
@@ -116,13 +122,31 @@ final class WindowAggregateOperator extends WindowBufferOperator implements Trig
                 flush();
             }
         }
-        if (spec.processingTime()) {
-            // Processing-time timers fire between batches, at any time: fold the batch in now.
-            flush();
+        if (spec.processingTime() && bufferFiresAt < flushScheduledAt) {
+            scheduleFlush(bufferFiresAt);
         }
     }
 
-    /** Folds the window buffer into state, registering each window's timer once. */
+    /**
+     * Folds the buffer when the clock reaches {@code time}, the end of its first window: the
+     * windows only the buffer holds rows of have no timer yet, the fold registers theirs.
+     */
+    private void scheduleFlush(long time) {
+        if (scheduledFlush != null) {
+            scheduledFlush.cancel();
+        }
+        flushScheduledAt = time;
+        scheduledFlush = context.processingTimeService().schedule(time, t -> {
+            scheduledFlush = null;
+            flushScheduledAt = Long.MAX_VALUE;
+            flush();
+        });
+    }
+
+    /**
+     * Folds the window buffer into state. A window new in state gets its timer; one already
+     * there has it (its state and timer are written together and cleared together).
+     */
     @Override
     void flush() throws Exception {
         for (Map.Entry<KeyedWindow, Object[]> entry : buffer.entrySet()) {
@@ -136,10 +160,12 @@ final class WindowAggregateOperator extends WindowBufferOperator implements Trig
                 aggregates.merge(acc, ViewSource.NONE, entry.getValue(), ViewSource.NONE);
             }
             accumulators.update(new Row(RowKind.INSERT, acc));
-            if (spec.processingTime()) {
-                timers.registerProcessingTimeTimer(window, fireTime(window));
-            } else {
-                timers.registerEventTimeTimer(window, fireTime(window));
+            if (stored == null) {
+                if (spec.processingTime()) {
+                    timers.registerProcessingTimeTimer(window, fireTime(window));
+                } else {
+                    timers.registerEventTimeTimer(window, fireTime(window));
+                }
             }
         }
         buffer.clear();
@@ -159,7 +185,22 @@ final class WindowAggregateOperator extends WindowBufferOperator implements Trig
 
     @Override
     public void onProcessingTime(Timer<TimeWindow> timer) throws Exception {
+        if (flushBefore(timer.timestamp())) {
+            // The buffer may hold rows of this window: fold them in first (its own timers, due
+            // now too, fire after this one), then come back to the timer's key.
+            flush();
+            backend.setCurrentKey(timer.key());
+        }
         fire(timer);
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (scheduledFlush != null) {
+            scheduledFlush.cancel();
+            scheduledFlush = null;
+        }
+        super.close();
     }
 
     /** Emits the window's result and clears its state. */

@@ -5,6 +5,8 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Where windows are aligned. A TIMESTAMP time column is windowed as it is; a TIMESTAMP_LTZ one
@@ -17,13 +19,20 @@ import java.time.ZoneOffset;
 public record WindowTime(String zone) implements Serializable {
     public static final WindowTime LOCAL = new WindowTime(null);
 
+    /** Zones by id: {@link ZoneId#of} checks the id's syntax on every call, and windows ask for each row. */
+    private static final Map<String, ZoneId> ZONES = new ConcurrentHashMap<>();
+
     /** The time column's value as the local wall-clock millis that windows are aligned on. */
     public long toLocal(long timestamp) {
         if (zone == null) {
             return timestamp;
         }
-        int offsetSeconds = ZoneId.of(zone).getRules().getOffset(Instant.ofEpochMilli(timestamp)).getTotalSeconds();
+        int offsetSeconds = zoneId().getRules().getOffset(Instant.ofEpochMilli(timestamp)).getTotalSeconds();
         return timestamp + offsetSeconds * 1000L;
+    }
+
+    private ZoneId zoneId() {
+        return ZONES.computeIfAbsent(zone, ZoneId::of);
     }
 
     /** The {@code window_time} value of {@code window}: its last millisecond, in the time column's type. */
@@ -41,6 +50,6 @@ public record WindowTime(String zone) implements Serializable {
         }
         LocalDateTime local = LocalDateTime.ofEpochSecond(Math.floorDiv(localMillis, 1000L),
                 (int) Math.floorMod(localMillis, 1000L) * 1_000_000, ZoneOffset.UTC);
-        return local.atZone(ZoneId.of(zone)).toInstant().toEpochMilli();
+        return local.atZone(zoneId()).toInstant().toEpochMilli();
     }
 }

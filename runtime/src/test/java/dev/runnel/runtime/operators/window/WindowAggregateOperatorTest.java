@@ -110,6 +110,32 @@ class WindowAggregateOperatorTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void processingTimeRowsWaitInTheBufferAcrossBatchesAndCheckpointsAndEachWindowFiresOnceWithAllOfThem(
+            String backend) throws Exception {
+        try (var h = processingTime(new WindowAssigner.Tumbling(10, 0), backend)) {
+            h.setProcessingTime(1);
+            process(h, bid("A", 1, 0, 10), bid("B", 2, 0, 10));
+            // A checkpoint folds the buffer into state (A and B get their timers there) ...
+            h.snapshot(1);
+            process(h, bid("A", 4, 0, 10));
+            h.setProcessingTime(5);
+            // ... later rows wait in the buffer again, C's window only there, and no window fired yet.
+            process(h, bid("C", 8, 0, 10), bid("B", 16, 0, 10));
+            process(h, bid("A", 32, 10, 20));
+            assertThat(h.takeOutput()).isEmpty();
+
+            h.setProcessingTime(9);
+            assertThat(h.takeOutput()).containsExactlyInAnyOrder(Row.of("A", 0L, 10L, 9L, 5, 2L),
+                    Row.of("B", 0L, 10L, 9L, 18, 2L), Row.of("C", 0L, 10L, 9L, 8, 1L));
+            h.setProcessingTime(19);
+            assertThat(h.takeOutput()).containsExactly(Row.of("A", 10L, 20L, 19L, 32, 1L));
+            h.setProcessingTime(100);
+            assertThat(h.takeOutput()).isEmpty();
+        }
+    }
+
     @Test
     void aHopRowWhoseWindowsFiredInFlightCountsInTheHopWindowsOpenNow() throws Exception {
         try (var h = processingTime(new WindowAssigner.Hopping(10, 5, 0), "hashmap")) {
