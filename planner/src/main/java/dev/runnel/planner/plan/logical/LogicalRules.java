@@ -3,11 +3,21 @@ package dev.runnel.planner.plan.logical;
 import java.util.List;
 import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rel.rules.ProjectJoinTransposeRule;
 
 /** The rewrite rules of the logical optimization, in the order of its phases. */
 public final class LogicalRules {
     private LogicalRules() {
     }
+
+    /**
+     * Pushes a projection into the inputs of a join, so that each side keeps (in its state, and
+     * sends over the exchange) only the fields the join and what follows it use, as Flink's
+     * plans do. Only field references move: an expression stays above the join, where the time
+     * attributes and the join's own fields it may read are.
+     */
+    private static final RelOptRule PROJECT_JOIN_TRANSPOSE = ProjectJoinTransposeRule.Config.DEFAULT
+            .withPreserveExprCondition(expression -> false).toRule();
 
     /** Simplifies projections and filters: merges them, folds constant expressions, removes no-ops. */
     public static final List<RelOptRule> SIMPLIFY = List.of(
@@ -20,6 +30,7 @@ public final class LogicalRules {
             CoreRules.FILTER_INTO_JOIN,
             CoreRules.JOIN_CONDITION_PUSH,
             CoreRules.JOIN_PUSH_EXPRESSIONS,
+            PROJECT_JOIN_TRANSPOSE,
             CoreRules.UNION_MERGE,
             CoreRules.UNION_REMOVE,
             CoreRules.UNION_TO_DISTINCT,
