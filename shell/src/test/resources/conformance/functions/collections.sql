@@ -95,6 +95,9 @@ CREATE TABLE copied (id INT, tags ARRAY<STRING>, scores MAP<STRING, INT>, dims A
   WITH ('connector' = 'filesystem', 'path' = 'target/conformance-collections-json', 'format' = 'json');
 INSERT INTO copied SELECT * FROM items;
 SELECT DISTINCT * FROM copied;
+-- Equal nested rows inside arrays are one key (a group, a distinct row).
+SELECT DISTINCT id, dims FROM (VALUES (1, ARRAY[ROW(1, 2)]), (1, ARRAY[ROW(1, 2)]), (2, ARRAY[ROW(1, 3)])) AS t(id, dims);
+SELECT COUNT(*) AS n, dims FROM (VALUES (ARRAY[ROW(1, 2)]), (ARRAY[ROW(1, 2)])) AS t(dims) GROUP BY dims;
 
 -- The csv format cannot hold collections; datagen fills them with 'length' elements.
 CREATE TABLE c1 (m MAP<STRING, INT>) WITH ('connector' = 'filesystem', 'path' = 'target/c1', 'format' = 'csv');

@@ -2,6 +2,8 @@ package dev.runnel.runtime.data;
 
 import java.io.Serializable;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -66,6 +68,11 @@ public final class Row implements Serializable {
         return new Row(kind, fields.clone());
     }
 
+    /**
+     * Equal kinds and equal values, compared as SQL compares them: nested rows ({@code Object[]})
+     * and binary values by content, also inside arrays and multisets ({@code List}) and maps, so
+     * that equal keys of any type are one key in a hash map (a group, a window buffer entry).
+     */
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -74,12 +81,115 @@ public final class Row implements Serializable {
         if (!(o instanceof Row other)) {
             return false;
         }
-        return kind == other.kind && Arrays.deepEquals(fields, other.fields);
+        return kind == other.kind && valuesEqual(fields, other.fields);
     }
 
     @Override
     public int hashCode() {
-        return 31 * kind.hashCode() + Arrays.deepHashCode(fields);
+        return 31 * kind.ordinal() + valuesHash(fields);
+    }
+
+    /** Whether two rows' fields are equal as {@link #equals} compares them (their kinds aside). */
+    public static boolean valuesEqual(Object[] a, Object[] b) {
+        if (a.length != b.length) {
+            return false;
+        }
+        for (int i = 0; i < a.length; i++) {
+            if (!valueEquals(a[i], b[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean valueEquals(Object a, Object b) {
+        if (a == b) {
+            return true;
+        }
+        if (a == null || b == null) {
+            return false;
+        }
+        if (a instanceof Object[] x) {
+            return b instanceof Object[] y && valuesEqual(x, y);
+        }
+        if (a instanceof byte[] x) {
+            return b instanceof byte[] y && Arrays.equals(x, y);
+        }
+        if (a instanceof List<?> x) {
+            if (!(b instanceof List<?> y) || x.size() != y.size()) {
+                return false;
+            }
+            for (int i = 0; i < x.size(); i++) {
+                if (!valueEquals(x.get(i), y.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (a instanceof Map<?, ?> x) {
+            return b instanceof Map<?, ?> y && mapsEqual(x, y);
+        }
+        return a.equals(b);
+    }
+
+    /** Entries match by value; a key that is a nested row is looked for by content. */
+    private static boolean mapsEqual(Map<?, ?> a, Map<?, ?> b) {
+        if (a.size() != b.size()) {
+            return false;
+        }
+        for (Map.Entry<?, ?> entry : a.entrySet()) {
+            Object key = entry.getKey();
+            boolean found = false;
+            if (!(key instanceof Object[] || key instanceof byte[] || key instanceof List || key instanceof Map)) {
+                found = b.containsKey(key) && valueEquals(entry.getValue(), b.get(key));
+            } else {
+                for (Map.Entry<?, ?> candidate : b.entrySet()) {
+                    if (valueEquals(key, candidate.getKey()) && valueEquals(entry.getValue(), candidate.getValue())) {
+                        found = true;
+                        break;
+                    }
+                }
+            }
+            if (!found) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int valuesHash(Object[] values) {
+        int hash = 1;
+        for (Object value : values) {
+            hash = 31 * hash + valueHash(value);
+        }
+        return hash;
+    }
+
+    private static int valueHash(Object value) {
+        if (value == null) {
+            return 0;
+        }
+        if (value instanceof Object[] nested) {
+            return valuesHash(nested);
+        }
+        if (value instanceof byte[] bytes) {
+            return Arrays.hashCode(bytes);
+        }
+        if (value instanceof List<?> list) {
+            int hash = 1;
+            for (Object element : list) {
+                hash = 31 * hash + valueHash(element);
+            }
+            return hash;
+        }
+        if (value instanceof Map<?, ?> map) {
+            int hash = 0;
+            for (Map.Entry<?, ?> entry : map.entrySet()) {
+                hash += valueHash(entry.getKey()) ^ valueHash(entry.getValue());
+            }
+            return hash;
+        }
+        return value.hashCode();
     }
 
     /** {@code +I[1, alice]}: the kind, then the fields. */

@@ -185,7 +185,7 @@ public final class GroupAggregateOperator extends AbstractOperator {
         Object[] current = aggregates.getValues(g.acc, views);
         if (firstRow) {
             output.collect(result(RowKind.INSERT, key, current));
-        } else if (ttlEnabled || !Arrays.deepEquals(previous, current)) {
+        } else if (ttlEnabled || !Row.valuesEqual(previous, current)) {
             output.collect(result(RowKind.UPDATE_BEFORE, key, previous));
             output.collect(result(RowKind.UPDATE_AFTER, key, current));
         }

@@ -68,7 +68,7 @@ public record TopNBuffer(SortKeyComparator order, RankType rankType, long rankSt
             if (c > 0) {
                 return false;
             }
-            if (c == 0 && Arrays.deepEquals(candidate.fields(), row.fields())) {
+            if (c == 0 && Row.valuesEqual(candidate.fields(), row.fields())) {
                 sorted.remove(i);
                 return true;
             }
@@ -116,7 +116,7 @@ public record TopNBuffer(SortKeyComparator order, RankType rankType, long rankSt
                 Row old = i < before.size() ? before.get(i) : null;
                 Row now = i < after.size() ? after.get(i) : null;
                 if (old != null && now != null) {
-                    if (!Arrays.deepEquals(old.fields(), now.fields())) {
+                    if (!Row.valuesEqual(old.fields(), now.fields())) {
                         output.collect(withKind(old, RowKind.UPDATE_BEFORE));
                         output.collect(withKind(now, RowKind.UPDATE_AFTER));
                     }
@@ -172,7 +172,7 @@ public record TopNBuffer(SortKeyComparator order, RankType rankType, long rankSt
 
     private static boolean removeEqual(List<Row> rows, Row row) {
         for (int i = 0; i < rows.size(); i++) {
-            if (Arrays.deepEquals(rows.get(i).fields(), row.fields())) {
+            if (Row.valuesEqual(rows.get(i).fields(), row.fields())) {
                 rows.remove(i);
                 return true;
             }
