@@ -19,7 +19,7 @@ extra=("$@")
 runs="$(mktemp)"
 trap 'rm -f "$runs"' EXIT
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(java -version 2>&1 | head -1)," \
-  "Runnel at $(git -C "$root" rev-parse --short HEAD), $events events, $rounds rounds, checkpoints every $interval" >&2
+  "Runnel at $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo "(not a git checkout)"), $events events, $rounds rounds, checkpoints every $interval" >&2
 
 # One run: appends "query mode round seconds events/s cpu" to $runs.
 run() {

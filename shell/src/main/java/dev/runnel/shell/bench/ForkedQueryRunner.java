@@ -45,7 +45,7 @@ final class ForkedQueryRunner implements QueryRunner {
         if (settings.checkpointInterval() != null) {
             options.addAll(List.of("--checkpoint-interval", settings.checkpointInterval().toMillis() + " ms"));
         }
-        settings.options().forEach((key, value) -> options.add("-D" + key + "=" + value));
+        settings.options().forEach((key, value) -> options.add("--set=" + key + "=" + value));
         if (settings.taskManagers() > 0) {
             options.addAll(List.of("--taskmanagers", Integer.toString(settings.taskManagers())));
         }

@@ -83,9 +83,10 @@ public final class NexmarkBenchCommand implements Callable<Integer> {
                     + "their data crossing the network; CPU seconds include theirs. Default 0: an embedded cluster.")
     private int taskManagers;
 
-    @Option(names = "-D", paramLabel = "KEY=VALUE", mapFallbackValue = "",
+    // Not -D: that would take --jvm-option=-Dname=value for itself.
+    @Option(names = "--set", paramLabel = "KEY=VALUE",
             description = "Sets a configuration key for the cluster and every query (repeatable), such as "
-                    + "-D state.backend.rocksdb.writebuffer.size=32mb.")
+                    + "--set state.backend.rocksdb.writebuffer.size=32mb.")
     private Map<String, String> options = new LinkedHashMap<>();
 
     @Option(names = "--jvm-option", paramLabel = "OPT",

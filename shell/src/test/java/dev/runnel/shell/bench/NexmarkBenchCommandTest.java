@@ -63,6 +63,17 @@ class NexmarkBenchCommandTest {
     }
 
     @Test
+    void setReachesEveryQueryAndJvmOptionsMayBeSystemProperties() throws Exception {
+        ShellRun run = bench("--queries", "q4", "--events", "20000", "--parallelism", "1", "--output", "json",
+                "--jvm-option=-Drunnel.bench.test=1", "--set", "state.backend.rocksdb.compression.per.level=BROTLI");
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(1);
+        JsonNode result = lines(run.out()).get(0);
+        assertThat(result.get("status").asText()).isEqualTo("failed");
+        assertThat(result.get("error").asText()).contains("state.backend.rocksdb.compression.per.level", "BROTLI");
+    }
+
+    @Test
     void q14RunsWithItsUserDefinedFunction() throws Exception {
         ShellRun run = bench("--queries", "q14", "--events", "20000", "--parallelism", "2", "--output", "json");
 
