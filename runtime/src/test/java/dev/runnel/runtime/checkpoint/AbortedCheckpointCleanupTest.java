@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
  */
 class AbortedCheckpointCleanupTest extends CheckpointClusterTestBase {
     /** Shared files are named {@code <backend id>-<checkpoint id>-<sst name or log chunk name>}. */
-    private static final Pattern CHECKPOINT_OF_FILE = Pattern.compile("-(\\d+)-[^-]+\\.(sst|log@\\d+)$");
+    private static final Pattern CHECKPOINT_OF_FILE = Pattern.compile("-(\\d+)-([^-]+\\.sst|changelog-\\d+@\\d+)$");
 
     /** Released by the test: the first checkpoint of {@link BlockFirstSnapshot} waits for it. */
     private static volatile CountDownLatch release = new CountDownLatch(0);

@@ -3,6 +3,7 @@ package dev.runnel.runtime.state;
 import static dev.runnel.runtime.state.StateBackendTestSupport.key;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.runnel.runtime.checkpoint.DefaultSharedStateRegistry;
 import dev.runnel.runtime.checkpoint.IncrementalKeyedStateHandle;
@@ -34,10 +35,11 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * Incremental RocksDB checkpoints: a checkpoint uploads only the SST files its base (the last
  * completed checkpoint, or the one restored from) lacks, and shared files live exactly as long as
- * a retained checkpoint uses them. Each test runs with RocksDB writing its log (as in a job that
- * takes checkpoints: the snapshot takes the live files and the log), into checkpoint storage on
- * the local file system (SSTs and logs hard-linked) and into storage that is not (copied, logs in
- * chunks), and without the log (the snapshot flushes the memtables into a native checkpoint).
+ * a retained checkpoint uses them. Each test runs with the backend logging its writes (as in a job
+ * that takes checkpoints: the snapshot takes the live files and the changelog), into checkpoint
+ * storage on the local file system (SSTs and log segments hard-linked) and into storage that is
+ * not (copied, segments in chunks), and without the log (the snapshot flushes the memtables into
+ * a native checkpoint).
  */
 @ParameterizedClass(name = "{0}")
 @EnumSource
@@ -148,6 +150,113 @@ class RocksDbIncrementalCheckpointTest {
 
         RocksDbKeyedStateBackend restored = rocksDb(List.of(second));
         checkValues(restored, keys, 1);
+    }
+
+    private static ListState<VoidNamespace, Long> list(KeyedStateBackend b) {
+        return b.listState(StateDescriptor.of("appended", Serializers.LONG, Duration.ZERO));
+    }
+
+    /** Appends {@code round} to the list of every key below {@code keys}. */
+    private static void appendRound(KeyedStateBackend b, int keys, long round) {
+        ListState<VoidNamespace, Long> s = list(b);
+        for (long k = 0; k < keys; k++) {
+            b.setCurrentKey(key(k));
+            s.add(round * 1_000_000 + k);
+        }
+    }
+
+    @Test
+    void listAppendsThatRocksDbFlushedBeforeTheBarrierAreRestoredOnce() throws Exception {
+        // Small write buffers: RocksDB flushes memtables of appends (merges) many times before the
+        // barrier, while the checkpoint's log still holds those appends.
+        support.config.set(RocksDbOptions.WRITE_BUFFER_SIZE.key(), "64kb");
+        int keys = 2_000;
+        int rounds = 30;
+        RocksDbKeyedStateBackend b = rocksDb(List.of());
+        for (int round = 0; round < rounds; round++) {
+            appendRound(b, keys, round);
+        }
+        IncrementalKeyedStateHandle handle = checkpoint(b, 1);
+        b.notifyCheckpointComplete(1);
+        appendRound(b, keys, rounds);
+        b.close();
+
+        RocksDbKeyedStateBackend restored = rocksDb(List.of(handle));
+        ListState<VoidNamespace, Long> s = list(restored);
+        for (long k = 0; k < keys; k++) {
+            restored.setCurrentKey(key(k));
+            List<Long> expected = new java.util.ArrayList<>();
+            for (long round = 0; round < rounds; round++) {
+                expected.add(round * 1_000_000 + k);
+            }
+            assertThat(s.get()).as("key %d", k).isEqualTo(expected);
+        }
+        // The restored backend goes on from there, and so does a restore of its next checkpoint.
+        appendRound(restored, keys, rounds);
+        IncrementalKeyedStateHandle next = checkpoint(restored, 2);
+        restored.close();
+        RocksDbKeyedStateBackend again = rocksDb(List.of(next));
+        again.setCurrentKey(key(7));
+        assertThat(list(again).get()).hasSize(rounds + 1).endsWith((long) rounds * 1_000_000 + 7);
+        assertThat(again.storedEntries("appended")).isEqualTo(keys);
+    }
+
+    @Test
+    void theLogACheckpointHoldsStaysSmallAsTheStateGrows() throws Exception {
+        support.config.set(RocksDbOptions.WRITE_BUFFER_SIZE.key(), "256kb");
+        int keys = 100_000;   // about 13 MB of values and keys
+        RocksDbKeyedStateBackend b = rocksDb(List.of());
+        IncrementalKeyedStateHandle last = null;
+        for (int id = 1; id <= 4; id++) {
+            ValueState<VoidNamespace, String> s = state(b);
+            for (long k = (id - 1) * keys / 4; k < id * keys / 4; k++) {
+                b.setCurrentKey(key(k));
+                s.update(payload(k));
+            }
+            last = checkpoint(b, id);
+            b.notifyCheckpointComplete(id);
+        }
+        long logBytes = last.sharedFiles().entrySet().stream().filter(f -> f.getKey().startsWith("changelog-"))
+                .mapToLong(f -> f.getValue().size()).sum();
+        long localLog = directorySize(b.directory().resolve("db-changelog"));
+        System.out.printf("log in the last checkpoint: %d bytes, on local disk: %d bytes%n", logBytes, localLog);
+        if (layout.logged) {
+            // Less than half of the 13 MB logged: flushes move where the log a checkpoint needs starts, and the segments before go.
+            assertThat(logBytes).isPositive().isLessThan(13L << 19);
+            assertThat(localLog).isPositive().isLessThan(13L << 19);
+        } else {
+            assertThat(logBytes).isZero();
+        }
+        b.close();
+        checkValues(rocksDb(List.of(last)), keys, 0);
+    }
+
+    private static long directorySize(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return 0;
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.mapToLong(f -> f.toFile().length()).sum();
+        }
+    }
+
+    @Test
+    void aCorruptLogFailsTheRestoreNamingTheFileAndByte() throws Exception {
+        assumeTrue(layout.logged);
+        RocksDbKeyedStateBackend b = rocksDb(List.of());
+        fill(b, 1_000);
+        IncrementalKeyedStateHandle handle = checkpoint(b, 1);
+        b.close();
+        StreamStateHandle log = handle.sharedFiles().entrySet().stream()
+                .filter(f -> f.getKey().startsWith("changelog-")).findFirst().orElseThrow().getValue();
+        Path file = CopyingFileSystem.toPath(log.uri());
+        byte[] bytes = Files.readAllBytes(file);
+        bytes[100] ^= 0x10;
+        Files.write(file, bytes);
+
+        assertThatThrownBy(() -> rocksDb(List.of(handle))).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("Could not restore RocksDB for operator 'test-op'")
+                .hasMessageContaining("checksum does not match").hasMessageContaining("at byte 0");
     }
 
     @Test

@@ -15,7 +15,8 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The uploaded pieces of RocksDB write-ahead log files. A log file only grows, so each
+ * The uploaded pieces of log files: the segments of a {@link RocksDbChangelog} (and RocksDB's
+ * write-ahead log files in checkpoints of earlier versions). A log file only grows, so each
  * checkpoint uploads the bytes it has beyond what the base checkpoint uploaded of it, as a
  * shared file named {@code <log file>@<offset>} (the offset in 20 digits); a restore appends a
  * log's chunks in order of offset. Where the checkpoint storage is on the RocksDB directory's
@@ -69,8 +70,12 @@ final class LogChunks {
         return chunks;
     }
 
-    /** Writes every log file that {@code files} holds chunks of into {@code dir}, its chunks appended by offset. */
-    static void assemble(Map<String, StreamStateHandle> files, Path dir) throws IOException {
+    /**
+     * Writes every log file that {@code files} holds chunks of, its chunks appended by offset:
+     * RocksDB's (checkpoints of earlier versions) into {@code dir}, the segments of the
+     * backend's {@link RocksDbChangelog} into {@code changelogDir}.
+     */
+    static void assemble(Map<String, StreamStateHandle> files, Path dir, Path changelogDir) throws IOException {
         Set<String> logs = new TreeSet<>();
         for (String name : files.keySet()) {
             if (isChunk(name)) {
@@ -79,7 +84,8 @@ final class LogChunks {
         }
         for (String log : logs) {
             long covered = 0;
-            try (OutputStream out = Files.newOutputStream(dir.resolve(log))) {
+            Path target = RocksDbChangelog.isSegment(log) ? Files.createDirectories(changelogDir) : dir;
+            try (OutputStream out = Files.newOutputStream(target.resolve(log))) {
                 for (Map.Entry<Long, StreamStateHandle> chunk : chunksOf(files, log).entrySet()) {
                     if (chunk.getKey() != covered) {
                         throw new IOException("The snapshot holds log file " + log + " from byte " + chunk.getKey()

@@ -37,6 +37,7 @@ import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.DBOptions;
+import org.rocksdb.FlushOptions;
 import org.rocksdb.InfoLogLevel;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
@@ -55,15 +56,15 @@ import org.rocksdb.WriteOptions;
  * Timers live in column families of their own (see {@link RocksDbTimerQueue}). Snapshots and
  * restores are in {@link RocksDbSnapshotStrategy} and {@link RocksDbRestore}.
  *
- * <p>The write-ahead log is off unless a job takes incremental checkpoints: state is rebuilt
- * from checkpoints, never from the local log. With incremental checkpoints the log is on (kept in
- * memory until a checkpoint flushes it, {@code manual_wal_flush}), so that a checkpoint takes the
- * live SST files and the log as they are instead of flushing every memtable on the task's
- * thread (see {@link RocksDbSnapshotStrategy}). Memory is bounded by small write buffers and one
- * block cache shared by all column families.
+ * <p>RocksDB's write-ahead log is off: state is rebuilt from checkpoints, never from a local log.
+ * A job that takes incremental checkpoints has the backend log its writes itself
+ * ({@link RocksDbLogging}, {@link RocksDbChangelog}), so that a checkpoint takes the live SST
+ * files and that log as they are instead of flushing every memtable on the task's thread (see
+ * {@link RocksDbSnapshotStrategy}). Memory is bounded by the slot's share of managed memory
+ * ({@link RocksDbMemory}).
  */
 public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
-    /** The log holds at most this many write buffers' worth before RocksDB flushes the oldest. */
+    /** The part of the log a checkpoint holds grows to this many write buffers' worth before every column family is flushed. */
     private static final int MAX_LOG_BUFFERS = 2;
     private static final long MAX_MANIFEST_BYTES = 4L << 20;
     /** Entries one TTL sweep looks at before it lets the task run again. */
@@ -90,8 +91,10 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
     /** The writes of {@link #writeTogether}, while {@code writingTogether}. */
     private final WriteBatch together;
     private boolean writingTogether;
-    /** Whether writes go to the write-ahead log, which incremental snapshots then take instead of flushing. */
-    private final boolean logged;
+    /** The log of the writes, which incremental snapshots take instead of flushing; null when the job takes none. */
+    private final RocksDbLogging logging;
+    /** A merge and its marker, written together outside {@link #writeTogether}. */
+    private final WriteBatch single;
     final ReadOptions readOptions;
     final RocksDB db;
     private final List<RocksDbTimerQueue> timerQueues = new ArrayList<>();
@@ -117,7 +120,6 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
     public RocksDbKeyedStateBackend(KeyedStateBackends.Parameters parameters) {
         super(parameters);
         this.directory = createDirectory(parameters);
-        this.logged = takesIncrementalCheckpoints(parameters.configuration());
         try {
             Configuration configuration = parameters.configuration();
             // Owned first, so that it is released last, after the database that uses it closed.
@@ -128,16 +130,12 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
                 throw ConfigException.invalidValue(RocksDbOptions.WRITE_BUFFER_COUNT.key(), "Option '"
                         + RocksDbOptions.WRITE_BUFFER_COUNT.key() + "' must be at least 1, was " + writeBufferCount);
             }
-            // A restored log stays as it is (no flush when opening), so the next checkpoint shares its uploaded chunks.
+            // Checkpoints of earlier versions hold RocksDB's log; opening replays it into memtables, and no flush is needed.
             dbOptions = own(new DBOptions().setCreateIfMissing(true).setInfoLogLevel(InfoLogLevel.HEADER_LEVEL)
                     .setKeepLogFileNum(1).setStatsDumpPeriodSec(0).setMaxBackgroundJobs(2)
-                    .setAvoidFlushDuringShutdown(true).setAvoidFlushDuringRecovery(true).setManualWalFlush(logged)
-                    // The log stays short: what it holds is in every checkpoint and replayed by every restore.
-                    .setMaxTotalWalSize(MAX_LOG_BUFFERS * writeBufferBytes)
+                    .setAvoidFlushDuringShutdown(true).setAvoidFlushDuringRecovery(true)
                     // Every checkpoint holds the MANIFEST and a restore replays it: RocksDB starts a new one at this size.
-                    .setMaxManifestFileSize(MAX_MANIFEST_BYTES)
-                    // Checkpoints hard-link log files and read them up to a length: never overwrite one.
-                    .setRecycleLogFileNum(0));
+                    .setMaxManifestFileSize(MAX_MANIFEST_BYTES));
             memory.configure(dbOptions);
             BlockBasedTableConfig table = new BlockBasedTableConfig();
             memory.configure(table);
@@ -149,9 +147,10 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
                     .setWriteBufferSize(writeBufferBytes).setMaxWriteBufferNumber(writeBufferCount)
                     .setCompressionPerLevel(RocksDbOptions.compressionPerLevel(configuration))
                     .setTableFormatConfig(table));
-            writeOptions = own(new WriteOptions().setDisableWAL(!logged));
+            writeOptions = own(new WriteOptions().setDisableWAL(true));
             readOptions = own(new ReadOptions());
             together = own(new WriteBatch());
+            single = own(new WriteBatch());
             Path dbDir = dbDirectory();
             RocksDbRestore.Base base = RocksDbRestore.downloadBase(parameters.restoredState(), dbDir, keyGroupStart(),
                     keyGroupEnd());
@@ -167,7 +166,23 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
                 columnHandles.put(base.columns().get(i).name(), opened.get(i + 1));
                 columns.put(base.columns().get(i).name(), base.columns().get(i));
             }
-            RocksDbRestore.restoreRest(this, base, parameters.restoredState());
+            long logStart = RocksDbRestore.replayChangelog(this, base, opened);
+            Path logDir = RocksDbRestore.changelogDir(dbDir);
+            if (takesIncrementalCheckpoints(configuration)) {
+                // The log goes on from the restored one: the next checkpoint holds and shares its segments again.
+                logging = own(new RocksDbLogging(db, new RocksDbChangelog(logDir, logStart, writeBufferBytes,
+                        parameters.operatorName()),
+                        MAX_LOG_BUFFERS * writeBufferBytes, parameters.operatorName()));
+            } else {
+                logging = null;
+                deleteRecursively(logDir);
+            }
+            boolean trimmed = RocksDbRestore.restoreRest(this, base, parameters.restoredState());
+            if (logging != null && (trimmed || base.holdsRocksDbLog())) {
+                // Range deletions, and what RocksDB replayed of its own log, are in no changelog:
+                // the next checkpoint must find them in SST files.
+                flushAll();
+            }
             snapshots = new RocksDbSnapshotStrategy(this, base.files());
         } catch (RocksDBException | IOException | RuntimeException e) {
             closeStorage();
@@ -180,9 +195,28 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
         return !configuration.get(CheckpointOptions.INTERVAL).isZero() && configuration.get(CheckpointOptions.INCREMENTAL);
     }
 
-    /** Whether writes go to the write-ahead log (see the class comment). */
+    /** Whether the backend logs its writes (see the class comment). */
     boolean writesLog() {
-        return logged;
+        return logging != null;
+    }
+
+    /** The log of the writes; only when {@link #writesLog}. */
+    RocksDbLogging logging() {
+        return logging;
+    }
+
+    /** Every column family but the default one, which holds nothing. */
+    List<ColumnFamilyHandle> columnHandles() {
+        return List.copyOf(columnHandles.values());
+    }
+
+    private void flushAll() throws RocksDBException {
+        if (columnHandles.isEmpty()) {
+            return;
+        }
+        try (FlushOptions options = new FlushOptions().setWaitForFlush(true).setAllowWriteStall(true)) {
+            db.flush(options, columnHandles());
+        }
     }
 
     /** The directory RocksDB keeps its files in. */
@@ -421,10 +455,14 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
 
     void put(ColumnFamilyHandle family, byte[] key, int keyLength, byte[] value, int valueLength) {
         try {
+            if (logging != null) {
+                logging.put(family, key, keyLength, value, valueLength);
+            }
             if (writingTogether) {
                 together.put(family, Arrays.copyOf(key, keyLength), Arrays.copyOf(value, valueLength));
             } else {
                 db.put(family, writeOptions, key, 0, keyLength, value, 0, valueLength);
+                afterBatch();
             }
         } catch (RocksDBException e) {
             throw failure("write", e);
@@ -433,8 +471,18 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
 
     void merge(ColumnFamilyHandle family, byte[] key, int keyLength, byte[] value, int valueLength) {
         try {
+            if (logging != null) {
+                logging.merge(family, key, keyLength, value, valueLength);
+            }
             if (writingTogether) {
                 together.merge(family, Arrays.copyOf(key, keyLength), Arrays.copyOf(value, valueLength));
+            } else if (logging != null) {
+                // The merge's marker goes into the same batch (see RocksDbChangelog).
+                single.clear();
+                single.merge(family, Arrays.copyOf(key, keyLength), Arrays.copyOf(value, valueLength));
+                logging.addMarkers(single);
+                db.write(writeOptions, single);
+                afterBatch();
             } else {
                 db.merge(family, writeOptions, key, 0, keyLength, value, 0, valueLength);
             }
@@ -445,13 +493,23 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
 
     void delete(ColumnFamilyHandle family, byte[] key, int keyLength) {
         try {
+            if (logging != null) {
+                logging.delete(family, key, keyLength);
+            }
             if (writingTogether) {
                 together.delete(family, Arrays.copyOf(key, keyLength));
             } else {
                 db.delete(family, writeOptions, key, 0, keyLength);
+                afterBatch();
             }
         } catch (RocksDBException e) {
             throw failure("delete", e);
+        }
+    }
+
+    private void afterBatch() {
+        if (logging != null) {
+            logging.afterBatch(columnHandles.values());
         }
     }
 
@@ -466,7 +524,11 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
         try {
             writes.run();
             if (together.count() > 0) {
+                if (logging != null) {
+                    logging.addMarkers(together);
+                }
                 db.write(writeOptions, together);
+                afterBatch();
             }
         } finally {
             writingTogether = false;
@@ -499,6 +561,9 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
         try (RocksIterator it = iterator(family.handle())) {
             for (it.seekToFirst(); it.isValid(); it.next()) {
                 byte[] raw = it.key();
+                if (RocksDbChangelog.isMarker(raw)) {
+                    continue;
+                }
                 int keyEnd = RocksDbLayout.keyEnd(this, raw);
                 int nsEnd = keyEnd + namespace.length;
                 boolean inNamespace = raw.length >= nsEnd && Arrays.equals(raw, keyEnd, nsEnd, namespace, 0, namespace.length)
@@ -552,7 +617,9 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
         long n = 0;
         try (RocksIterator it = iterator(family.handle())) {
             for (it.seekToFirst(); it.isValid(); it.next()) {
-                n++;
+                if (!RocksDbChangelog.isMarker(it.key())) {
+                    n++;
+                }
             }
         }
         return n;

@@ -191,6 +191,9 @@ final class RocksDbLayout {
                 if (n == batch) {
                     return key;
                 }
+                if (RocksDbChangelog.isMarker(key)) {
+                    continue;
+                }
                 byte[] value = it.value();
                 if (!family.isList()) {
                     if (expired(ttl, readLong(value, 0), now)) {

@@ -47,6 +47,11 @@ final class RocksDbRestore {
     /** The snapshot opened as the instance: its handle (null for a fresh instance), columns and SST files. */
     record Base(IncrementalKeyedStateHandle handle, List<Column> columns, Map<String, StreamStateHandle> files) {
         static final Base NONE = new Base(null, List.of(), Map.of());
+
+        /** Whether the snapshot holds RocksDB's own log (a checkpoint of an earlier version), which opening replays. */
+        boolean holdsRocksDbLog() {
+            return files.keySet().stream().anyMatch(name -> LogChunks.isChunk(name) && !RocksDbChangelog.isSegment(name));
+        }
     }
 
     private RocksDbRestore() {
@@ -66,10 +71,16 @@ final class RocksDbRestore {
         if (best == null) {
             return Base.NONE;
         }
-        return new Base(best, download(best, dbDir).columns(), best.sharedFiles());
+        return new Base(best, download(best, dbDir, changelogDir(dbDir)).columns(), best.sharedFiles());
     }
 
-    private static RocksDbSnapshotMetadata download(IncrementalKeyedStateHandle handle, Path dir) throws IOException {
+    /** Where the changelog of the snapshot downloaded into {@code dbDir} goes (the instance's own log goes on there). */
+    static Path changelogDir(Path dbDir) {
+        return dbDir.resolveSibling(dbDir.getFileName() + "-changelog");
+    }
+
+    private static RocksDbSnapshotMetadata download(IncrementalKeyedStateHandle handle, Path dir, Path changelogDir)
+            throws IOException {
         Files.createDirectories(dir);
         Map<String, StreamStateHandle> files = new HashMap<>(handle.sharedFiles());
         files.putAll(handle.privateFiles());
@@ -82,10 +93,73 @@ final class RocksDbRestore {
                 LogChunks.copy(file.getValue(), out);
             }
         }
-        // RocksDB replays the write-ahead log when it opens the directory.
-        LogChunks.assemble(handle.sharedFiles(), dir);
+        // RocksDB replays its write-ahead log (checkpoints of earlier versions) when it opens the directory.
+        LogChunks.assemble(handle.sharedFiles(), dir, changelogDir);
         try (InputStream in = storage(handle.metaData()).open(handle.metaData().uri())) {
             return RocksDbSnapshotMetadata.fromJson(in.readAllBytes());
+        }
+    }
+
+    /**
+     * Replays the changelog of the base into the instance just opened from it ({@code opened}:
+     * the default column family, then the base's columns), leaving its segments in
+     * {@link #changelogDir} for the instance's own log to go on from; returns the position that
+     * log starts at when there are none, beyond every position the base's markers name.
+     */
+    static long replayChangelog(RocksDbKeyedStateBackend backend, Base base, List<ColumnFamilyHandle> opened)
+            throws IOException, RocksDBException {
+        if (base.handle() == null) {
+            return 0;
+        }
+        return replay(backend, backend.db, opened, changelogDir(backend.dbDirectory()));
+    }
+
+    /**
+     * Replays the changelog segments in {@code dir} into {@code db}: each column family's records
+     * from its marker on (see {@link RocksDbChangelog}). Returns the greater of the log's end and
+     * the greatest marker.
+     */
+    private static long replay(RocksDbKeyedStateBackend backend, RocksDB db, List<ColumnFamilyHandle> opened, Path dir)
+            throws IOException, RocksDBException {
+        Map<Integer, ColumnFamilyHandle> byId = new HashMap<>();
+        Map<Integer, Long> markers = new HashMap<>();
+        long greatestMarker = 0;
+        for (ColumnFamilyHandle handle : opened) {
+            long marker = RocksDbChangelog.markerPosition(db.get(handle, RocksDbChangelog.MARKER));
+            byId.put(handle.getID(), handle);
+            markers.put(handle.getID(), marker);
+            greatestMarker = Math.max(greatestMarker, marker);
+        }
+        try (WriteBatch batch = new WriteBatch()) {
+            long end = RocksDbChangelog.read(dir, (kind, family, position, key, value) -> {
+                ColumnFamilyHandle handle = byId.get(family);
+                if (handle == null) {
+                    throw new IOException("The state changelog of operator '" + backend.operatorName() + "' in " + dir
+                            + " writes column family " + family + " at position " + position
+                            + ", which the snapshot's files lack");
+                }
+                if (position < markers.get(family)) {
+                    return;
+                }
+                try {
+                    switch (kind) {
+                        case RocksDbChangelog.PUT -> batch.put(handle, key, value);
+                        case RocksDbChangelog.MERGE -> batch.merge(handle, key, value);
+                        default -> batch.delete(handle, key);
+                    }
+                    if (batch.getDataSize() >= BATCH_BYTES) {
+                        db.write(backend.writeOptions, batch);
+                        batch.clear();
+                    }
+                } catch (RocksDBException e) {
+                    throw new IOException("Could not replay the state changelog of operator '"
+                            + backend.operatorName() + "': " + e.getMessage(), e);
+                }
+            });
+            if (batch.count() > 0) {
+                db.write(backend.writeOptions, batch);
+            }
+            return Math.max(end, greatestMarker);
         }
     }
 
@@ -93,12 +167,18 @@ final class RocksDbRestore {
         return FileSystems.forUri(file.uri());
     }
 
-    /** Deletes what the base holds outside the backend's key groups and copies in the other snapshots' entries. */
-    static void restoreRest(RocksDbKeyedStateBackend backend, Base base, List<KeyedStateHandle> handles)
+    /**
+     * Deletes what the base holds outside the backend's key groups and copies in the other
+     * snapshots' entries (through the backend's log, when it has one); returns whether it deleted
+     * anything, which the log does not hold.
+     */
+    static boolean restoreRest(RocksDbKeyedStateBackend backend, Base base, List<KeyedStateHandle> handles)
             throws IOException, RocksDBException {
         int start = backend.keyGroupStart();
         int end = backend.keyGroupEnd();
-        if (base.handle() != null && (base.handle().keyGroupStart() < start || base.handle().keyGroupEnd() > end)) {
+        boolean trimmed = base.handle() != null
+                && (base.handle().keyGroupStart() < start || base.handle().keyGroupEnd() > end);
+        if (trimmed) {
             trim(backend, start, end);
         }
         if (base.handle() != null) {
@@ -118,6 +198,7 @@ final class RocksDbRestore {
                 }
             }
         }
+        return trimmed;
     }
 
     private static byte[] group(int keyGroup) {
@@ -184,9 +265,10 @@ final class RocksDbRestore {
     private static void copyIncremental(RocksDbKeyedStateBackend backend, IncrementalKeyedStateHandle handle,
                                         Ingest ingest) throws IOException, RocksDBException {
         Path dir = backend.directory().resolve("restore").resolve(UUID.randomUUID().toString());
+        Path changelog = changelogDir(dir);
         List<ColumnFamilyHandle> opened = new ArrayList<>();
         try {
-            RocksDbSnapshotMetadata metadata = download(handle, dir);
+            RocksDbSnapshotMetadata metadata = download(handle, dir, changelog);
             ColumnFamilyOptions options = backend.columnOptions();
             List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
             descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, options));
@@ -195,6 +277,7 @@ final class RocksDbRestore {
             }
             DBOptions dbOptions = backend.dbOptions();
             try (RocksDB source = RocksDB.open(dbOptions, dir.toString(), descriptors, opened)) {
+                replay(backend, source, opened, changelog);
                 for (int i = 0; i < metadata.columns().size(); i++) {
                     Column column = metadata.columns().get(i);
                     copyColumn(backend, source, opened.get(i + 1), column, backend.column(column), ingest);
@@ -205,6 +288,7 @@ final class RocksDbRestore {
             restorePendingTimers(backend, handle, metadata.columns(), ingest);
         } finally {
             RocksDbKeyedStateBackend.deleteRecursively(dir);
+            RocksDbKeyedStateBackend.deleteRecursively(changelog);
         }
     }
 
@@ -259,6 +343,9 @@ final class RocksDbRestore {
 
         void put(ColumnFamilyHandle handle, byte[] key, byte[] value) {
             try {
+                if (backend.writesLog()) {
+                    backend.logging().put(handle, key, key.length, value, value.length);
+                }
                 batch.put(handle, key, value);
                 if (batch.getDataSize() >= BATCH_BYTES) {
                     flush();

@@ -26,7 +26,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import org.rocksdb.Checkpoint;
 import org.rocksdb.ColumnFamilyHandle;
-import org.rocksdb.LogFile;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
@@ -42,7 +41,7 @@ import org.rocksdb.Snapshot;
  * was restored from) does not have into the shared directory, named
  * {@code <backendId>-<checkpointId>-<file>}, refers to the base's handles for the others, copies
  * the small private files (MANIFEST, CURRENT, OPTIONS) into the exclusive directory and writes the
- * metadata ({@link RocksDbSnapshotMetadata}). When the backend writes a log
+ * metadata ({@link RocksDbSnapshotMetadata}). When the backend logs its writes
  * ({@link RocksDbKeyedStateBackend#writesLog()}) the files are the live ones, read up to their
  * lengths at the barrier, and the log's new bytes are shared files too ({@link #liveFiles});
  * otherwise a RocksDB native checkpoint flushes the memtables and hard-links the files into a
@@ -122,6 +121,7 @@ final class RocksDbSnapshotStrategy {
             RocksDbKeyedStateBackend.deleteRecursively(local);
         }
         if (pinned.remove(checkpointId)) {
+            backend.logging().snapshotDone(checkpointId);
             enableFileDeletions();
         }
     }
@@ -219,20 +219,27 @@ final class RocksDbSnapshotStrategy {
     }
 
     /**
-     * With the write-ahead log: no flush. The synchronous part writes the log's buffer out, stops
-     * RocksDB from deleting files and notes the live files with the lengths they have now (the
-     * SST files, the MANIFEST's length, the log files'); CURRENT is read at once, as a new MANIFEST
-     * would replace it. The upload reads those files from the live directory, only up to the
-     * noted lengths, so the writes after the barrier stay out. The log files are append-only:
-     * what the base uploaded of one ({@link LogChunks}) is shared, and only the rest is uploaded.
+     * With the backend's log ({@link RocksDbLogging}): no flush. The synchronous part writes the
+     * log out, stops RocksDB from deleting files and notes the live files with the lengths they
+     * have now (the SST files, the MANIFEST's length) and the log's segments that the SST files may
+     * lack; CURRENT is read at once, as a new MANIFEST would replace it. The upload reads those
+     * files, only up to the noted lengths, so the writes after the barrier stay out. The log's
+     * segments are append-only: what the base uploaded of one ({@link LogChunks}) is shared, and
+     * only the rest is uploaded.
      */
     private SnapshotTask liveFiles(SnapshotTarget target, RocksDbSnapshotMetadata metadata,
                                    Map<String, StreamStateHandle> reusable, Map<String, byte[]> contents)
             throws RocksDBException, IOException {
         RocksDB db = backend.db;
         Path dir = backend.dbDirectory();
-        db.flushWal(false);
-        db.disableFileDeletions();
+        RocksDbLogging logging = backend.logging();
+        List<RocksDbChangelog.Segment> segments = logging.snapshot(target.checkpointId(), backend.columnHandles());
+        try {
+            db.disableFileDeletions();
+        } catch (RocksDBException | RuntimeException e) {
+            logging.snapshotDone(target.checkpointId());
+            throw e;
+        }
         List<SnapshotFile> files = new ArrayList<>();
         try {
             RocksDB.LiveFiles live = db.getLiveFiles(false);
@@ -250,11 +257,12 @@ final class RocksDbSnapshotStrategy {
             // With hard links a log is one link noted at its current length, so nothing is copied;
             // otherwise only what the base did not upload of it.
             boolean linkLogs = linksWork;
-            for (LogFile log : db.getSortedWalFiles()) {
-                Path file = dir.resolve(relative(log.pathName()));
+            for (RocksDbChangelog.Segment segment : segments) {
+                Path file = segment.file();
                 String name = file.getFileName().toString();
+                long length = segment.length();
                 long covered = 0;
-                List<Map.Entry<Long, StreamStateHandle>> inBase = LogChunks.reusable(reusable, name, log.sizeFileBytes());
+                List<Map.Entry<Long, StreamStateHandle>> inBase = LogChunks.reusable(reusable, name, length);
                 for (Map.Entry<Long, StreamStateHandle> chunk : inBase) {
                     long end = covered + chunk.getValue().size();
                     if (!linkLogs) {
@@ -263,14 +271,15 @@ final class RocksDbSnapshotStrategy {
                     covered = end;
                 }
                 if (linkLogs) {
-                    files.add(new SnapshotFile(LogChunks.name(name, 0), file, 0, log.sizeFileBytes(), true, covered));
+                    files.add(new SnapshotFile(LogChunks.name(name, 0), file, 0, length, true, covered));
                     continue;
                 }
-                if (log.sizeFileBytes() > covered) {
-                    files.add(new SnapshotFile(LogChunks.name(name, covered), file, covered, log.sizeFileBytes(), true));
+                if (length > covered) {
+                    files.add(new SnapshotFile(LogChunks.name(name, covered), file, covered, length, true));
                 }
             }
         } catch (RocksDBException | IOException | RuntimeException e) {
+            logging.snapshotDone(target.checkpointId());
             db.enableFileDeletions();
             throw e;
         }
@@ -284,6 +293,7 @@ final class RocksDbSnapshotStrategy {
                 try {
                     return upload(target, files, contents, metadata, reusable);
                 } finally {
+                    logging.snapshotDone(target.checkpointId());
                     enableFileDeletions();
                 }
             } finally {
