@@ -14,6 +14,7 @@ import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.FlushOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.Status;
 import org.rocksdb.WriteBatch;
 
 /**
@@ -107,12 +108,12 @@ final class RocksDbLogging implements AutoCloseable {
 
     private void advance(Collection<ColumnFamilyHandle> families, boolean now) {
         try {
+            long time = System.nanoTime();
+            if (!now && time < nextPoll) {
+                return;
+            }
+            nextPoll = time + FLUSH_POLL_NANOS;
             if (flushAskedAt >= 0) {
-                long time = System.nanoTime();
-                if (!now && time < nextPoll) {
-                    return;
-                }
-                nextPoll = time + FLUSH_POLL_NANOS;
                 for (ColumnFamilyHandle family : families) {
                     if (db.getLongProperty(family, IMMUTABLE_MEMTABLES) > 0) {
                         return;
@@ -123,13 +124,27 @@ final class RocksDbLogging implements AutoCloseable {
                 deleteUnneeded();
             }
             if (changelog.bytesFrom(retainFrom) > limitBytes && !families.isEmpty()) {
-                flushAskedAt = changelog.position();
-                db.flush(noWait, List.copyOf(families));
+                askForFlush(families);
             }
         } catch (RocksDBException e) {
             throw new IllegalStateException("RocksDB failed to flush state of operator '" + operatorName + "': "
                     + e.getMessage(), e);
         }
+    }
+
+    private void askForFlush(Collection<ColumnFamilyHandle> families) throws RocksDBException {
+        long position = changelog.position();
+        try {
+            db.flush(noWait, List.copyOf(families));
+        } catch (RocksDBException e) {
+            if (e.getStatus() != null && e.getStatus().getCode() == Status.Code.TryAgain) {
+                // RocksDB has stopped writes until its flushes and compactions catch up (the
+                // memtables switch at no other time): ask again once it has.
+                return;
+            }
+            throw e;
+        }
+        flushAskedAt = position;
     }
 
     /**
