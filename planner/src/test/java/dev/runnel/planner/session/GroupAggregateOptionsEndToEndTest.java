@@ -16,7 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Mini-batch and split distinct aggregation, and how EXPLAIN shows aggregations and their changelogs. */
+/** Mini-batch, two-phase and split distinct aggregation, and how EXPLAIN shows aggregations and their changelogs. */
 class GroupAggregateOptionsEndToEndTest {
     private static final String VALUES = "(VALUES ('a', 1), ('b', 10), ('a', 4), ('a', 4), ('b', 1)) AS t(k, v)";
     @RegisterExtension
@@ -45,6 +45,61 @@ class GroupAggregateOptionsEndToEndTest {
 
             // One batch, flushed at the end of the input: one insert per group and no updates.
             assertThat(rows).containsExactlyInAnyOrder(r("+I", "a", 3L, 9), r("+I", "b", 2L, 11));
+        }
+    }
+
+    private static String jobGraph(Session session, String sql) {
+        return explain(session, "JSON_EXECUTION_PLAN " + sql);
+    }
+
+    /**
+     * With mini-batch, by default ({@code table.optimizer.agg-phase-strategy} AUTO) a group
+     * aggregate pre-aggregates before the shuffle: a local phase chained to its input, a global one
+     * behind the exchange; {@code ONE_PHASE} has a single aggregate. The results are the same, over
+     * an insert-only input, over a retracting one, and without GROUP BY.
+     */
+    @ParameterizedTest(name = "parallelism {0}, {1}")
+    @MethodSource("setups")
+    void withMiniBatchAGroupAggregateRunsInTwoPhasesUnlessOnePhaseIsSet(int parallelism, String backend) {
+        String rows = "(VALUES ('a', 1), ('b', 10), ('a', 4), ('a', 4), ('b', 1), ('c', 2), ('a', 7), ('c', 3))"
+                + " AS t(k, v)";
+        List<String> queries = List.of(
+                "SELECT k, COUNT(*) AS c, SUM(v) AS s, MAX(v) AS hi, AVG(v) AS av FROM " + rows + " GROUP BY k",
+                "SELECT COUNT(*) AS c, SUM(v) AS s, MIN(v) AS lo FROM " + rows,
+                // over the updating result of another aggregate: retractions cross the local phase
+                "SELECT c, COUNT(*) AS n, SUM(s) AS total FROM (SELECT k, COUNT(*) AS c, SUM(v) AS s FROM " + rows
+                        + " GROUP BY k) GROUP BY c");
+        String[] miniBatch = {"table.exec.mini-batch.enabled", "true", "table.exec.mini-batch.allow-latency", "1 h",
+                "table.exec.mini-batch.size", "3"};
+        for (String sql : queries) {
+            List<Row> twoPhases;
+            try (Session session = session(parallelism, backend, miniBatch)) {
+                assertThat(jobGraph(session, sql)).as(sql).contains("LocalGroupAggregate(").contains("GlobalGroupAggregate(");
+                twoPhases = materialize(fetchAll((QueryResult) session.execute(sql)));
+            }
+            List<Row> onePhase;
+            try (Session session = session(parallelism, backend, miniBatch)) {
+                session.execute("SET 'table.optimizer.agg-phase-strategy' = 'ONE_PHASE'");
+                assertThat(jobGraph(session, sql)).as(sql).contains("MiniBatchGroupAggregate(")
+                        .doesNotContain("LocalGroupAggregate(");
+                onePhase = materialize(fetchAll((QueryResult) session.execute(sql)));
+            }
+            assertThat(twoPhases).as(sql).isNotEmpty().containsExactlyInAnyOrderElementsOf(onePhase);
+        }
+    }
+
+    @Test
+    void callsWithMapViewsAndAggregatesWithoutMiniBatchKeepOnePhase() {
+        String sql = "SELECT k, COUNT(DISTINCT v) AS d FROM " + VALUES + " GROUP BY k";
+        try (Session session = session(2, "hashmap", "table.exec.mini-batch.enabled", "true",
+                "table.exec.mini-batch.allow-latency", "1 h", "table.exec.mini-batch.size", "3")) {
+            assertThat(jobGraph(session, sql)).doesNotContain("LocalGroupAggregate(");
+            assertThat(materialize(fetchAll((QueryResult) session.execute(sql))))
+                    .containsExactlyInAnyOrder(Row.of("a", 2L), Row.of("b", 2L));
+        }
+        try (Session session = session(2, "hashmap")) {
+            assertThat(jobGraph(session, "SELECT k, COUNT(*) AS c FROM " + VALUES + " GROUP BY k"))
+                    .doesNotContain("LocalGroupAggregate(");
         }
     }
 

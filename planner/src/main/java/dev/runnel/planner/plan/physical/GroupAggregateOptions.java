@@ -35,9 +35,14 @@ public final class GroupAggregateOptions {
             "table.optimizer.distinct-agg.split.bucket-num", Integer.class, 1024,
             "The number of buckets of a split distinct aggregation.");
 
-    /** Flink's {@code table.optimizer.agg-phase-strategy}. */
+    /**
+     * Flink's {@code table.optimizer.agg-phase-strategy}: whether an aggregation pre-aggregates
+     * each subtask's rows before the shuffle (a local phase) and merges the partial results after it
+     * (a global phase). Window aggregates over slices take two phases; group aggregates only with
+     * mini-batch (as in Flink), where every call can be merged from partial rows.
+     */
     public enum AggPhaseStrategy {
-        /** Two phases where every aggregate call can be merged (so far: window aggregates over slices). */
+        /** Two phases wherever they are possible. */
         AUTO,
         /** Never a local phase. */
         ONE_PHASE,
@@ -47,8 +52,9 @@ public final class GroupAggregateOptions {
 
     public static final ConfigOption<AggPhaseStrategy> AGG_PHASE_STRATEGY = ConfigOption.of(
             "table.optimizer.agg-phase-strategy", AggPhaseStrategy.class, AggPhaseStrategy.AUTO,
-            "Whether window aggregates over slices pre-aggregate each subtask's rows per key and slice before the "
-                    + "shuffle (a local phase) and merge them after it (a global phase): AUTO, ONE_PHASE or TWO_PHASE.");
+            "Whether window aggregates over slices, and group aggregates with mini-batch, pre-aggregate each subtask's "
+                    + "rows per key before the shuffle (a local phase) and merge them after it (a global phase): AUTO, "
+                    + "ONE_PHASE or TWO_PHASE.");
 
     public static List<ConfigOption<?>> all() {
         return List.of(MINI_BATCH_ENABLED, MINI_BATCH_ALLOW_LATENCY, MINI_BATCH_SIZE, DISTINCT_AGG_SPLIT_ENABLED,

@@ -78,8 +78,16 @@ public final class GroupAggregatePhysicalRel extends Aggregate implements Physic
 
     /** {@code GroupAggregate(groupBy=[…], select=[…])}: the operator's name in job graphs. */
     public String describe() {
+        return describe(miniBatch == null ? "GroupAggregate" : "MiniBatchGroupAggregate");
+    }
+
+    /**
+     * The same text under another operator name, as Flink names the phases of a two-phase
+     * aggregation: {@code LocalGroupAggregate(…)}, {@code GlobalGroupAggregate(…)}.
+     */
+    public String describe(String operator) {
         String groupBy = groupByText();
-        return (miniBatch == null ? "GroupAggregate(" : "MiniBatchGroupAggregate(")
+        return operator + "("
                 + (groupBy.isEmpty() ? "" : "groupBy=[" + groupBy + "], ") + "select=[" + selectText() + "]"
                 + (miniBatch == null ? "" : ", miniBatch=[" + miniBatch + "]") + ")";
     }

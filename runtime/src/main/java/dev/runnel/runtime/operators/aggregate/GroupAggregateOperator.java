@@ -6,8 +6,8 @@ import dev.runnel.runtime.operators.AbstractOperator;
 import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
 import dev.runnel.runtime.operators.aggregate.functions.StateViewSource;
+import dev.runnel.runtime.operators.aggregate.functions.ViewSource;
 import dev.runnel.runtime.state.KeyedStateBackend;
-import dev.runnel.runtime.state.ProcessingTimeService;
 import dev.runnel.runtime.state.Serializers;
 import dev.runnel.runtime.state.StateDescriptor;
 import dev.runnel.runtime.state.StateOptions;
@@ -53,19 +53,25 @@ import java.util.Map;
  * views read and written, until the batch ends (or a mini-batch flush does): the rows of one
  * group in a batch read and write its state once, while the changes emitted stay those of one
  * row at a time.
+ *
+ * <p>As the global phase of a two-phase aggregation ({@link GlobalGroupAggregateOperatorFactory}),
+ * its input rows are partial rows, which it merges into the group's accumulators and row count;
+ * state and changelog are the same.
  */
 public final class GroupAggregateOperator extends AbstractOperator {
     private final GroupAggregateOperatorFactory spec;
     private final AggregatesHandle aggregates;
     private final int[] groupKeys;
     private final int accArity;
+    /** Whether input rows are partial rows of a local phase, merged instead of accumulated. */
+    private final boolean mergesPartials;
     private KeyedStateBackend backend;
     private ValueState<VoidNamespace, Row> accState;
     private StateViewSource<VoidNamespace> views;
     private boolean ttlEnabled;
     private final Map<Row, List<Row>> buffer = new LinkedHashMap<>();
-    private int buffered;
-    private ProcessingTimeService.Cancellable flushTimer;
+    /** When the mini-batch goes out, or {@code null} without mini-batch. */
+    private MiniBatchTrigger trigger;
     /** Groups beyond which the groups in memory are written to state before the batch ends. */
     private static final int GROUPS_IN_MEMORY = 1024;
     /** The groups read in this input batch (or mini-batch flush), to be written back at its end. */
@@ -73,8 +79,9 @@ public final class GroupAggregateOperator extends AbstractOperator {
     /** The group of the backend's current key, or {@code null}. */
     private Group current;
 
-    GroupAggregateOperator(GroupAggregateOperatorFactory spec) {
+    GroupAggregateOperator(GroupAggregateOperatorFactory spec, boolean mergesPartials) {
         this.spec = spec;
+        this.mergesPartials = mergesPartials;
         this.aggregates = spec.aggregates();
         this.groupKeys = spec.groupKeys();
         this.accArity = aggregates.accumulatorTypes().size();
@@ -93,46 +100,39 @@ public final class GroupAggregateOperator extends AbstractOperator {
         accState.setCurrentNamespace(VoidNamespace.INSTANCE);
         views = StateViewSource.writeBack(backend, aggregates, "view_", VoidNamespace.SERIALIZER, ttl);
         views.setCurrentNamespace(VoidNamespace.INSTANCE);
+        if (spec.miniBatch() != null) {
+            trigger = new MiniBatchTrigger(spec.miniBatch(), context.processingTimeService(), this::flush);
+        }
     }
 
     @Override
     public void processBatch(RowBatch batch, int input) throws Exception {
         for (int i = 0, n = batch.size(); i < n; i++) {
             Row row = batch.get(i);
-            Row key = key(row);
-            if (spec.miniBatch() == null) {
+            Row key = key(row, groupKeys);
+            if (trigger == null) {
                 processKey(key, List.of(row));
                 continue;
             }
             buffer.computeIfAbsent(key, k -> new ArrayList<>()).add(row.copy());
-            buffered++;
-            if (buffered >= spec.miniBatch().size()) {
-                flush();
-            } else if (flushTimer == null) {
-                ProcessingTimeService time = context.processingTimeService();
-                flushTimer = time.schedule(time.currentTime() + spec.miniBatch().allowLatency().toMillis(),
-                        t -> {
-                            flushTimer = null;
-                            flush();
-                        });
-            }
+            trigger.rowBuffered();
         }
         store();
     }
 
-    private Row key(Row row) {
-        Object[] values = new Object[groupKeys.length];
-        for (int i = 0; i < groupKeys.length; i++) {
-            values[i] = row.getField(groupKeys[i]);
+    /** The values of {@code row}'s fields {@code keyFields}, as a row. */
+    static Row key(Row row, int[] keyFields) {
+        Object[] values = new Object[keyFields.length];
+        for (int i = 0; i < keyFields.length; i++) {
+            values[i] = row.getField(keyFields[i]);
         }
         return Row.of(values);
     }
 
     /** Folds the buffered rows of every key into state, in the order the keys arrived. */
     private void flush() throws Exception {
-        if (flushTimer != null) {
-            flushTimer.cancel();
-            flushTimer = null;
+        if (trigger != null) {
+            trigger.flushed();
         }
         if (buffer.isEmpty()) {
             return;
@@ -142,7 +142,6 @@ public final class GroupAggregateOperator extends AbstractOperator {
         }
         store();
         buffer.clear();
-        buffered = 0;
     }
 
     /** Applies {@code rows} (all of group {@code key}) to its state and emits the one resulting change. */
@@ -150,27 +149,12 @@ public final class GroupAggregateOperator extends AbstractOperator {
         Group g = switchTo(key);
         boolean firstRow = !g.exists;
         Object[] previous = firstRow ? null : aggregates.getValues(g.acc, views);
-        boolean touched = false;
-        for (Row row : rows) {
-            if (row.kind() == RowKind.INSERT || row.kind() == RowKind.UPDATE_AFTER) {
-                if (!g.exists) {
-                    g.acc = aggregates.createAccumulators();
-                    g.count = 0;
-                    g.exists = true;
-                }
-                aggregates.accumulate(g.acc, row, views);
-                g.count++;
-                touched = true;
-            } else if (g.count > 0) {
-                aggregates.retract(g.acc, row, views);
-                g.count--;
-                touched = true;
-            }
-        }
+        boolean touched = mergesPartials ? mergePartials(g, rows) : accumulate(g, rows);
         if (!touched) {
             return;
         }
-        if (g.count == 0) {
+        // Partials can only take a count below zero after the group's state expired (TTL): empty then.
+        if (g.count <= 0) {
             g.exists = false;
             g.acc = null;
             g.dirty = false;
@@ -189,6 +173,47 @@ public final class GroupAggregateOperator extends AbstractOperator {
             output.collect(result(RowKind.UPDATE_BEFORE, key, previous));
             output.collect(result(RowKind.UPDATE_AFTER, key, current));
         }
+    }
+
+    /** Accumulates {@code +I}/{@code +U} rows into {@code g}, retracts the others; whether any changed it. */
+    private boolean accumulate(Group g, List<Row> rows) {
+        boolean touched = false;
+        for (Row row : rows) {
+            if (row.kind() == RowKind.INSERT || row.kind() == RowKind.UPDATE_AFTER) {
+                if (!g.exists) {
+                    g.acc = aggregates.createAccumulators();
+                    g.count = 0;
+                    g.exists = true;
+                }
+                aggregates.accumulate(g.acc, row, views);
+                g.count++;
+                touched = true;
+            } else if (g.count > 0) {
+                aggregates.retract(g.acc, row, views);
+                g.count--;
+                touched = true;
+            }
+        }
+        return touched;
+    }
+
+    /**
+     * Merges partial rows (key fields, accumulators, change of the row count) into {@code g}; a
+     * group without rows starts from empty accumulators.
+     */
+    private boolean mergePartials(Group g, List<Row> partials) {
+        int keyArity = groupKeys.length;
+        for (Row partial : partials) {
+            if (!g.exists) {
+                g.acc = aggregates.createAccumulators();
+                g.count = 0;
+                g.exists = true;
+            }
+            Object[] fields = partial.fields();
+            aggregates.merge(g.acc, views, Arrays.copyOfRange(fields, keyArity, keyArity + accArity), ViewSource.NONE);
+            g.count += (Long) fields[keyArity + accArity];
+        }
+        return !partials.isEmpty();
     }
 
     /**
@@ -286,9 +311,8 @@ public final class GroupAggregateOperator extends AbstractOperator {
 
     @Override
     public void close() {
-        if (flushTimer != null) {
-            flushTimer.cancel();
-            flushTimer = null;
+        if (trigger != null) {
+            trigger.cancel();
         }
     }
 }

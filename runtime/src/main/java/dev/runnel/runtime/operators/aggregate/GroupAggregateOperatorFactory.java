@@ -44,6 +44,6 @@ public record GroupAggregateOperatorFactory(String name, int[] groupKeys, List<D
 
     @Override
     public Operator create() {
-        return new GroupAggregateOperator(this);
+        return new GroupAggregateOperator(this, false);
     }
 }

@@ -25,13 +25,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** Input rows are {@code (key STRING, value BIGINT)}; results {@code key, COUNT(*), SUM(value), MAX(value)}. */
 class GroupAggregateOperatorTest {
-    private static final DataType BIGINT = DataType.of(TypeRoot.BIGINT);
-    private static final DataType STRING = DataType.of(TypeRoot.VARCHAR);
-    private static final AggregateCall COUNT = AggregateCall.of(AggregateKind.COUNT_STAR, new int[0], List.of(),
+    static final DataType BIGINT = DataType.of(TypeRoot.BIGINT);
+    static final DataType STRING = DataType.of(TypeRoot.VARCHAR);
+    static final AggregateCall COUNT = AggregateCall.of(AggregateKind.COUNT_STAR, new int[0], List.of(),
             BIGINT.notNull(), "cnt");
-    private static final AggregateCall SUM = AggregateCall.of(AggregateKind.SUM, new int[] {1}, List.of(BIGINT), BIGINT,
+    static final AggregateCall SUM = AggregateCall.of(AggregateKind.SUM, new int[] {1}, List.of(BIGINT), BIGINT,
             "total");
-    private static final AggregateCall MAX = AggregateCall.of(AggregateKind.MAX, new int[] {1}, List.of(BIGINT), BIGINT,
+    static final AggregateCall MAX = AggregateCall.of(AggregateKind.MAX, new int[] {1}, List.of(BIGINT), BIGINT,
             "biggest");
 
     private static OperatorHarness harness(String backend, boolean retracting, MiniBatchSettings miniBatch,
