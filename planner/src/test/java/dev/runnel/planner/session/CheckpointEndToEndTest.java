@@ -303,7 +303,7 @@ class CheckpointEndToEndTest {
      * values), every retracted row having been inserted once; a lost or duplicated change leaves
      * a count other than 0 or 1, which this refuses.
      */
-    private static Map<Long, List<Long>> finalChangelogRows(Path out) throws IOException {
+    static Map<Long, List<Long>> finalChangelogRows(Path out) throws IOException {
         Map<List<Long>, Integer> net = new HashMap<>();
         for (JsonNode change : committedJson(out)) {
             for (String side : new String[] {"after", "before"}) {

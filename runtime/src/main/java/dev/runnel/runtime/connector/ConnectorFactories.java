@@ -73,6 +73,10 @@ public final class ConnectorFactories {
         known.addAll(factory.optionalOptions());
         TreeSet<String> keys = new TreeSet<>();
         for (ConfigOption<?> option : known) {
+            if (option.isPrefix()) {
+                // any key may follow the prefix: the concrete keys worth offering are options of their own
+                continue;
+            }
             List<String> concrete = option.key().contains("#")
                     ? columns.stream().map(c -> option.key().replace("#", c)).toList()
                     : List.of(option.key());

@@ -43,19 +43,19 @@ class ConnectorOptionValidationTest {
 
     @Test
     void everyConnectorIsRegistered() {
-        assertThat(ConnectorFactories.all()).containsOnlyKeys("blackhole", "datagen", "filesystem", "nexmark", "print");
+        assertThat(ConnectorFactories.all()).containsOnlyKeys("blackhole", "datagen", "filesystem", "kafka", "nexmark", "print");
     }
 
     @Test
     void unknownConnector() {
-        rejects("connector", "kafak").hasMessage("Unknown connector 'kafak' for table default.t. Available connectors: "
-                + "blackhole, datagen, filesystem, nexmark, print");
+        rejects("connector", "pulsar").hasMessage("Unknown connector 'pulsar' for table default.t. Available connectors: "
+                + "blackhole, datagen, filesystem, kafka, nexmark, print");
     }
 
     @Test
     void aMisspeltConnectorSuggestsTheClosest() {
         rejects("connector", "dategen").hasMessage("Unknown connector 'dategen' for table default.t."
-                + " Did you mean 'datagen'? Available connectors: blackhole, datagen, filesystem, nexmark, print");
+                + " Did you mean 'datagen'? Available connectors: blackhole, datagen, filesystem, kafka, nexmark, print");
     }
 
     @Test

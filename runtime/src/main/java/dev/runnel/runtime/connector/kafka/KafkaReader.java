@@ -1,0 +1,373 @@
+package dev.runnel.runtime.connector.kafka;
+
+import dev.runnel.runtime.connector.RecordException;
+import dev.runnel.runtime.format.FormatException;
+import dev.runnel.runtime.format.Formats;
+import dev.runnel.runtime.format.RowDeserializer;
+import dev.runnel.runtime.metrics.Counter;
+import dev.runnel.runtime.operators.OperatorContext;
+import dev.runnel.runtime.operators.Output;
+import dev.runnel.runtime.source.InputStatus;
+import dev.runnel.runtime.source.ReaderOutput;
+import dev.runnel.runtime.source.SourceReader;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.TimeoutException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads this subtask's partitions with one {@link KafkaConsumer} (assigned partitions, no group
+ * membership), on the task's thread: a poll takes what the consumer fetched so far and never
+ * waits, so barriers and timers are not held up by a quiet topic.
+ *
+ * <p>Offsets live in the checkpoint (split list {@value #SPLITS_STATE}, one {@link KafkaSplit}
+ * per partition); the group's committed offsets are informational, committed when a checkpoint
+ * completes. Each partition is a split of {@link ReaderOutput}, so it has its own watermark.
+ *
+ * <p>A record whose value cannot be parsed fails the job with a {@link RecordException} naming
+ * the topic, partition and offset, unless the format ignores parse errors: then it is skipped,
+ * counted in {@value #SKIPPED_COUNTER} and the first one is logged. A record without a value
+ * (a tombstone) holds no row for a plain table and is skipped, as in Flink.
+ */
+final class KafkaReader implements SourceReader {
+    private static final Logger LOG = LoggerFactory.getLogger(KafkaReader.class);
+    static final String SPLITS_STATE = "kafka-splits";
+    /** Flink's name (FLIP-33) for records a source could not read. */
+    static final String SKIPPED_COUNTER = "numRecordsInErrors";
+    /** How long a subtask with nothing fetched waits before it polls again. */
+    private static final long IDLE_POLL_MILLIS = 5;
+
+    private final KafkaSource source;
+    private final int subtaskIndex;
+    private final int parallelism;
+    private final Map<TopicPartition, KafkaSplit> splits = new LinkedHashMap<>();
+    /** The offsets of each checkpoint not completed yet, to commit to the group when it completes. */
+    private final TreeMap<Long, Map<TopicPartition, OffsetAndMetadata>> pendingCommits = new TreeMap<>();
+    private List<byte[]> state;
+    private KafkaConsumer<byte[], byte[]> consumer;
+    private RowDeserializer deserializer;
+    private Counter skipped;
+    private Duration timeout;
+    private boolean commitsOffsets;
+
+    KafkaReader(KafkaSource source, int subtaskIndex, int parallelism) {
+        this.source = source;
+        this.subtaskIndex = subtaskIndex;
+        this.parallelism = parallelism;
+    }
+
+    @Override
+    public void open(OperatorContext context) {
+        Properties properties = new Properties();
+        properties.putAll(source.properties());
+        properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        // offsets are the checkpoint's; the group only hears of them when a checkpoint completes
+        properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        properties.putIfAbsent(ConsumerConfig.CLIENT_ID_CONFIG, "runnel-" + source.tableName() + "-" + subtaskIndex);
+        commitsOffsets = properties.containsKey(ConsumerConfig.GROUP_ID_CONFIG);
+        timeout = KafkaOptions.apiTimeout(properties);
+        deserializer = Formats.factory(source.format(), "format").createDeserializer(source.rowType(),
+                source.formatOptions());
+        skipped = context.counter(SKIPPED_COUNTER);
+        consumer = new KafkaConsumer<>(properties);
+        var store = context.operatorStateStore();
+        state = store.splitList(SPLITS_STATE);
+        List<KafkaSplit> assigned = new ArrayList<>();
+        if (store.isRestored()) {
+            state.forEach(bytes -> assigned.add(KafkaSplit.fromBytes(bytes)));
+        } else {
+            List<TopicPartition> all = partitions();
+            for (int i = subtaskIndex; i < all.size(); i += parallelism) {
+                TopicPartition tp = all.get(i);
+                assigned.add(new KafkaSplit(tp.topic(), tp.partition(), KafkaSplit.UNSET,
+                        source.isBounded() ? KafkaSplit.UNSET : KafkaSplit.UNBOUNDED));
+            }
+        }
+        assigned.forEach(split -> splits.put(split.topicPartition(), split));
+        placeStarts();
+        placeStops();
+        consumer.assign(splits.keySet());
+        for (KafkaSplit split : splits.values()) {
+            consumer.seek(split.topicPartition(), split.next());
+        }
+        LOG.info("Table {}: subtask {} reads {}", source.tableName(), subtaskIndex,
+                splits.values().stream().map(s -> s.id() + "@" + s.next()).collect(Collectors.joining(", ")));
+    }
+
+    /** Every partition of the topics the source reads, sorted by topic and partition. */
+    private List<TopicPartition> partitions() {
+        List<PartitionInfo> infos = new ArrayList<>();
+        try {
+            if (source.topicPattern() == null) {
+                for (String topic : source.topics()) {
+                    List<PartitionInfo> of = consumer.partitionsFor(topic, timeout);
+                    if (of == null || of.isEmpty()) {
+                        throw new RecordException("Topic '" + topic + "' of table " + source.tableName()
+                                + " does not exist at " + source.brokers());
+                    }
+                    infos.addAll(of);
+                }
+            } else {
+                consumer.listTopics(timeout).forEach((topic, of) -> {
+                    if (source.reads(topic)) {
+                        infos.addAll(of);
+                    }
+                });
+            }
+        } catch (TimeoutException e) {
+            throw unreachable(e);
+        }
+        return infos.stream().map(i -> new TopicPartition(i.topic(), i.partition()))
+                .sorted(Comparator.comparing(TopicPartition::topic).thenComparingInt(TopicPartition::partition))
+                .toList();
+    }
+
+    private RecordException unreachable(TimeoutException e) {
+        return new RecordException("Table " + source.tableName() + " could not reach the Kafka brokers at "
+                + source.brokers() + " within " + timeout.toMillis() + " ms (properties.default.api.timeout.ms): "
+                + e.getMessage(), e);
+    }
+
+    /** Gives every split that has no offset yet the one its startup mode says. */
+    private void placeStarts() {
+        Set<TopicPartition> unset = splits.values().stream().filter(s -> s.next() == KafkaSplit.UNSET)
+                .map(KafkaSplit::topicPartition).collect(Collectors.toSet());
+        if (unset.isEmpty()) {
+            return;
+        }
+        Map<TopicPartition, Long> offsets = new HashMap<>();
+        try {
+            switch (source.startupMode()) {
+                case EARLIEST_OFFSET -> offsets.putAll(consumer.beginningOffsets(unset, timeout));
+                case LATEST_OFFSET -> offsets.putAll(consumer.endOffsets(unset, timeout));
+                case TIMESTAMP -> offsets.putAll(offsetsForTime(unset, source.startupTimestamp()));
+                case SPECIFIC_OFFSETS -> {
+                    Map<TopicPartition, Long> earliest = consumer.beginningOffsets(unset, timeout);
+                    for (TopicPartition tp : unset) {
+                        offsets.put(tp, source.startOffsets().getOrDefault(tp.partition(), earliest.get(tp)));
+                    }
+                }
+                case GROUP_OFFSETS -> offsets.putAll(groupOffsets(unset));
+            }
+        } catch (TimeoutException e) {
+            throw unreachable(e);
+        }
+        offsets.forEach((tp, offset) -> splits.computeIfPresent(tp, (k, split) -> split.at(offset)));
+    }
+
+    /** The group's committed offsets; where it has none, {@code properties.auto.offset.reset} decides. */
+    private Map<TopicPartition, Long> groupOffsets(Set<TopicPartition> partitions) {
+        Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(partitions, timeout);
+        String reset = source.properties().getOrDefault(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "none");
+        Map<TopicPartition, Long> offsets = new HashMap<>();
+        List<TopicPartition> missing = new ArrayList<>();
+        for (TopicPartition tp : partitions) {
+            OffsetAndMetadata offset = committed.get(tp);
+            if (offset != null) {
+                offsets.put(tp, offset.offset());
+            } else {
+                missing.add(tp);
+            }
+        }
+        if (!missing.isEmpty()) {
+            switch (reset) {
+                case "earliest" -> offsets.putAll(consumer.beginningOffsets(missing, timeout));
+                case "latest" -> offsets.putAll(consumer.endOffsets(missing, timeout));
+                default -> throw new RecordException("Table " + source.tableName() + " starts from the committed"
+                        + " offsets of group '" + source.properties().get(ConsumerConfig.GROUP_ID_CONFIG)
+                        + "' ('scan.startup.mode' = 'group-offsets'), which has none for partition(s) " + missing
+                        + ": set 'properties.auto.offset.reset' to 'earliest' or 'latest', or another"
+                        + " 'scan.startup.mode'");
+            }
+        }
+        return offsets;
+    }
+
+    /** The first offset with a timestamp at or after {@code millis}, or the end of the partition. */
+    private Map<TopicPartition, Long> offsetsForTime(Set<TopicPartition> partitions, long millis) {
+        Map<TopicPartition, Long> query = new HashMap<>();
+        partitions.forEach(tp -> query.put(tp, millis));
+        Map<TopicPartition, OffsetAndTimestamp> found = consumer.offsetsForTimes(query, timeout);
+        Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, timeout);
+        Map<TopicPartition, Long> offsets = new HashMap<>();
+        for (TopicPartition tp : partitions) {
+            OffsetAndTimestamp at = found.get(tp);
+            offsets.put(tp, at == null ? ends.get(tp) : at.offset());
+        }
+        return offsets;
+    }
+
+    /** Gives every split of a bounded source that has no stop yet the one its bounded mode says. */
+    private void placeStops() {
+        Set<TopicPartition> unset = splits.values().stream().filter(s -> s.stop() == KafkaSplit.UNSET)
+                .map(KafkaSplit::topicPartition).collect(Collectors.toSet());
+        if (unset.isEmpty()) {
+            return;
+        }
+        Map<TopicPartition, Long> stops = new HashMap<>();
+        try {
+            switch (source.boundedMode()) {
+                case LATEST_OFFSET -> stops.putAll(consumer.endOffsets(unset, timeout));
+                case TIMESTAMP -> stops.putAll(offsetsForTime(unset, source.boundedTimestamp()));
+                case SPECIFIC_OFFSETS -> {
+                    Map<TopicPartition, Long> latest = consumer.endOffsets(unset, timeout);
+                    for (TopicPartition tp : unset) {
+                        stops.put(tp, source.stopOffsets().getOrDefault(tp.partition(), latest.get(tp)));
+                    }
+                }
+                case UNBOUNDED -> unset.forEach(tp -> stops.put(tp, KafkaSplit.UNBOUNDED));
+            }
+        } catch (TimeoutException e) {
+            throw unreachable(e);
+        }
+        stops.forEach((tp, stop) -> splits.computeIfPresent(tp, (k, split) -> split.stoppingAt(stop)));
+    }
+
+    @Override
+    public InputStatus pollNext(Output output) {
+        finishReachedSplits(output);
+        if (splits.values().stream().allMatch(KafkaSplit::finished) && source.isBounded()) {
+            output.flush();
+            return InputStatus.END_OF_INPUT;
+        }
+        if (splits.isEmpty()) {
+            // more subtasks than partitions: this one has nothing to read (a consumer without partitions cannot poll)
+            return InputStatus.NOTHING_AVAILABLE;
+        }
+        ConsumerRecords<byte[], byte[]> records;
+        try {
+            records = consumer.poll(Duration.ZERO);
+        } catch (KafkaException e) {
+            throw new RecordException("Table " + source.tableName() + " could not read from " + source.brokers()
+                    + ": " + e.getMessage(), e);
+        }
+        if (records.isEmpty()) {
+            output.flush();
+            return InputStatus.NOTHING_AVAILABLE;
+        }
+        for (TopicPartition tp : records.partitions()) {
+            KafkaSplit split = splits.get(tp);
+            Output splitOutput = ReaderOutput.forSplit(output, split.id());
+            long next = split.next();
+            for (ConsumerRecord<byte[], byte[]> record : records.records(tp)) {
+                if (record.offset() >= split.stop()) {
+                    break;
+                }
+                read(record, splitOutput);
+                next = record.offset() + 1;
+            }
+            splits.put(tp, split.at(next));
+        }
+        finishReachedSplits(output);
+        output.flush();
+        return InputStatus.MORE_AVAILABLE;
+    }
+
+    /** Pauses the bounded splits whose position reached their stop, and releases their watermarks. */
+    private void finishReachedSplits(Output output) {
+        List<TopicPartition> done = new ArrayList<>();
+        for (KafkaSplit split : splits.values()) {
+            if (split.stop() == KafkaSplit.UNBOUNDED || consumer.paused().contains(split.topicPartition())) {
+                continue;
+            }
+            // the position passes control records (transaction markers) that no poll returns
+            long position = split.finished() ? split.next() : consumer.position(split.topicPartition(), timeout);
+            if (position >= split.stop()) {
+                done.add(split.topicPartition());
+                splits.put(split.topicPartition(), split.at(Math.max(split.next(), split.stop())));
+                ReaderOutput.release(output, split.id());
+            }
+        }
+        if (!done.isEmpty()) {
+            consumer.pause(done);
+        }
+    }
+
+    private void read(ConsumerRecord<byte[], byte[]> record, Output out) {
+        byte[] value = record.value();
+        if (value == null) {
+            return;
+        }
+        try {
+            deserializer.deserialize(value, 0, value.length, out::collect);
+        } catch (FormatException e) {
+            String where = "record at offset " + record.offset() + " of partition " + record.partition() + " of topic '"
+                    + record.topic() + "'";
+            if (!deserializer.ignoreParseErrors()) {
+                throw new RecordException("Cannot read " + where + " of table " + source.tableName() + ": "
+                        + e.getMessage(), e);
+            }
+            if (skipped.getCount() == 0) {
+                LOG.warn("Table {}: skipped {} ({} ignores parse errors): {}; further ones are counted in {}",
+                        source.tableName(), where, source.format(), e.getMessage(), SKIPPED_COUNTER);
+            }
+            skipped.inc();
+        }
+    }
+
+    @Override
+    public CompletableFuture<Void> isAvailable() {
+        return CompletableFuture.runAsync(() -> { },
+                CompletableFuture.delayedExecutor(IDLE_POLL_MILLIS, TimeUnit.MILLISECONDS));
+    }
+
+    @Override
+    public void snapshotState(long checkpointId) {
+        state.clear();
+        Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+        for (KafkaSplit split : splits.values()) {
+            state.add(split.toBytes());
+            offsets.put(split.topicPartition(), new OffsetAndMetadata(split.next()));
+        }
+        if (commitsOffsets) {
+            pendingCommits.put(checkpointId, offsets);
+        }
+    }
+
+    /** Commits the offsets of the completed checkpoint to the group, for tools that watch its lag. */
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) {
+        var completed = pendingCommits.floorEntry(checkpointId);
+        if (completed == null) {
+            return;
+        }
+        pendingCommits.headMap(checkpointId, true).clear();
+        consumer.commitAsync(completed.getValue(), (offsets, error) -> {
+            if (error != null) {
+                LOG.warn("Table {}: could not commit the offsets of checkpoint {} to group '{}' (they are"
+                        + " informational; the checkpoint holds them): {}", source.tableName(), checkpointId,
+                        source.properties().get(ConsumerConfig.GROUP_ID_CONFIG), error.getMessage());
+            }
+        });
+    }
+
+    @Override
+    public void close() {
+        if (consumer != null) {
+            consumer.close(Duration.ofSeconds(5));
+        }
+    }
+}

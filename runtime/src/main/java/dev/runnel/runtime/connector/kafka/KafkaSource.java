@@ -1,0 +1,63 @@
+package dev.runnel.runtime.connector.kafka;
+
+import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.source.SourceFactory;
+import dev.runnel.runtime.source.SourceReader;
+import dev.runnel.runtime.types.RowType;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Reads the records of one or more topics ({@code topic}, or every topic {@code topic-pattern}
+ * matches), one split per partition: the partitions are listed when the readers open, sorted by
+ * topic and partition, and partition {@code i} goes to subtask {@code i % parallelism}. A
+ * restored reader reads the splits its checkpoint assigned it, from their offsets.
+ *
+ * @param startOffsets the offsets by partition of {@code scan.startup.specific-offsets}
+ * @param stopOffsets the offsets by partition of {@code scan.bounded.specific-offsets}
+ */
+record KafkaSource(String tableName, List<String> topics, Pattern topicPattern, Map<String, String> properties,
+                   KafkaOptions.StartupMode startupMode, long startupTimestamp, Map<Integer, Long> startOffsets,
+                   KafkaOptions.BoundedMode boundedMode, long boundedTimestamp, Map<Integer, Long> stopOffsets,
+                   String format, Configuration formatOptions, RowType rowType) implements SourceFactory {
+    KafkaSource {
+        topics = List.copyOf(topics);
+        properties = Map.copyOf(properties);
+        startOffsets = Map.copyOf(startOffsets);
+        stopOffsets = Map.copyOf(stopOffsets);
+    }
+
+    @Override
+    public String name() {
+        return "TableSourceScan(table=[" + tableName + "], connector=[kafka], "
+                + (topicPattern == null ? "topic=[" + String.join(";", topics) : "topic-pattern=[" + topicPattern)
+                + "], format=[" + format + "])";
+    }
+
+    /** Topics, offsets and format may change between a savepoint and the resumed job. */
+    @Override
+    public String stateSignature() {
+        return "TableSourceScan(connector=[kafka])";
+    }
+
+    @Override
+    public boolean isBounded() {
+        return boundedMode != KafkaOptions.BoundedMode.UNBOUNDED;
+    }
+
+    @Override
+    public SourceReader createReader(int subtaskIndex, int parallelism) {
+        return new KafkaReader(this, subtaskIndex, parallelism);
+    }
+
+    /** Whether {@code topic} is one this source reads. */
+    boolean reads(String topic) {
+        return topicPattern == null ? topics.contains(topic) : topicPattern.matcher(topic).matches();
+    }
+
+    /** A description of where the source looks for brokers, for messages. */
+    String brokers() {
+        return "bootstrap servers '" + properties.get("bootstrap.servers") + "'";
+    }
+}
