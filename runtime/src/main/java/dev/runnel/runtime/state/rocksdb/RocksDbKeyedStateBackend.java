@@ -635,6 +635,9 @@ public final class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend {
                 if (snapshots != null) {
                     snapshots.releaseUnclaimed();
                 }
+                if (logging != null) {
+                    logging.awaitFlush();
+                }
                 db.cancelAllBackgroundWork(true);
                 for (ColumnFamilyHandle handle : columnHandles.values()) {
                     handle.close();

@@ -9,6 +9,10 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.FlushOptions;
@@ -23,32 +27,36 @@ import org.rocksdb.WriteBatch;
  *
  * <p>Every write goes to the log before RocksDB. Writes before {@link #retainFrom} are in the SST
  * files of every column family, so a checkpoint holds the log from there. That point moves when
- * the log has grown past a limit: the backend then asks RocksDB to flush every column family
- * without waiting (the memtables switch at once, on the task's thread, so everything logged
- * before is in the memtables being flushed) and, once no column family has a memtable waiting to
- * be flushed, moves the point to where the flush was asked for, and deletes the segments that no
- * snapshot needs any more. RocksDB's own flushes (a full write buffer) need no bookkeeping: what
+ * the log has grown past a limit: the backend notes the log's position (everything logged before
+ * is written to RocksDB by then) and a flush thread asks RocksDB to flush every column family and
+ * waits for those memtables. Once that flush has ended, the task moves the point to the noted
+ * position and deletes the segments that no snapshot needs any more. The flush waits for the
+ * memtables it switched only, not for those that fill up meanwhile: under steady writes some
+ * memtable is always waiting to be flushed, so "none is waiting" would never come, and the log
+ * would grow without a bound. RocksDB's own flushes (a full write buffer) need no bookkeeping: what
  * they write is in the log as well, and replaying it is harmless ({@link RocksDbChangelog}).
  *
- * <p>Thread: the task's thread, except {@link #snapshotDone}, which snapshot threads call.
+ * <p>Thread: the task's thread, except {@link #snapshotDone}, which snapshot threads call, and
+ * the flush itself, which runs on a thread of its own.
  */
 final class RocksDbLogging implements AutoCloseable {
     private static final String IMMUTABLE_MEMTABLES = "rocksdb.num-immutable-mem-table";
-    /** How often the task looks whether a flush it asked for has ended. */
-    private static final long FLUSH_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
     private final RocksDB db;
     private final RocksDbChangelog changelog;
     private final long limitBytes;
     private final String operatorName;
-    private final FlushOptions noWait;
+    private final FlushOptions waitForFlush;
+    /** Runs the flushes that wait for their memtables, off the task's thread. */
+    private final ExecutorService flusher;
     private final Map<ColumnFamilyHandle, Integer> ids = new IdentityHashMap<>();
     /** The column families with a merge in the batch being written: each gets a marker. */
     private final List<ColumnFamilyHandle> merged = new ArrayList<>(4);
     private long retainFrom;
     /** The log position when the pending flush was asked for, or -1. */
     private long flushAskedAt = -1;
-    private long nextPoll;
+    /** The flush asked for at {@link #flushAskedAt}, or null. */
+    private Future<?> flush;
     /** Snapshots whose files are not written yet, by checkpoint id: the log position each holds from. */
     private final Map<Long, Long> inFlight = new ConcurrentHashMap<>();
 
@@ -59,8 +67,13 @@ final class RocksDbLogging implements AutoCloseable {
         this.operatorName = operatorName;
         // A restored log's segments stay until a flush: the SST files lack what they hold.
         this.retainFrom = changelog.firstPosition();
-        // Never wait for write stalls to clear: the task's thread asks.
-        this.noWait = new FlushOptions().setWaitForFlush(false).setAllowWriteStall(true);
+        // Never wait for write stalls to clear: the task's writes are what clears them.
+        this.waitForFlush = new FlushOptions().setWaitForFlush(true).setAllowWriteStall(true);
+        this.flusher = Executors.newSingleThreadExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "runnel-rocksdb-flush-" + operatorName);
+            thread.setDaemon(true);
+            return thread;
+        });
     }
 
     private int id(ColumnFamilyHandle family) {
@@ -102,49 +115,66 @@ final class RocksDbLogging implements AutoCloseable {
     /** Called after each write to RocksDB, between batches: asks for a flush once the log has grown past its limit. */
     void afterBatch(Collection<ColumnFamilyHandle> families) {
         if (changelog.bytesFrom(retainFrom) > limitBytes) {
-            advance(families, false);
+            advance(families);
         }
     }
 
-    private void advance(Collection<ColumnFamilyHandle> families, boolean now) {
-        try {
-            long time = System.nanoTime();
-            if (!now && time < nextPoll) {
+    private void advance(Collection<ColumnFamilyHandle> families) {
+        if (flush != null) {
+            if (!flush.isDone()) {
                 return;
             }
-            nextPoll = time + FLUSH_POLL_NANOS;
-            if (flushAskedAt >= 0) {
-                for (ColumnFamilyHandle family : families) {
-                    if (db.getLongProperty(family, IMMUTABLE_MEMTABLES) > 0) {
-                        return;
-                    }
-                }
-                retainFrom = flushAskedAt;
-                flushAskedAt = -1;
+            long askedAt = flushAskedAt;
+            if (flushEnded()) {
+                retainFrom = askedAt;
                 deleteUnneeded();
             }
-            if (changelog.bytesFrom(retainFrom) > limitBytes && !families.isEmpty()) {
-                askForFlush(families);
-            }
-        } catch (RocksDBException e) {
-            throw new IllegalStateException("RocksDB failed to flush state of operator '" + operatorName + "': "
-                    + e.getMessage(), e);
+        }
+        if (changelog.bytesFrom(retainFrom) > limitBytes && !families.isEmpty()) {
+            List<ColumnFamilyHandle> all = List.copyOf(families);
+            flushAskedAt = changelog.position();
+            flush = flusher.submit(() -> {
+                db.flush(waitForFlush, all);
+                return null;
+            });
         }
     }
 
-    private void askForFlush(Collection<ColumnFamilyHandle> families) throws RocksDBException {
-        long position = changelog.position();
+    /** Whether the flush that has ended wrote its memtables; clears it either way. */
+    private boolean flushEnded() {
         try {
-            db.flush(noWait, List.copyOf(families));
-        } catch (RocksDBException e) {
-            if (e.getStatus() != null && e.getStatus().getCode() == Status.Code.TryAgain) {
-                // RocksDB has stopped writes until its flushes and compactions catch up (the
-                // memtables switch at no other time): ask again once it has.
-                return;
+            flush.get();
+            return true;
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RocksDBException r && r.getStatus() != null
+                    && r.getStatus().getCode() == Status.Code.TryAgain) {
+                // RocksDB had stopped writes until its flushes and compactions catch up: the next batch asks again.
+                return false;
             }
-            throw e;
+            throw new IllegalStateException("RocksDB failed to flush state of operator '" + operatorName + "': "
+                    + e.getCause().getMessage(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } finally {
+            flush = null;
+            flushAskedAt = -1;
         }
-        flushAskedAt = position;
+    }
+
+    /** Waits for a flush that is under way: RocksDB must not close under it. */
+    void awaitFlush() {
+        Future<?> pending = flush;
+        if (pending == null) {
+            return;
+        }
+        try {
+            pending.get();
+        } catch (ExecutionException e) {
+            // The backend is closing: a failed flush changes nothing it keeps.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
@@ -154,7 +184,7 @@ final class RocksDbLogging implements AutoCloseable {
     List<Segment> snapshot(long checkpointId, Collection<ColumnFamilyHandle> families) {
         changelog.writeBlock();
         changelog.awaitWrites();
-        advance(families, true);
+        advance(families);
         inFlight.put(checkpointId, retainFrom);
         deleteUnneeded();
         return changelog.segmentsFrom(retainFrom);
@@ -189,7 +219,14 @@ final class RocksDbLogging implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        noWait.close();
+        awaitFlush();
+        flusher.shutdown();
+        try {
+            flusher.awaitTermination(1, TimeUnit.MINUTES);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        waitForFlush.close();
         changelog.close();
     }
 }
