@@ -305,6 +305,7 @@ public final class JobGraphTranslator {
             try {
                 ConnectorFactory factory = ConnectorFactories.factoryFor(context);
                 operator = factory.createSink(context);
+                factory.validateSinkJob(context, configuration);
                 sinkParallelism = factory.sinkParallelism(context);
             } catch (ConfigException e) {
                 throw new TableConnectorException(table.name(), e);

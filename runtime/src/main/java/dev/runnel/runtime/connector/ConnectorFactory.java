@@ -2,6 +2,7 @@ package dev.runnel.runtime.connector;
 
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.ConfigOption;
+import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.operators.OperatorFactory;
 import dev.runnel.runtime.source.SourceFactory;
@@ -126,6 +127,15 @@ public interface ConnectorFactory {
      */
     default List<Map<String, String>> partitions(TableContext table) {
         return List.of();
+    }
+
+    /**
+     * Checks of a sink that need the configuration of the job that writes it (a sink that needs
+     * checkpoints, say), when an {@code INSERT} into the table is planned.
+     *
+     * @throws ConfigException naming the offending option
+     */
+    default void validateSinkJob(TableContext table, Configuration job) {
     }
 
     /** A source reading the table; throws {@link ConfigException} if this connector cannot read. */

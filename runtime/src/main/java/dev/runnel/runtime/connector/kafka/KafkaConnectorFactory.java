@@ -1,5 +1,6 @@
 package dev.runnel.runtime.connector.kafka;
 
+import dev.runnel.runtime.checkpoint.CheckpointOptions;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.config.Configuration;
@@ -95,6 +96,18 @@ public final class KafkaConnectorFactory implements ConnectorFactory {
         ConnectorOptions.parallelism(table, ConnectorOptions.SINK_PARALLELISM);
     }
 
+    /** Exactly-once commits when checkpoints complete: without checkpoints nothing would ever be visible. */
+    @Override
+    public void validateSinkJob(TableContext table, Configuration job) {
+        if (KafkaOptions.deliveryGuarantee(table) == KafkaOptions.DeliveryGuarantee.EXACTLY_ONCE
+                && job.get(CheckpointOptions.INTERVAL).isZero()) {
+            throw new ConfigException(KafkaOptions.DELIVERY_GUARANTEE.key(), "Table " + table.tableName() + " is"
+                    + " written with 'sink.delivery-guarantee' = 'exactly-once', which commits its transactions when"
+                    + " checkpoints complete, but the job takes no checkpoints: set 'execution.checkpointing.interval'"
+                    + " (such as SET 'execution.checkpointing.interval' = '10s'), or use 'at-least-once'");
+        }
+    }
+
     static FormatFactory format(TableContext table) {
         String format = table.options().get(KafkaOptions.FORMAT.key());
         String valueFormat = table.options().get(KafkaOptions.VALUE_FORMAT.key());
@@ -175,8 +188,10 @@ public final class KafkaConnectorFactory implements ConnectorFactory {
         FormatFactory format = format(table);
         // a format that cannot write with these options says so now, not when the job runs
         format.createSerializer(table.schema(), formatOptions(table));
+        KafkaOptions.DeliveryGuarantee guarantee = KafkaOptions.deliveryGuarantee(table);
         return new KafkaSink(table.tableName(), topics.get(0), clientProperties(table),
-                KafkaOptions.partitioner(table), KafkaOptions.deliveryGuarantee(table), format.identifier(),
+                KafkaOptions.partitioner(table), guarantee, guarantee == KafkaOptions.DeliveryGuarantee.EXACTLY_ONCE
+                        ? KafkaOptions.transactionalIdPrefix(table) : null, format.identifier(),
                 formatOptions(table), table.schema());
     }
 }

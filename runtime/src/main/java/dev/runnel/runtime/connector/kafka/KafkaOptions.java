@@ -58,8 +58,12 @@ final class KafkaOptions {
             "Which partition a row goes to: default (Kafka's partitioner), fixed (subtask i writes to partition"
                     + " i modulo the partitions) or round-robin.");
     static final ConfigOption<String> DELIVERY_GUARANTEE = ConfigOption.of("sink.delivery-guarantee", String.class,
-            "at-least-once", "none (nothing waits for the broker), or at-least-once (every checkpoint waits until"
-                    + " the broker acknowledged every record written before it).");
+            "at-least-once", "none (nothing waits for the broker), at-least-once (every checkpoint waits until"
+                    + " the broker acknowledged every record written before it) or exactly-once (one Kafka"
+                    + " transaction per subtask and checkpoint, committed when the checkpoint completes).");
+    static final ConfigOption<String> TRANSACTIONAL_ID_PREFIX = ConfigOption.of("sink.transactional-id-prefix",
+            String.class, null, "With exactly-once: the prefix of the sink's transactional ids"
+                    + " (<prefix>-<subtask>-<checkpoint>); unique to the job among all jobs writing to the cluster.");
 
     /** How a source starts reading a partition. */
     enum StartupMode { EARLIEST_OFFSET, LATEST_OFFSET, GROUP_OFFSETS, TIMESTAMP, SPECIFIC_OFFSETS }
@@ -71,7 +75,7 @@ final class KafkaOptions {
     enum Partitioner { DEFAULT, FIXED, ROUND_ROBIN }
 
     /** What a sink's checkpoint guarantees. */
-    enum DeliveryGuarantee { NONE, AT_LEAST_ONCE }
+    enum DeliveryGuarantee { NONE, AT_LEAST_ONCE, EXACTLY_ONCE }
 
     private KafkaOptions() {
     }
@@ -79,7 +83,7 @@ final class KafkaOptions {
     static List<ConfigOption<?>> all() {
         return List.of(TOPIC, TOPIC_PATTERN, GROUP_ID, PROPERTIES, FORMAT, VALUE_FORMAT, STARTUP_MODE,
                 STARTUP_TIMESTAMP, STARTUP_SPECIFIC_OFFSETS, BOUNDED_MODE, BOUNDED_TIMESTAMP, BOUNDED_SPECIFIC_OFFSETS,
-                SINK_PARTITIONER, DELIVERY_GUARANTEE, ConnectorOptions.SINK_PARALLELISM);
+                SINK_PARTITIONER, DELIVERY_GUARANTEE, TRANSACTIONAL_ID_PREFIX, ConnectorOptions.SINK_PARALLELISM);
     }
 
     /** The topics named by {@code topic}, empty when the table names a {@code topic-pattern}. */
@@ -141,14 +145,24 @@ final class KafkaOptions {
         return mode(table, SINK_PARTITIONER, Partitioner.class);
     }
 
+    /** The sink's guarantee; exactly-once needs a transactional-id prefix, as in Flink. */
     static DeliveryGuarantee deliveryGuarantee(TableContext table) {
-        String raw = new Configuration(table.options()).get(DELIVERY_GUARANTEE);
-        if (raw.trim().equalsIgnoreCase("exactly-once")) {
-            throw ConfigException.invalidValue(DELIVERY_GUARANTEE.key(), "Option 'sink.delivery-guarantee' of table "
-                    + table.tableName() + " is 'exactly-once', which Runnel's kafka sink does not offer yet (Kafka"
-                    + " transactions are the next step): use 'at-least-once' or 'none'");
+        DeliveryGuarantee guarantee = mode(table, DELIVERY_GUARANTEE, DeliveryGuarantee.class);
+        if (guarantee == DeliveryGuarantee.EXACTLY_ONCE) {
+            transactionalIdPrefix(table);
         }
-        return mode(table, DELIVERY_GUARANTEE, DeliveryGuarantee.class);
+        return guarantee;
+    }
+
+    /** The prefix of an exactly-once sink's transactional ids: required, without the characters its ids put after it. */
+    static String transactionalIdPrefix(TableContext table) {
+        String prefix = table.options().get(TRANSACTIONAL_ID_PREFIX.key());
+        if (prefix == null || prefix.isBlank()) {
+            throw new ConfigException(TRANSACTIONAL_ID_PREFIX.key(), "Table " + table.tableName() + " sets"
+                    + " 'sink.delivery-guarantee' = 'exactly-once' but no 'sink.transactional-id-prefix': set a prefix"
+                    + " that no other job writing to these brokers uses");
+        }
+        return prefix.trim();
     }
 
     private static <E extends Enum<E>> E mode(TableContext table, ConfigOption<String> option, Class<E> type) {

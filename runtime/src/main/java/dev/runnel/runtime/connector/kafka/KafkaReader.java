@@ -71,6 +71,8 @@ final class KafkaReader implements SourceReader {
     private Counter skipped;
     private Duration timeout;
     private boolean commitsOffsets;
+    /** Whether the offsets where a bounded read ended went to the group (once, when it ends). */
+    private boolean endCommitted;
 
     KafkaReader(KafkaSource source, int subtaskIndex, int parallelism) {
         this.source = source;
@@ -251,6 +253,7 @@ final class KafkaReader implements SourceReader {
         finishReachedSplits(output);
         if (splits.values().stream().allMatch(KafkaSplit::finished) && source.isBounded()) {
             output.flush();
+            commitEndOffsets();
             return InputStatus.END_OF_INPUT;
         }
         if (splits.isEmpty()) {
@@ -362,6 +365,31 @@ final class KafkaReader implements SourceReader {
                         source.properties().get(ConsumerConfig.GROUP_ID_CONFIG), error.getMessage());
             }
         });
+    }
+
+    /**
+     * A bounded read that ended tells the group where it stopped: no checkpoint follows a finished
+     * source here, and Flink's final checkpoint commits the same offsets, so tools that watch the
+     * group's lag see the read end rather than the last periodic checkpoint's offsets.
+     */
+    private void commitEndOffsets() {
+        if (!commitsOffsets || endCommitted || splits.isEmpty()) {
+            return;
+        }
+        endCommitted = true;
+        pendingCommits.clear();
+        Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+        splits.values().forEach(split -> offsets.put(split.topicPartition(), new OffsetAndMetadata(split.next())));
+        try {
+            // an empty commit waits for the asynchronous ones still in flight: one that waited for the
+            // coordinator would otherwise be sent after these offsets and replace them with older ones
+            consumer.commitSync(Map.of(), timeout);
+            consumer.commitSync(offsets, timeout);
+        } catch (KafkaException e) {
+            LOG.warn("Table {}: could not commit the end offsets {} to group '{}' (they are informational): {}",
+                    source.tableName(), offsets, source.properties().get(ConsumerConfig.GROUP_ID_CONFIG),
+                    e.getMessage());
+        }
     }
 
     @Override

@@ -6,9 +6,14 @@ import dev.runnel.runtime.operators.OperatorFactory;
 import dev.runnel.runtime.types.RowType;
 import java.util.Map;
 
-/** Writes the rows of a table as records of one topic, their values in the table's format. */
+/**
+ * Writes the rows of a table as records of one topic, their values in the table's format.
+ *
+ * @param transactionalIdPrefix the prefix of the transactional ids with exactly-once, else null
+ */
 record KafkaSink(String tableName, String topic, Map<String, String> properties, KafkaOptions.Partitioner partitioner,
-                 KafkaOptions.DeliveryGuarantee guarantee, String format, Configuration formatOptions, RowType rowType)
+                 KafkaOptions.DeliveryGuarantee guarantee, String transactionalIdPrefix, String format,
+                 Configuration formatOptions, RowType rowType)
         implements OperatorFactory {
     KafkaSink {
         properties = Map.copyOf(properties);

@@ -10,7 +10,9 @@ import dev.runnel.runtime.format.RowSerializer;
 import dev.runnel.runtime.operators.AbstractOperator;
 import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.stream.RowBatch;
+import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
@@ -28,14 +30,30 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * Sends each row as a record of the sink's topic with a {@link KafkaProducer} (no key, the row in
  * the value). With {@code sink.delivery-guarantee} {@code at-least-once} a checkpoint waits until
  * the broker acknowledged everything sent before its barrier, so a restore from it loses nothing
- * (it may write again what was sent after it); with {@code none} nothing waits.
+ * (it may write again what was sent after it); with {@code none} nothing waits. With
+ * {@code exactly-once} the records go into one transaction per checkpoint
+ * ({@link TransactionalWriter}), committed when the checkpoint completes: the operator state keeps
+ * the pending transactions and the checkpoint each subtask took (union lists
+ * {@value #TRANSACTIONS_STATE} and {@value #CHECKPOINT_STATE}), from which a restore knows what to
+ * commit and what to abort: each subtask takes the transactions whose id names a subtask it owns
+ * ({@link KafkaTransactions#owner}), at whatever parallelism the job ran before.
  *
  * <p>A record the broker refuses fails the job with the topic and the broker's reason, on the
  * next row, checkpoint or end of input after the producer reported it.
  */
 final class KafkaSinkOperator extends AbstractOperator {
+    static final String TRANSACTIONS_STATE = "kafka-transactions";
+    static final String CHECKPOINT_STATE = "kafka-sink-checkpoint";
+    /** Kafka's default is one minute, too short for a transaction that waits for its checkpoint and a restore. */
+    private static final String TRANSACTION_TIMEOUT = "900000";
+
     private final KafkaSink sink;
+    /** The producer for {@code none} and {@code at-least-once}, else null. */
     private KafkaProducer<byte[], byte[]> producer;
+    /** The producers for {@code exactly-once}, else null. */
+    private TransactionalWriter transactions;
+    private List<byte[]> transactionState;
+    private List<byte[]> checkpointState;
     private RowSerializer serializer;
     private Set<RowKind> accepted;
     /** The partition every row goes to with the {@code fixed} partitioner, else null for the producer's choice. */
@@ -62,16 +80,49 @@ final class KafkaSinkOperator extends AbstractOperator {
         properties.putAll(sink.properties());
         properties.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         properties.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-        properties.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "runnel-" + sink.tableName() + "-sink-"
-                + context.subtaskIndex());
         if (sink.partitioner() == KafkaOptions.Partitioner.ROUND_ROBIN) {
             properties.put(ProducerConfig.PARTITIONER_CLASS_CONFIG, RoundRobinPartitioner.class.getName());
         }
-        producer = new KafkaProducer<>(properties);
+        if (sink.guarantee() == KafkaOptions.DeliveryGuarantee.EXACTLY_ONCE) {
+            properties.putIfAbsent(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, TRANSACTION_TIMEOUT);
+            openTransactions(context, properties);
+        } else {
+            properties.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "runnel-" + sink.tableName() + "-sink-"
+                    + context.subtaskIndex());
+            producer = new KafkaProducer<>(properties);
+        }
         if (sink.partitioner() == KafkaOptions.Partitioner.FIXED) {
-            List<PartitionInfo> partitions = call(() -> producer.partitionsFor(sink.topic()));
+            List<PartitionInfo> partitions = call(() -> producer != null ? producer.partitionsFor(sink.topic())
+                    : transactions.partitionsFor(sink.topic()));
             partition = partitions.get(context.subtaskIndex() % partitions.size()).partition();
         }
+    }
+
+    private void openTransactions(OperatorContext context, Properties properties) {
+        var store = context.operatorStateStore();
+        transactionState = store.unionList(TRANSACTIONS_STATE);
+        checkpointState = store.unionList(CHECKPOINT_STATE);
+        List<KafkaTransaction> restored = new ArrayList<>();
+        long restoredCheckpoint = 0;
+        if (store.isRestored()) {
+            for (byte[] bytes : transactionState) {
+                KafkaTransaction transaction = KafkaTransaction.fromBytes(bytes);
+                if (KafkaTransactions.owner(sink.transactionalIdPrefix(), transaction.transactionalId(),
+                        context.parallelism()) == context.subtaskIndex()) {
+                    restored.add(transaction);
+                }
+            }
+            for (byte[] bytes : checkpointState) {
+                restoredCheckpoint = Math.max(restoredCheckpoint, ByteBuffer.wrap(bytes).getLong());
+            }
+        }
+        transactions = new TransactionalWriter(sink.tableName(), sink.topic(), properties, sink.transactionalIdPrefix(),
+                context.subtaskIndex(), KafkaOptions.apiTimeout(properties));
+        long checkpoint = restoredCheckpoint;
+        call(() -> {
+            transactions.start(restored, checkpoint, context.parallelism());
+            return null;
+        });
     }
 
     @Override
@@ -91,7 +142,14 @@ final class KafkaSinkOperator extends AbstractOperator {
                         + e.getMessage(), e);
             }
             ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(sink.topic(), partition, null, value);
-            call(() -> producer.send(record, callback));
+            call(() -> {
+                if (producer != null) {
+                    producer.send(record, callback);
+                } else {
+                    transactions.send(record, callback);
+                }
+                return null;
+            });
         }
     }
 
@@ -99,17 +157,44 @@ final class KafkaSinkOperator extends AbstractOperator {
     public void snapshotState(long checkpointId) {
         if (sink.guarantee() == KafkaOptions.DeliveryGuarantee.AT_LEAST_ONCE) {
             flush();
+        } else if (transactions != null) {
+            flush();
+            List<KafkaTransaction> pending = call(() -> transactions.prepare(checkpointId));
+            transactionState.clear();
+            pending.forEach(t -> transactionState.add(t.toBytes()));
+            checkpointState.clear();
+            checkpointState.add(ByteBuffer.allocate(Long.BYTES).putLong(checkpointId).array());
+        }
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) {
+        if (transactions != null) {
+            call(() -> {
+                transactions.commitUpTo(checkpointId);
+                return null;
+            });
         }
     }
 
     @Override
     public void finish() {
         flush();
+        if (transactions != null) {
+            call(() -> {
+                transactions.commitAll();
+                return null;
+            });
+        }
     }
 
     private void flush() {
         call(() -> {
-            producer.flush();
+            if (producer != null) {
+                producer.flush();
+            } else {
+                transactions.flush();
+            }
             return null;
         });
         checkFailure();
@@ -146,6 +231,9 @@ final class KafkaSinkOperator extends AbstractOperator {
             // finish() flushed a job that ended; what a failed or cancelled one still buffers lies after its
             // last checkpoint, which a restore sends again, so nothing waits for a broker that may be gone
             producer.close(Duration.ZERO);
+        }
+        if (transactions != null) {
+            transactions.close();
         }
     }
 }
