@@ -8,11 +8,7 @@ import dev.runnel.runtime.state.KeyedStateBackend;
 import dev.runnel.runtime.state.Serializers;
 import dev.runnel.runtime.state.StateDescriptor;
 import dev.runnel.runtime.state.StateOptions;
-import dev.runnel.runtime.state.ValueState;
-import dev.runnel.runtime.state.VoidNamespace;
 import dev.runnel.runtime.stream.RowBatch;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Flink's deduplication: keeps one row per key in a value state. Keep-first on processing time
@@ -21,16 +17,14 @@ import java.util.Map;
  * replaces the kept one when its time is earlier (keep first) or not earlier (keep last), so
  * the result does not depend on arrival order. Rows arrive insert-only (the planner ensures it).
  *
- * <p>The keys an input batch touches stay in memory until the batch ends: the rows of one key in
- * a batch read its state once and write it at most once; the changes emitted stay those of one
- * row at a time.
+ * <p>The keys an input batch touches stay in memory until the batch ends ({@link KeptRows}): the
+ * rows of one key in a batch read its state once and write it at most once; the changes emitted
+ * stay those of one row at a time.
  */
 final class DeduplicateOperator extends AbstractOperator {
     private final DeduplicateOperatorFactory spec;
     private KeyedStateBackend backend;
-    private ValueState<VoidNamespace, Row> kept;
-    /** The keys read in this input batch, to be written back at its end. */
-    private final Map<Row, Kept> keys = new HashMap<>();
+    private KeptRows kept;
 
     DeduplicateOperator(DeduplicateOperatorFactory spec) {
         this.spec = spec;
@@ -40,16 +34,16 @@ final class DeduplicateOperator extends AbstractOperator {
     public void open(OperatorContext context) throws Exception {
         super.open(context);
         backend = context.keyedStateBackend(Serializers.row(KeyFields.types(spec.keyFields(), spec.inputTypes())));
-        kept = backend.valueState(StateDescriptor.of(spec.keepLastRow() ? "last-row" : "first-row",
-                Serializers.row(spec.inputTypes()), context.configuration().get(StateOptions.STATE_TTL)));
-        kept.setCurrentNamespace(VoidNamespace.INSTANCE);
+        String name = spec.keepLastRow() ? "last-row" : "first-row";
+        kept = new KeptRows(backend, backend.valueState(StateDescriptor.of(name, Serializers.row(spec.inputTypes()),
+                context.configuration().get(StateOptions.STATE_TTL))));
     }
 
     @Override
     public void processBatch(RowBatch batch, int input) throws Exception {
         for (int i = 0, n = batch.size(); i < n; i++) {
             Row row = batch.get(i);
-            Kept k = kept(KeyFields.of(row, spec.keyFields()));
+            KeptRows.Kept k = kept.get(KeyFields.of(row, spec.keyFields()));
             Row current = new Row(RowKind.INSERT, row.fields().clone());
             if (k.row == null) {
                 output.collect(current.copy());
@@ -62,47 +56,7 @@ final class DeduplicateOperator extends AbstractOperator {
             k.row = current;
             k.dirty = true;
         }
-        store();
-    }
-
-    /**
-     * The row kept for {@code key}: read from state the first time in this batch, from memory
-     * after that, so that the rows of one key in a batch read and write its state once.
-     */
-    private Kept kept(Row key) {
-        Kept k = keys.get(key);
-        if (k == null) {
-            backend.setCurrentKey(key);
-            k = new Kept(key, kept.value());
-            keys.put(key, k);
-        }
-        return k;
-    }
-
-    /** Writes the rows this batch replaced to state and forgets every key in memory. */
-    private void store() throws Exception {
-        backend.writeTogether(() -> {
-            for (Kept k : keys.values()) {
-                if (k.dirty) {
-                    backend.setCurrentKey(k.key);
-                    kept.update(k.row);
-                }
-            }
-        });
-        keys.clear();
-    }
-
-    /** The row kept for one key, read into memory for a batch. */
-    private static final class Kept {
-        final Row key;
-        Row row;
-        /** Whether {@link #row} differs from the key's state. */
-        boolean dirty;
-
-        Kept(Row key, Row row) {
-            this.key = key;
-            this.row = row;
-        }
+        kept.store();
     }
 
     private boolean replaces(Row previous, Row current) {
