@@ -95,7 +95,8 @@ public record CatalogTable(String name, RowType schema, Map<String, String> opti
 
     /** What connector factories are told about this table. */
     public TableContext toContext() {
-        return new TableContext(qualifiedName(), schema, options, partitionKeys);
+        return new TableContext(qualifiedName(), schema, options, partitionKeys,
+                primaryKey == null ? List.of() : primaryKey.columns());
     }
 
     /** Every column's name and type in declared order: the table's row type in queries. */

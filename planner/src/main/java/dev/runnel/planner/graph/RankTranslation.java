@@ -3,10 +3,12 @@ package dev.runnel.planner.graph;
 import dev.runnel.planner.catalog.TypeConversions;
 import dev.runnel.planner.graph.JobGraphTranslator.VertexBuilder;
 import dev.runnel.planner.plan.logical.RankSpec;
+import dev.runnel.planner.plan.physical.ChangelogNormalizePhysicalRel;
 import dev.runnel.planner.plan.physical.DeduplicatePhysicalRel;
 import dev.runnel.planner.plan.physical.RankPhysicalRel;
 import dev.runnel.planner.plan.physical.SortLimitPhysicalRel;
 import dev.runnel.runtime.operators.OperatorFactory;
+import dev.runnel.runtime.operators.rank.ChangelogNormalizeOperatorFactory;
 import dev.runnel.runtime.operators.rank.DeduplicateOperatorFactory;
 import dev.runnel.runtime.operators.rank.SortKeyComparator;
 import dev.runnel.runtime.operators.rank.TopNBuffer;
@@ -18,7 +20,7 @@ import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
 
 /**
- * Translates Top-N and deduplication into keyed operators: each runs behind a HASH exchange on
+ * Translates Top-N, deduplication and changelog normalization into keyed operators: each runs behind a HASH exchange on
  * its partition key, or with parallelism 1 when there is none.
  */
 final class RankTranslation {
@@ -26,7 +28,8 @@ final class RankTranslation {
     }
 
     static boolean handles(RelNode rel) {
-        return rel instanceof RankPhysicalRel || rel instanceof DeduplicatePhysicalRel || rel instanceof SortLimitPhysicalRel;
+        return rel instanceof RankPhysicalRel || rel instanceof DeduplicatePhysicalRel || rel instanceof SortLimitPhysicalRel
+                || rel instanceof ChangelogNormalizePhysicalRel;
     }
 
     static List<VertexBuilder> translate(JobGraphTranslator translator, RelNode rel) {
@@ -43,6 +46,9 @@ final class RankTranslation {
             key = new int[0];
             operator = new TopNOperatorFactory(limit.describe(), key, inputTypes, topN(limit.spec()),
                     limit.inputRetracts());
+        } else if (rel instanceof ChangelogNormalizePhysicalRel normalize) {
+            key = normalize.key().toArray();
+            operator = new ChangelogNormalizeOperatorFactory(normalize.describe(), key, inputTypes);
         } else {
             DeduplicatePhysicalRel dedup = (DeduplicatePhysicalRel) rel;
             key = dedup.key().toArray();

@@ -9,6 +9,7 @@ import dev.runnel.planner.plan.PlanningException;
 import dev.runnel.planner.plan.logical.LogicalPlanner;
 import dev.runnel.planner.plan.logical.SubQueryRemoval;
 import dev.runnel.planner.plan.physical.GroupAggregateOptions;
+import dev.runnel.planner.plan.physical.ChangelogNormalization;
 import dev.runnel.planner.plan.physical.PhysicalPlanner;
 import dev.runnel.planner.plan.physical.PhysicalRel;
 import dev.runnel.planner.plan.physical.SinkChangelogCheck;
@@ -140,8 +141,8 @@ public final class QueryPlanner {
         }
         PhysicalRel physical;
         try {
-            physical = WatermarkPushDown.apply(
-                    GroupAggregateOptions.applyMiniBatch(PhysicalPlanner.toPhysical(logical), configuration));
+            physical = ChangelogNormalization.apply(WatermarkPushDown.apply(
+                    GroupAggregateOptions.applyMiniBatch(PhysicalPlanner.toPhysical(logical), configuration)));
         } catch (PlanningException e) {
             throw e.at(statement);
         }

@@ -36,6 +36,15 @@ final class KafkaOptions {
             "The format of the record values: json, csv or debezium-json.");
     static final ConfigOption<String> VALUE_FORMAT = ConfigOption.of("value.format", String.class, null,
             "The format of the record values (the same as 'format'; set one of them).");
+    static final ConfigOption<String> KEY_FORMAT = ConfigOption.of("key.format", String.class, null,
+            "The format of the record keys; the key holds the columns of 'key.fields'.");
+    static final ConfigOption<String> KEY_FIELDS = ConfigOption.of("key.fields", String.class, null,
+            "The physical columns the record key holds, separated by ';', in this order.");
+    static final ConfigOption<String> KEY_FIELDS_PREFIX = ConfigOption.of("key.fields-prefix", String.class, "",
+            "A prefix the key columns' names start with, to tell them from value columns; the key format sees the"
+                    + " names without it. Requires 'value.fields-include' = 'EXCEPT_KEY'.");
+    static final ConfigOption<String> VALUE_FIELDS_INCLUDE = ConfigOption.of("value.fields-include", String.class,
+            "ALL", "Which physical columns the record value holds: ALL, or EXCEPT_KEY (those not in the key).");
     static final ConfigOption<String> STARTUP_MODE = ConfigOption.of("scan.startup.mode", String.class,
             "group-offsets", "Where the source starts: earliest-offset, latest-offset, group-offsets, timestamp or"
                     + " specific-offsets.");
@@ -65,6 +74,9 @@ final class KafkaOptions {
             String.class, null, "With exactly-once: the prefix of the sink's transactional ids"
                     + " (<prefix>-<subtask>-<checkpoint>); unique to the job among all jobs writing to the cluster.");
 
+    /** Which columns a record value holds. */
+    enum ValueFieldsInclude { ALL, EXCEPT_KEY }
+
     /** How a source starts reading a partition. */
     enum StartupMode { EARLIEST_OFFSET, LATEST_OFFSET, GROUP_OFFSETS, TIMESTAMP, SPECIFIC_OFFSETS }
 
@@ -81,7 +93,8 @@ final class KafkaOptions {
     }
 
     static List<ConfigOption<?>> all() {
-        return List.of(TOPIC, TOPIC_PATTERN, GROUP_ID, PROPERTIES, FORMAT, VALUE_FORMAT, STARTUP_MODE,
+        return List.of(TOPIC, TOPIC_PATTERN, GROUP_ID, PROPERTIES, FORMAT, VALUE_FORMAT, KEY_FORMAT, KEY_FIELDS,
+                KEY_FIELDS_PREFIX, VALUE_FIELDS_INCLUDE, STARTUP_MODE,
                 STARTUP_TIMESTAMP, STARTUP_SPECIFIC_OFFSETS, BOUNDED_MODE, BOUNDED_TIMESTAMP, BOUNDED_SPECIFIC_OFFSETS,
                 SINK_PARTITIONER, DELIVERY_GUARANTEE, TRANSACTIONAL_ID_PREFIX, ConnectorOptions.SINK_PARALLELISM);
     }
@@ -139,6 +152,10 @@ final class KafkaOptions {
 
     static BoundedMode boundedMode(TableContext table) {
         return mode(table, BOUNDED_MODE, BoundedMode.class);
+    }
+
+    static ValueFieldsInclude valueFieldsInclude(TableContext table) {
+        return mode(table, VALUE_FIELDS_INCLUDE, ValueFieldsInclude.class);
     }
 
     static Partitioner partitioner(TableContext table) {

@@ -2,8 +2,6 @@ package dev.runnel.runtime.connector.kafka;
 
 import dev.runnel.runtime.connector.RecordException;
 import dev.runnel.runtime.format.FormatException;
-import dev.runnel.runtime.format.Formats;
-import dev.runnel.runtime.format.RowDeserializer;
 import dev.runnel.runtime.metrics.Counter;
 import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.operators.Output;
@@ -49,7 +47,8 @@ import org.slf4j.LoggerFactory;
  * <p>A record whose value cannot be parsed fails the job with a {@link RecordException} naming
  * the topic, partition and offset, unless the format ignores parse errors: then it is skipped,
  * counted in {@value #SKIPPED_COUNTER} and the first one is logged. A record without a value
- * (a tombstone) holds no row for a plain table and is skipped, as in Flink.
+ * (a tombstone) holds no row for a plain table and is skipped, as in Flink; in an
+ * {@code upsert-kafka} table it deletes its key ({@link KafkaRecordCodec}).
  */
 final class KafkaReader implements SourceReader {
     private static final Logger LOG = LoggerFactory.getLogger(KafkaReader.class);
@@ -67,7 +66,7 @@ final class KafkaReader implements SourceReader {
     private final TreeMap<Long, Map<TopicPartition, OffsetAndMetadata>> pendingCommits = new TreeMap<>();
     private List<byte[]> state;
     private KafkaConsumer<byte[], byte[]> consumer;
-    private RowDeserializer deserializer;
+    private KafkaRecordCodec codec;
     private Counter skipped;
     private Duration timeout;
     private boolean commitsOffsets;
@@ -91,8 +90,7 @@ final class KafkaReader implements SourceReader {
         properties.putIfAbsent(ConsumerConfig.CLIENT_ID_CONFIG, "runnel-" + source.tableName() + "-" + subtaskIndex);
         commitsOffsets = properties.containsKey(ConsumerConfig.GROUP_ID_CONFIG);
         timeout = KafkaOptions.apiTimeout(properties);
-        deserializer = Formats.factory(source.format(), "format").createDeserializer(source.rowType(),
-                source.formatOptions());
+        codec = new KafkaRecordCodec(source.layout(), true);
         skipped = context.counter(SKIPPED_COUNTER);
         consumer = new KafkaConsumer<>(properties);
         var store = context.operatorStateStore();
@@ -310,22 +308,18 @@ final class KafkaReader implements SourceReader {
     }
 
     private void read(ConsumerRecord<byte[], byte[]> record, Output out) {
-        byte[] value = record.value();
-        if (value == null) {
-            return;
-        }
         try {
-            deserializer.deserialize(value, 0, value.length, out::collect);
+            codec.read(record.key(), record.value(), out::collect);
         } catch (FormatException e) {
             String where = "record at offset " + record.offset() + " of partition " + record.partition() + " of topic '"
                     + record.topic() + "'";
-            if (!deserializer.ignoreParseErrors()) {
+            if (!codec.ignoresParseErrors(e)) {
                 throw new RecordException("Cannot read " + where + " of table " + source.tableName() + ": "
                         + e.getMessage(), e);
             }
             if (skipped.getCount() == 0) {
-                LOG.warn("Table {}: skipped {} ({} ignores parse errors): {}; further ones are counted in {}",
-                        source.tableName(), where, source.format(), e.getMessage(), SKIPPED_COUNTER);
+                LOG.warn("Table {}: skipped {} (its format ignores parse errors): {}; further ones are counted in {}",
+                        source.tableName(), where, e.getMessage(), SKIPPED_COUNTER);
             }
             skipped.inc();
         }

@@ -4,15 +4,15 @@ import dev.runnel.runtime.connector.RecordException;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.format.FormatException;
-import dev.runnel.runtime.format.FormatFactory;
 import dev.runnel.runtime.format.Formats;
-import dev.runnel.runtime.format.RowSerializer;
+import dev.runnel.runtime.state.ProcessingTimeService;
 import dev.runnel.runtime.operators.AbstractOperator;
 import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.stream.RowBatch;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
@@ -27,8 +27,10 @@ import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
- * Sends each row as a record of the sink's topic with a {@link KafkaProducer} (no key, the row in
- * the value). With {@code sink.delivery-guarantee} {@code at-least-once} a checkpoint waits until
+ * Sends each row as a record of the sink's topic with a {@link KafkaProducer}, its key and value
+ * laid out by {@link KafkaRecordLayout}; an {@code upsert-kafka} sink writes {@code +I}/{@code +U}
+ * as the key's new value and {@code -D} as a tombstone, skips {@code -U}, and may hold rows back
+ * by key ({@link UpsertBuffer}). With {@code sink.delivery-guarantee} {@code at-least-once} a checkpoint waits until
  * the broker acknowledged everything sent before its barrier, so a restore from it loses nothing
  * (it may write again what was sent after it); with {@code none} nothing waits. With
  * {@code exactly-once} the records go into one transaction per checkpoint
@@ -54,8 +56,11 @@ final class KafkaSinkOperator extends AbstractOperator {
     private TransactionalWriter transactions;
     private List<byte[]> transactionState;
     private List<byte[]> checkpointState;
-    private RowSerializer serializer;
+    private KafkaRecordCodec codec;
     private Set<RowKind> accepted;
+    /** The rows an upsert sink holds back by key ({@code sink.buffer-flush.*}), else null. */
+    private UpsertBuffer buffer;
+    private ProcessingTimeService.Cancellable scheduledFlush;
     /** The partition every row goes to with the {@code fixed} partitioner, else null for the producer's choice. */
     private Integer partition;
     /** The first send the producer reported failed (set on its I/O thread). */
@@ -73,9 +78,9 @@ final class KafkaSinkOperator extends AbstractOperator {
     @Override
     public void open(OperatorContext context) throws Exception {
         super.open(context);
-        FormatFactory factory = Formats.factory(sink.format(), "format");
-        serializer = factory.createSerializer(sink.rowType(), sink.formatOptions());
-        accepted = factory.changelogMode();
+        codec = new KafkaRecordCodec(sink.layout(), false);
+        accepted = sink.layout().upsert() ? EnumSet.allOf(RowKind.class)
+                : Formats.factory(sink.layout().valueFormat(), "format").changelogMode();
         Properties properties = new Properties();
         properties.putAll(sink.properties());
         properties.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
@@ -96,6 +101,19 @@ final class KafkaSinkOperator extends AbstractOperator {
                     : transactions.partitionsFor(sink.topic()));
             partition = partitions.get(context.subtaskIndex() % partitions.size()).partition();
         }
+        if (sink.buffer() != null) {
+            buffer = new UpsertBuffer(sink.layout().keyFields().stream().mapToInt(Integer::intValue).toArray(),
+                    sink.buffer().maxRows());
+            scheduleFlush(context.processingTimeService());
+        }
+    }
+
+    /** Sends what the buffer holds every {@code sink.buffer-flush.interval}, also when no rows come. */
+    private void scheduleFlush(ProcessingTimeService time) {
+        scheduledFlush = time.schedule(time.currentTime() + sink.buffer().interval().toMillis(), t -> {
+            buffer.drainTo(this::send);
+            scheduleFlush(time);
+        });
     }
 
     private void openTransactions(OperatorContext context, Properties properties) {
@@ -132,31 +150,49 @@ final class KafkaSinkOperator extends AbstractOperator {
             if (!accepted.contains(row.kind())) {
                 // the planner refuses such queries; this guards against a plan that slipped through
                 throw new RecordException("The kafka sink of table " + sink.tableName() + " with format '"
-                        + sink.format() + "' writes only inserts (+I), but got " + row);
+                        + sink.layout().valueFormat() + "' writes only inserts (+I), but got " + row);
             }
-            byte[] value;
-            try {
-                value = serializer.serializeToBytes(row);
-            } catch (FormatException e) {
-                throw new RecordException("Cannot write row " + row + " to table " + sink.tableName() + ": "
-                        + e.getMessage(), e);
+            if (row.kind() == RowKind.UPDATE_BEFORE && sink.layout().upsert()) {
+                continue; // the +U that follows replaces the key's record
             }
-            ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(sink.topic(), partition, null, value);
-            call(() -> {
-                if (producer != null) {
-                    producer.send(record, callback);
-                } else {
-                    transactions.send(record, callback);
-                }
-                return null;
-            });
+            if (buffer == null) {
+                send(row);
+            } else if (buffer.add(row)) {
+                buffer.drainTo(this::send);
+            }
         }
+    }
+
+    private void send(Row row) {
+        byte[] key;
+        byte[] value;
+        try {
+            key = codec.key(row);
+            value = codec.value(row);
+        } catch (FormatException e) {
+            throw new RecordException("Cannot write row " + row + " to table " + sink.tableName() + ": "
+                    + e.getMessage(), e);
+        }
+        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(sink.topic(), partition, key, value);
+        call(() -> {
+            if (producer != null) {
+                producer.send(record, callback);
+            } else {
+                transactions.send(record, callback);
+            }
+            return null;
+        });
     }
 
     @Override
     public void snapshotState(long checkpointId) {
-        if (sink.guarantee() == KafkaOptions.DeliveryGuarantee.AT_LEAST_ONCE) {
-            flush();
+        if (sink.guarantee() != KafkaOptions.DeliveryGuarantee.EXACTLY_ONCE) {
+            // with 'none' too: what the buffer holds is sent, not waited for
+            if (sink.guarantee() == KafkaOptions.DeliveryGuarantee.AT_LEAST_ONCE) {
+                flush();
+            } else if (buffer != null) {
+                buffer.drainTo(this::send);
+            }
         } else if (transactions != null) {
             flush();
             List<KafkaTransaction> pending = call(() -> transactions.prepare(checkpointId));
@@ -189,6 +225,9 @@ final class KafkaSinkOperator extends AbstractOperator {
     }
 
     private void flush() {
+        if (buffer != null) {
+            buffer.drainTo(this::send);
+        }
         call(() -> {
             if (producer != null) {
                 producer.flush();
@@ -227,6 +266,9 @@ final class KafkaSinkOperator extends AbstractOperator {
 
     @Override
     public void close() {
+        if (scheduledFlush != null) {
+            scheduledFlush.cancel();
+        }
         if (producer != null) {
             // finish() flushed a job that ended; what a failed or cancelled one still buffers lies after its
             // last checkpoint, which a restore sends again, so nothing waits for a broker that may be gone

@@ -1,9 +1,7 @@
 package dev.runnel.runtime.connector.kafka;
 
-import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.source.SourceFactory;
 import dev.runnel.runtime.source.SourceReader;
-import dev.runnel.runtime.types.RowType;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -20,7 +18,7 @@ import java.util.regex.Pattern;
 record KafkaSource(String tableName, List<String> topics, Pattern topicPattern, Map<String, String> properties,
                    KafkaOptions.StartupMode startupMode, long startupTimestamp, Map<Integer, Long> startOffsets,
                    KafkaOptions.BoundedMode boundedMode, long boundedTimestamp, Map<Integer, Long> stopOffsets,
-                   String format, Configuration formatOptions, RowType rowType) implements SourceFactory {
+                   KafkaRecordLayout layout) implements SourceFactory {
     KafkaSource {
         topics = List.copyOf(topics);
         properties = Map.copyOf(properties);
@@ -30,15 +28,16 @@ record KafkaSource(String tableName, List<String> topics, Pattern topicPattern, 
 
     @Override
     public String name() {
-        return "TableSourceScan(table=[" + tableName + "], connector=[kafka], "
+        return "TableSourceScan(table=[" + tableName + "], connector=[" + connector() + "], "
                 + (topicPattern == null ? "topic=[" + String.join(";", topics) : "topic-pattern=[" + topicPattern)
-                + "], format=[" + format + "])";
+                + "], " + (layout.hasKey() ? "key.format=[" + layout.keyFormat() + "], " : "")
+                + "format=[" + layout.valueFormat() + "])";
     }
 
     /** Topics, offsets and format may change between a savepoint and the resumed job. */
     @Override
     public String stateSignature() {
-        return "TableSourceScan(connector=[kafka])";
+        return "TableSourceScan(connector=[" + connector() + "])";
     }
 
     @Override
@@ -49,6 +48,10 @@ record KafkaSource(String tableName, List<String> topics, Pattern topicPattern, 
     @Override
     public SourceReader createReader(int subtaskIndex, int parallelism) {
         return new KafkaReader(this, subtaskIndex, parallelism);
+    }
+
+    private String connector() {
+        return layout.upsert() ? UpsertKafkaConnectorFactory.IDENTIFIER : KafkaConnectorFactory.IDENTIFIER;
     }
 
     /** Whether {@code topic} is one this source reads. */
