@@ -43,19 +43,20 @@ class ConnectorOptionValidationTest {
 
     @Test
     void everyConnectorIsRegistered() {
-        assertThat(ConnectorFactories.all()).containsOnlyKeys("blackhole", "datagen", "filesystem", "kafka", "nexmark", "print");
+        assertThat(ConnectorFactories.all()).containsOnlyKeys("blackhole", "datagen", "filesystem", "kafka", "nexmark", "print",
+                "upsert-kafka");
     }
 
     @Test
     void unknownConnector() {
         rejects("connector", "pulsar").hasMessage("Unknown connector 'pulsar' for table default.t. Available connectors: "
-                + "blackhole, datagen, filesystem, kafka, nexmark, print");
+                + "blackhole, datagen, filesystem, kafka, nexmark, print, upsert-kafka");
     }
 
     @Test
     void aMisspeltConnectorSuggestsTheClosest() {
         rejects("connector", "dategen").hasMessage("Unknown connector 'dategen' for table default.t."
-                + " Did you mean 'datagen'? Available connectors: blackhole, datagen, filesystem, kafka, nexmark, print");
+                + " Did you mean 'datagen'? Available connectors: blackhole, datagen, filesystem, kafka, nexmark, print, upsert-kafka");
     }
 
     @Test
