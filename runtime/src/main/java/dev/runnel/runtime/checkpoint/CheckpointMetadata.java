@@ -37,11 +37,19 @@ public record CheckpointMetadata(String jobId, long checkpointId, long timestamp
      * @param descriptor what the operator was (vertex name, operator class and name): a restore
      *                   maps the state only onto an operator with the same descriptor
      * @param subtasks the state of each subtask, by subtask index
+     * @param coordinatorState a source's split enumerator's state (see
+     *     {@link dev.runnel.runtime.source.SplitEnumerator#snapshotState}), or {@code null}
      */
     public record OperatorState(String name, int parallelism, int maxParallelism, String descriptor,
-                                List<OperatorSubtaskState> subtasks) {
+                                List<OperatorSubtaskState> subtasks, byte[] coordinatorState) {
         public OperatorState {
             subtasks = List.copyOf(subtasks);
+        }
+
+        /** An operator without a coordinator's state. */
+        public OperatorState(String name, int parallelism, int maxParallelism, String descriptor,
+                             List<OperatorSubtaskState> subtasks) {
+            this(name, parallelism, maxParallelism, descriptor, subtasks, null);
         }
 
         /** Whether every subtask had finished: the operator is restored as finished. */

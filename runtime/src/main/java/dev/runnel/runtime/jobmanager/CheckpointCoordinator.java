@@ -65,6 +65,12 @@ final class CheckpointCoordinator {
 
         /** Checkpoints failed more often in a row than tolerated: the job fails over. */
         void checkpointFailuresExceeded(String cause);
+
+        /**
+         * Snapshots the job's split enumerators for checkpoint {@code checkpointId}, by source
+         * vertex id; called right before the checkpoint's triggers are sent, on the main thread.
+         */
+        Map<Integer, byte[]> snapshotCoordinators(long checkpointId) throws Exception;
     }
 
     /** A completed checkpoint that is kept. */
@@ -234,6 +240,14 @@ final class CheckpointCoordinator {
         pending.put(id, checkpoint);
         checkpoint.setTimeout(mainThread.schedule(() -> abort(id, "it did not complete within "
                 + timeout.toMillis() + " ms (execution.checkpointing.timeout)", true), timeout.toMillis(), TimeUnit.MILLISECONDS));
+        try {
+            // Before the triggers, on this thread: a split assigned after this snapshot is sent
+            // after the trigger, so it is in neither the enumerator's nor the reader's part.
+            checkpoint.setCoordinatorStates(job.snapshotCoordinators(id));
+        } catch (Exception e) {
+            abort(id, "a split enumerator could not snapshot its state: " + e.getMessage(), true);
+            return checkpoint;
+        }
         CheckpointBarrier barrier = new CheckpointBarrier(id, now.toEpochMilli(), location);
         for (ExecutionVertex v : running) {
             boolean producersFinished = graph.producersOf(v).stream().allMatch(p -> p.state() == ExecutionState.FINISHED);
@@ -379,8 +393,10 @@ final class CheckpointCoordinator {
                     OperatorSubtaskState operator = state == null ? OperatorSubtaskState.FINISHED : state.get(ref.id());
                     subtasks.add(operator == null ? OperatorSubtaskState.EMPTY : operator);
                 }
+                byte[] coordinator = ref.id().equals(OperatorIds.source(vertex.id()))
+                        ? checkpoint.coordinatorState(vertex.id()) : null;
                 operators.put(ref.id(), new CheckpointMetadata.OperatorState(ref.name(), vertex.parallelism(),
-                        maxParallelism, ref.descriptor(), subtasks));
+                        maxParallelism, ref.descriptor(), subtasks, coordinator));
             }
         }
         return new CheckpointMetadata(jobId.value(), checkpoint.id(), checkpoint.triggered().toEpochMilli(),

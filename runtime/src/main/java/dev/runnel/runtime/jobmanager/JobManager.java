@@ -18,6 +18,7 @@ import dev.runnel.runtime.fs.FileSystems;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.scheduler.ResourceManager;
 import dev.runnel.runtime.scheduler.SlotPool;
+import dev.runnel.runtime.source.SourceEvent;
 import dev.runnel.runtime.task.ExecutionAttemptId;
 import dev.runnel.runtime.task.TaskCounters;
 import dev.runnel.runtime.task.TaskExecutionState;
@@ -125,6 +126,11 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
     @Override
     public void declineCheckpoint(ExecutionAttemptId attemptId, long checkpointId, String reason) {
         withJob(attemptId.jobId(), job -> job.declineCheckpoint(attemptId, checkpointId, reason));
+    }
+
+    @Override
+    public void sendSourceEvent(ExecutionAttemptId attemptId, SourceEvent event) {
+        withJob(attemptId.jobId(), job -> job.sourceEvent(attemptId, event));
     }
 
     /** Runs {@code action} on the main thread for a job that is known; messages about others are dropped. */

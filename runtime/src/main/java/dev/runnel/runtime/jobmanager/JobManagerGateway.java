@@ -2,6 +2,7 @@ package dev.runnel.runtime.jobmanager;
 
 import dev.runnel.runtime.checkpoint.TaskStateSnapshot;
 import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.source.SourceEvent;
 import dev.runnel.runtime.task.ExecutionAttemptId;
 import dev.runnel.runtime.task.TaskExecutionState;
 import dev.runnel.runtime.taskmanager.TaskExecutorGateway;
@@ -34,4 +35,7 @@ public interface JobManagerGateway {
 
     /** A subtask cannot take part in checkpoint {@code checkpointId}: the checkpoint is aborted. Any thread. */
     void declineCheckpoint(ExecutionAttemptId attemptId, long checkpointId, String reason);
+
+    /** A source subtask's event for its source's split enumerator. Any thread. */
+    void sendSourceEvent(ExecutionAttemptId attemptId, SourceEvent event);
 }

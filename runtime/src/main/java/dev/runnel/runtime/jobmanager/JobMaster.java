@@ -2,6 +2,7 @@ package dev.runnel.runtime.jobmanager;
 
 import dev.runnel.runtime.checkpoint.CheckpointMetadata;
 import dev.runnel.runtime.checkpoint.CheckpointOptions;
+import dev.runnel.runtime.checkpoint.OperatorIds;
 import dev.runnel.runtime.checkpoint.RestartStrategy;
 import dev.runnel.runtime.checkpoint.SharedStateRegistry;
 import dev.runnel.runtime.checkpoint.StateAssignment;
@@ -24,6 +25,7 @@ import dev.runnel.runtime.metrics.TaskTimes;
 import dev.runnel.runtime.scheduler.AllocatedSlot;
 import dev.runnel.runtime.scheduler.SlotPool;
 import dev.runnel.runtime.scheduler.SlotSharing;
+import dev.runnel.runtime.source.SourceEvent;
 import dev.runnel.runtime.task.ExecutionAttemptId;
 import dev.runnel.runtime.task.ExecutionState;
 import dev.runnel.runtime.task.TaskCounters;
@@ -31,6 +33,8 @@ import dev.runnel.runtime.task.TaskDeploymentDescriptor;
 import dev.runnel.runtime.task.TaskExecutionState;
 import dev.runnel.runtime.taskmanager.TaskExecutorGateway;
 import dev.runnel.runtime.taskmanager.TaskManagerId;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -61,7 +65,9 @@ import org.slf4j.LoggerFactory;
  * subtask is cancelled, and once all ended the job waits the strategy's delay, requests slots
  * again and deploys new attempts that restore the latest completed checkpoint (or the
  * savepoint the job started from). Otherwise it becomes FAILING (the others are cancelled) and
- * then FAILED with the first cause. Its {@link CheckpointCoordinator} takes the checkpoints.
+ * then FAILED with the first cause. Its {@link CheckpointCoordinator} takes the checkpoints; a
+ * {@link SourceCoordinator} per source with a split enumerator assigns that source's splits,
+ * made anew for every attempt from the state it restores.
  *
  * <p>JobManager main thread only.
  */
@@ -80,6 +86,8 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
     private final CompletableFuture<JobInfo> termination = new CompletableFuture<>();
     private final SharedStateRegistry sharedStateRegistry;
     private final Map<TaskManagerId, TaskExecutorGateway> usedTaskManagers = new LinkedHashMap<>();
+    /** The split enumerators of the current attempt, by source vertex id. */
+    private final Map<Integer, SourceCoordinator> sourceCoordinators = new LinkedHashMap<>();
     private ExecutionGraph executionGraph;
     private CheckpointCoordinator checkpoints;
     private RestartStrategy restartStrategy;
@@ -183,8 +191,10 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
             return;
         }
         Map<Integer, List<TaskStateSnapshot>> restore;
+        CheckpointMetadata latest;
         try {
-            restore = restoreAssignment(checkpoints.latestForRecovery());
+            latest = checkpoints.latestForRecovery();
+            restore = restoreAssignment(latest);
         } catch (RuntimeException e) {
             slotPool.releaseSlots(jobId);
             failBeforeDeployment(e.getMessage());
@@ -192,6 +202,14 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         }
         boolean firstStart = status == JobStatus.CREATED;
         setStatus(JobStatus.RUNNING);
+        try {
+            startSourceCoordinators(latest);
+        } catch (RuntimeException e) {
+            failOver(new JobFailure("Could not start the split enumerator of a source: " + rootMessage(e),
+                    e.getClass().getName(), null, clock.instant(), null, null));
+            endOrRestartIfAllTerminal();
+            return;
+        }
         for (ExecutionVertex vertex : executionGraph.vertices()) {
             AllocatedSlot slot = SlotSharing.slotFor(slots, vertex.subtaskIndex());
             List<TaskStateSnapshot> states = restore.get(vertex.jobVertex().id());
@@ -200,6 +218,63 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         if (firstStart) {
             checkpoints.start();
         }
+    }
+
+    /** Starts the split enumerators of this attempt, each from its part of {@code restored} (or afresh). */
+    private void startSourceCoordinators(CheckpointMetadata restored) {
+        for (JobVertex vertex : jobGraph.vertices()) {
+            if (!vertex.isSource()) {
+                continue;
+            }
+            SourceCoordinator coordinator = SourceCoordinator.start(vertex, executionGraph, mainThread,
+                    coordinatorState(restored, vertex), cause -> enumeratorFailed(vertex, cause));
+            if (coordinator != null) {
+                sourceCoordinators.put(vertex.id(), coordinator);
+            }
+        }
+    }
+
+    /** The enumerator's state in {@code restored} when it was written for this very source. */
+    private static byte[] coordinatorState(CheckpointMetadata restored, JobVertex vertex) {
+        if (restored == null) {
+            return null;
+        }
+        CheckpointMetadata.OperatorState state = restored.operators().get(OperatorIds.source(vertex.id()));
+        boolean same = state != null && state.descriptor().equals(OperatorIds.of(vertex).get(0).descriptor());
+        return same ? state.coordinatorState() : null;
+    }
+
+    private void enumeratorFailed(JobVertex vertex, Throwable cause) {
+        if (status != JobStatus.RUNNING) {
+            return;
+        }
+        StringWriter trace = new StringWriter();
+        cause.printStackTrace(new PrintWriter(trace));
+        failOver(new JobFailure(rootMessage(cause), cause.getClass().getName(), trace.toString(), clock.instant(),
+                vertex.name() + " (split enumerator)", null));
+        endOrRestartIfAllTerminal();
+    }
+
+    private void closeSourceCoordinators() {
+        sourceCoordinators.values().forEach(SourceCoordinator::close);
+        sourceCoordinators.clear();
+    }
+
+    /** A source subtask's event for its split enumerator. */
+    void sourceEvent(ExecutionAttemptId attempt, SourceEvent event) {
+        SourceCoordinator coordinator = sourceCoordinators.get(attempt.vertexId());
+        if (coordinator != null) {
+            coordinator.handle(attempt, event);
+        }
+    }
+
+    @Override
+    public Map<Integer, byte[]> snapshotCoordinators(long checkpointId) throws Exception {
+        Map<Integer, byte[]> states = new LinkedHashMap<>();
+        for (var entry : sourceCoordinators.entrySet()) {
+            states.put(entry.getKey(), entry.getValue().snapshot(checkpointId));
+        }
+        return states;
     }
 
     private void deploy(ExecutionVertex vertex, AllocatedSlot slot, TaskStateSnapshot restoreState,
@@ -259,6 +334,7 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         if (checkpoints != null) {
             checkpoints.abortPending("a task failed: " + cause);
         }
+        closeSourceCoordinators();
         if (restartStrategy != null) {
             restartStrategy.failed();
         }
@@ -431,6 +507,7 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
             slotPool.cancelRequest(jobId);
         }
         setStatus(JobStatus.CANCELLING);
+        closeSourceCoordinators();
         cancelTasks();
         if (executionGraph.allTerminal()) {
             end(JobStatus.CANCELED);
@@ -459,6 +536,7 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
     }
 
     private void end(JobStatus finalStatus) {
+        closeSourceCoordinators();
         setStatus(finalStatus);
         endTime = statusTimes.get(finalStatus);
         if (checkpoints != null) {

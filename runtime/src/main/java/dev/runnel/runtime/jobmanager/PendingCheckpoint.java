@@ -35,6 +35,8 @@ final class PendingCheckpoint {
     private final Set<SubtaskKey> finished = new HashSet<>();
     private final CompletableFuture<String> result = new CompletableFuture<>();
     private ScheduledFuture<?> timeout;
+    /** The split enumerators' snapshots, by source vertex id, taken right before the trigger. */
+    private Map<Integer, byte[]> coordinatorStates = Map.of();
 
     PendingCheckpoint(long id, Instant triggered, CheckpointLocation location, StopMode stopMode,
                       List<ExecutionVertex> running, List<ExecutionVertex> alreadyFinished) {
@@ -73,6 +75,15 @@ final class PendingCheckpoint {
     /** Completes with the checkpoint's directory, or fails with why it was aborted. */
     CompletableFuture<String> result() {
         return result;
+    }
+
+    void setCoordinatorStates(Map<Integer, byte[]> states) {
+        coordinatorStates = Map.copyOf(states);
+    }
+
+    /** The snapshot of the split enumerator of source vertex {@code vertexId}, or {@code null}. */
+    byte[] coordinatorState(int vertexId) {
+        return coordinatorStates.get(vertexId);
     }
 
     void setTimeout(ScheduledFuture<?> future) {

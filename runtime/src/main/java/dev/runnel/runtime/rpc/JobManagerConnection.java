@@ -1,6 +1,7 @@
 package dev.runnel.runtime.rpc;
 
 import dev.runnel.runtime.checkpoint.TaskStateSnapshot;
+import dev.runnel.runtime.cluster.MemoryUsage;
 import dev.runnel.runtime.cluster.OwnedThreads;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
@@ -12,7 +13,6 @@ import dev.runnel.runtime.rpc.TaskManagerProtocol.CheckpointComplete;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.DeclineCheckpoint;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.FailTask;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.FromJobManager;
-import dev.runnel.runtime.cluster.MemoryUsage;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.Heartbeat;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.Register;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.Registered;
@@ -23,9 +23,12 @@ import dev.runnel.runtime.rpc.TaskManagerProtocol.RequestCounters;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.Results;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.SubmitTask;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.TaskState;
+import dev.runnel.runtime.rpc.TaskManagerProtocol.ToEnumerator;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.ToJobManager;
+import dev.runnel.runtime.rpc.TaskManagerProtocol.ToReader;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.ToTaskManager;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.TriggerCheckpoint;
+import dev.runnel.runtime.source.SourceEvent;
 import dev.runnel.runtime.task.ExecutionAttemptId;
 import dev.runnel.runtime.task.TaskExecutionState;
 import dev.runnel.runtime.taskmanager.TaskExecutorGateway;
@@ -235,6 +238,8 @@ public final class JobManagerConnection implements AutoCloseable {
                 taskManager.cancelTask(m.attemptId());
             } else if (message instanceof TriggerCheckpoint m) {
                 taskManager.triggerCheckpoint(m.attemptId(), m.barrier(), m.stop());
+            } else if (message instanceof ToReader m) {
+                taskManager.sendSourceEvent(m.attemptId(), m.event());
             } else if (message instanceof CheckpointComplete m) {
                 taskManager.notifyCheckpointComplete(m.jobId(), m.checkpointId());
             } else if (message instanceof CheckpointAborted m) {
@@ -305,6 +310,11 @@ public final class JobManagerConnection implements AutoCloseable {
         @Override
         public void declineCheckpoint(ExecutionAttemptId attemptId, long checkpointId, String reason) {
             connection.send(new DeclineCheckpoint(attemptId, checkpointId, reason));
+        }
+
+        @Override
+        public void sendSourceEvent(ExecutionAttemptId attemptId, SourceEvent event) {
+            connection.send(new ToEnumerator(attemptId, event));
         }
     }
 }

@@ -5,6 +5,7 @@ import dev.runnel.runtime.checkpoint.TaskStateSnapshot;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.MemoryUsage;
 import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.source.SourceEvent;
 import dev.runnel.runtime.stream.CheckpointBarrier;
 import dev.runnel.runtime.task.ExecutionAttemptId;
 import dev.runnel.runtime.task.TaskDeploymentDescriptor;
@@ -106,6 +107,10 @@ final class TaskManagerProtocol {
     record DeclineCheckpoint(ExecutionAttemptId attemptId, long checkpointId, String reason) implements ToJobManager {
     }
 
+    /** A source subtask's event for its split enumerator. */
+    record ToEnumerator(ExecutionAttemptId attemptId, SourceEvent event) implements ToJobManager {
+    }
+
     // ---- JobManager to TaskManager (TaskExecutorGateway)
 
     /**
@@ -131,6 +136,10 @@ final class TaskManagerProtocol {
 
     record TriggerCheckpoint(ExecutionAttemptId attemptId, CheckpointBarrier barrier, StopMode stop)
             implements ToTaskManager {
+    }
+
+    /** A split enumerator's event for a source subtask; on this stream, so that it stays in order with the triggers. */
+    record ToReader(ExecutionAttemptId attemptId, SourceEvent event) implements ToTaskManager {
     }
 
     record CheckpointComplete(JobId jobId, long checkpointId) implements ToTaskManager {

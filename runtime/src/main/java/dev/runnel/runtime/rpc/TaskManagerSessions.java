@@ -2,6 +2,7 @@ package dev.runnel.runtime.rpc;
 
 import dev.runnel.runtime.checkpoint.StopMode;
 import dev.runnel.runtime.cluster.JobId;
+import dev.runnel.runtime.cluster.MemoryUsage;
 import dev.runnel.runtime.cluster.OwnedThreads;
 import dev.runnel.runtime.cluster.TaskManagerLocation;
 import dev.runnel.runtime.config.Configuration;
@@ -13,7 +14,6 @@ import dev.runnel.runtime.rpc.TaskManagerProtocol.CheckpointComplete;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.DeclineCheckpoint;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.FailTask;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.FromJobManager;
-import dev.runnel.runtime.cluster.MemoryUsage;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.Heartbeat;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.Register;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.Registered;
@@ -24,9 +24,12 @@ import dev.runnel.runtime.rpc.TaskManagerProtocol.RequestCounters;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.Results;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.SubmitTask;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.TaskState;
+import dev.runnel.runtime.rpc.TaskManagerProtocol.ToEnumerator;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.ToJobManager;
+import dev.runnel.runtime.rpc.TaskManagerProtocol.ToReader;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.ToTaskManager;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.TriggerCheckpoint;
+import dev.runnel.runtime.source.SourceEvent;
 import dev.runnel.runtime.stream.CheckpointBarrier;
 import dev.runnel.runtime.task.ExecutionAttemptId;
 import dev.runnel.runtime.task.TaskCounters;
@@ -143,6 +146,8 @@ public final class TaskManagerSessions implements AutoCloseable {
                 jobManager.acknowledgeCheckpoint(m.attemptId(), m.checkpointId(), m.state());
             } else if (message instanceof DeclineCheckpoint m) {
                 jobManager.declineCheckpoint(m.attemptId(), m.checkpointId(), m.reason());
+            } else if (message instanceof ToEnumerator m) {
+                jobManager.sendSourceEvent(m.attemptId(), m.event());
             } else if (message instanceof Reply m) {
                 connection.replied(m);
             }
@@ -231,6 +236,11 @@ public final class TaskManagerSessions implements AutoCloseable {
         @Override
         public void triggerCheckpoint(ExecutionAttemptId attemptId, CheckpointBarrier barrier, StopMode stop) {
             send(new TriggerCheckpoint(attemptId, barrier, stop));
+        }
+
+        @Override
+        public void sendSourceEvent(ExecutionAttemptId attemptId, SourceEvent event) {
+            send(new ToReader(attemptId, event));
         }
 
         @Override

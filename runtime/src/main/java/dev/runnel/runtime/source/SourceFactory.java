@@ -24,4 +24,16 @@ public interface SourceFactory extends Serializable {
     boolean isBounded();
 
     SourceReader createReader(int subtaskIndex, int parallelism);
+
+    /**
+     * The enumerator that assigns this source's splits in the JobManager, or {@code null} (the
+     * default) when each reader finds its own split from its subtask index. A source with one
+     * gets its splits only through {@link SourceReader#addSplits}.
+     *
+     * @param restoredState what {@link SplitEnumerator#snapshotState} wrote into the checkpoint
+     *     the job restores, or {@code null} on a fresh start
+     */
+    default SplitEnumerator createEnumerator(SplitEnumeratorContext context, byte[] restoredState) {
+        return null;
+    }
 }

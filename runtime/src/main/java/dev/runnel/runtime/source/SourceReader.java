@@ -2,6 +2,8 @@ package dev.runnel.runtime.source;
 
 import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.operators.Output;
+import java.io.Serializable;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -34,6 +36,18 @@ public interface SourceReader extends AutoCloseable {
      */
     default CompletableFuture<Void> isAvailable() {
         return CompletableFuture.completedFuture(null);
+    }
+
+    /**
+     * Splits its source's {@link SplitEnumerator} assigned to this reader; between two polls,
+     * after {@link #open}. Only sources with an enumerator get them.
+     */
+    default void addSplits(List<Serializable> splits) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " takes no splits from an enumerator");
+    }
+
+    /** The enumerator will assign no more splits: a bounded reader ends once its splits ended. */
+    default void notifyNoMoreSplits() {
     }
 
     /** Writes the current split positions into the operator state store (see the class comment). */

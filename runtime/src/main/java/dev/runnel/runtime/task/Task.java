@@ -24,6 +24,7 @@ import dev.runnel.runtime.network.Subpartition;
 import dev.runnel.runtime.operators.Output;
 import dev.runnel.runtime.operators.sink.ResultSender;
 import dev.runnel.runtime.source.InputStatus;
+import dev.runnel.runtime.source.SourceEvent;
 import dev.runnel.runtime.source.SourceReader;
 import dev.runnel.runtime.state.ManagedMemory;
 import dev.runnel.runtime.stream.CheckpointBarrier;
@@ -40,6 +41,7 @@ import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -69,6 +71,7 @@ public final class Task implements Runnable {
     private final RemoteExchange exchange; // null: every subtask of the job runs in this TaskManager
     private final TaskListener listener;
     private final ResultDeliverer resultDeliverer;
+    private final BiConsumer<ExecutionAttemptId, SourceEvent> enumerator;
     private final ClassLoader userClassLoader;
     /** Busy, idle and back-pressured time; the waits are timed where the thread blocks, not per record. */
     private final TaskTimeMeter times = new TaskTimeMeter(System::nanoTime);
@@ -115,12 +118,14 @@ public final class Task implements Runnable {
     private volatile LatencyHistogram sinkLatency;
 
     /**
+     * @param enumerator where a source task's events for its split enumerator go (any thread)
      * @param checkpointResponder where checkpoint acknowledgements go
      * @param snapshotExecutor the TaskManager's threads that write snapshots
      * @param managedMemory the managed memory of the slot the task runs in
      */
     public Task(TaskDeploymentDescriptor tdd, LocalChannelRegistry channels, RemoteExchange exchange,
-                TaskListener listener, ResultDeliverer resultDeliverer, ClassLoader userClassLoader,
+                TaskListener listener, ResultDeliverer resultDeliverer,
+                BiConsumer<ExecutionAttemptId, SourceEvent> enumerator, ClassLoader userClassLoader,
                 CheckpointResponder checkpointResponder, Executor snapshotExecutor, ManagedMemory.Slot managedMemory) {
         this.tdd = tdd;
         this.exchange = exchange;
@@ -130,6 +135,7 @@ public final class Task implements Runnable {
         this.channels = channels;
         this.listener = listener;
         this.resultDeliverer = resultDeliverer;
+        this.enumerator = enumerator;
         this.userClassLoader = userClassLoader;
         this.thread = new Thread(this, THREAD_NAME_PREFIX + tdd.taskName());
         this.thread.setDaemon(true);
@@ -185,6 +191,27 @@ public final class Task implements Runnable {
             } else if (stop == StopMode.TERMINATE) {
                 stopAtSavepoint = barrier.id();
             }
+        });
+    }
+
+    /**
+     * An event of this source task's split enumerator: splits for the reader, or that no more
+     * come. A mail, so that it keeps its place among the checkpoint triggers. Ignored once the
+     * task ended or when it restored as finished (it has no reader).
+     */
+    public void deliverSourceEvent(SourceEvent event) {
+        mailbox.put(() -> {
+            if (ended || reader == null) {
+                return;
+            }
+            SourceReader r = reader;
+            OperatorException.invoke(tdd.vertex().source().name(), () -> {
+                if (event instanceof SourceEvent.AddSplits add) {
+                    r.addSplits(add.splits());
+                } else if (event instanceof SourceEvent.NoMoreSplits) {
+                    r.notifyNoMoreSplits();
+                }
+            });
         });
     }
 
@@ -383,6 +410,8 @@ public final class Task implements Runnable {
                         tdd.attemptId().jobId().value(), tdd.subtaskIndex(), tdd.parallelism(), config, sourceOutput, userClassLoader, sender,
                         processingTime, checkpointing, operatorCounters));
             });
+            // an enumerator, if the source has one, assigns splits from now on
+            enumerator.accept(tdd.attemptId(), new SourceEvent.ReaderRegistered());
         } else {
             setUpInputs(capacity, exactlyOnce);
         }

@@ -3,6 +3,7 @@ package dev.runnel.runtime.taskmanager;
 import dev.runnel.runtime.checkpoint.StopMode;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.TaskManagerLocation;
+import dev.runnel.runtime.source.SourceEvent;
 import dev.runnel.runtime.stream.CheckpointBarrier;
 import dev.runnel.runtime.task.ExecutionAttemptId;
 import dev.runnel.runtime.task.TaskCounters;
@@ -50,6 +51,13 @@ public interface TaskExecutorGateway {
      * learns that from its state report).
      */
     void triggerCheckpoint(ExecutionAttemptId attemptId, CheckpointBarrier barrier, StopMode stop);
+
+    /**
+     * A split enumerator's event for a source subtask; it reaches the subtask in the order of
+     * this gateway's calls, after the checkpoint triggers sent before it. An unknown attempt
+     * drops it (it ended; the JobManager learns that from its state report).
+     */
+    void sendSourceEvent(ExecutionAttemptId attemptId, SourceEvent event);
 
     /** Checkpoint {@code checkpointId} of the job completed: tell its subtasks running here. */
     void notifyCheckpointComplete(JobId jobId, long checkpointId);

@@ -4,16 +4,17 @@ import dev.runnel.runtime.blob.BlobStore;
 import dev.runnel.runtime.blob.PipelineJars;
 import dev.runnel.runtime.checkpoint.StopMode;
 import dev.runnel.runtime.checkpoint.TaskStateSnapshot;
-import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.OwnedThreads;
-import dev.runnel.runtime.jobmanager.JobManagerGateway;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.jobmanager.JobManagerGateway;
 import dev.runnel.runtime.network.LocalChannelRegistry;
 import dev.runnel.runtime.network.NetworkBuffers;
 import dev.runnel.runtime.network.RemoteExchange;
-import dev.runnel.runtime.stream.CheckpointBarrier;
+import dev.runnel.runtime.source.SourceEvent;
 import dev.runnel.runtime.state.ManagedMemory;
+import dev.runnel.runtime.stream.CheckpointBarrier;
 import dev.runnel.runtime.task.CheckpointResponder;
 import dev.runnel.runtime.task.ExecutionAttemptId;
 import dev.runnel.runtime.task.ExecutionState;
@@ -25,9 +26,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Set;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -98,6 +99,10 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
 
         @Override
         public void declineCheckpoint(ExecutionAttemptId attemptId, long checkpointId, String reason) {
+        }
+
+        @Override
+        public void sendSourceEvent(ExecutionAttemptId attemptId, SourceEvent event) {
         }
     };
 
@@ -181,7 +186,7 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
             ClassLoader loader = classLoaderOf(deployment);
             receiveRemoteInputs(deployment);
             Task task = new Task(deployment, channels, exchange, this::onTaskStateChanged,
-                    jobManager::offerResults, loader, checkpointResponder(),
+                    jobManager::offerResults, this::sendToEnumerator, loader, checkpointResponder(),
                     snapshotExecutor, managedMemory.slot(deployment.slotIndex()));
             tasks.put(deployment.attemptId(), task);
             allTasks.add(task);
@@ -270,6 +275,23 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
                 task.triggerCheckpoint(barrier, stop);
             }
         });
+    }
+
+    @Override
+    public void sendSourceEvent(ExecutionAttemptId attemptId, SourceEvent event) {
+        runOnMainThread(() -> {
+            Task task = tasks.get(attemptId);
+            if (task != null) {
+                task.deliverSourceEvent(event);
+            }
+        });
+    }
+
+    /** Called from a task's thread. */
+    private void sendToEnumerator(ExecutionAttemptId attemptId, SourceEvent event) {
+        if (!dead) {
+            jobManager.sendSourceEvent(attemptId, event);
+        }
     }
 
     @Override

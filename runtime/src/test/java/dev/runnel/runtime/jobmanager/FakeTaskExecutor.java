@@ -2,6 +2,7 @@ package dev.runnel.runtime.jobmanager;
 
 import dev.runnel.runtime.checkpoint.StopMode;
 import dev.runnel.runtime.cluster.JobId;
+import dev.runnel.runtime.source.SourceEvent;
 import dev.runnel.runtime.stream.CheckpointBarrier;
 import dev.runnel.runtime.task.ExecutionAttemptId;
 import dev.runnel.runtime.task.ExecutionState;
@@ -21,6 +22,7 @@ final class FakeTaskExecutor implements TaskExecutorGateway {
     private final JobManagerGateway jobManager;
     private final List<TaskDeploymentDescriptor> deployments = new CopyOnWriteArrayList<>();
     private final List<CheckpointBarrier> barriers = new CopyOnWriteArrayList<>();
+    private final List<SourceEvent> sourceEvents = new CopyOnWriteArrayList<>();
 
     FakeTaskExecutor(String id, JobManagerGateway jobManager) {
         this.id = new TaskManagerId(id);
@@ -29,6 +31,11 @@ final class FakeTaskExecutor implements TaskExecutorGateway {
 
     List<TaskDeploymentDescriptor> deploymentsOf(JobId jobId) {
         return deployments.stream().filter(d -> d.attemptId().jobId().equals(jobId)).toList();
+    }
+
+    /** The split enumerators' events for subtasks here, in order. */
+    List<SourceEvent> sourceEvents() {
+        return sourceEvents;
     }
 
     /** The barriers the JobManager asked this TaskManager to inject, in order. */
@@ -66,6 +73,11 @@ final class FakeTaskExecutor implements TaskExecutorGateway {
     @Override
     public void triggerCheckpoint(ExecutionAttemptId attemptId, CheckpointBarrier barrier, StopMode stop) {
         barriers.add(barrier);
+    }
+
+    @Override
+    public void sendSourceEvent(ExecutionAttemptId attemptId, SourceEvent event) {
+        sourceEvents.add(event);
     }
 
     @Override

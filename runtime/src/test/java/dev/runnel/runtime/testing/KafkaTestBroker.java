@@ -8,6 +8,7 @@ import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -78,6 +79,11 @@ public final class KafkaTestBroker implements BeforeAllCallback, AfterAllCallbac
     /** Creates {@code topic} with {@code partitions} partitions and waits until it exists. */
     public void createTopic(String topic, int partitions) throws ExecutionException, InterruptedException {
         admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get();
+    }
+
+    /** Grows {@code topic} to {@code partitions} partitions and waits until the broker did. */
+    public void addPartitions(String topic, int partitions) throws ExecutionException, InterruptedException {
+        admin.createPartitions(Map.of(topic, NewPartitions.increaseTo(partitions))).all().get();
     }
 
     /** Writes {@code values} to {@code partition} of {@code topic}, in order, and waits for the broker's acknowledgement. */

@@ -97,7 +97,7 @@ public final class KafkaConnectorFactory extends KafkaTableFactory {
                 bounded == KafkaOptions.BoundedMode.TIMESTAMP ? options.get(KafkaOptions.BOUNDED_TIMESTAMP) : -1,
                 bounded == KafkaOptions.BoundedMode.SPECIFIC_OFFSETS ? KafkaOptions.requiredOffsets(table,
                         KafkaOptions.BOUNDED_SPECIFIC_OFFSETS, KafkaOptions.BOUNDED_MODE) : Map.of(),
-                KafkaRecordLayout.of(table, false));
+                options.get(KafkaOptions.DISCOVERY_INTERVAL), KafkaRecordLayout.of(table, false));
     }
 
     @Override

@@ -63,6 +63,10 @@ final class KafkaOptions {
     static final ConfigOption<String> BOUNDED_SPECIFIC_OFFSETS = ConfigOption.of("scan.bounded.specific-offsets",
             String.class, null, "With scan.bounded.mode 'specific-offsets': 'partition:0,offset:42;…', the offset"
                     + " each partition ends before; partitions not listed end where they are when the job starts.");
+    static final ConfigOption<Duration> DISCOVERY_INTERVAL = ConfigOption.of("scan.topic-partition-discovery.interval",
+            Duration.class, Duration.ofMinutes(5), "How often an unbounded source looks for new partitions of its"
+                    + " topics (and, with 'topic-pattern', new topics); they are read from their earliest offset."
+                    + " 0 turns it off.");
     static final ConfigOption<String> SINK_PARTITIONER = ConfigOption.of("sink.partitioner", String.class, "default",
             "Which partition a row goes to: default (Kafka's partitioner), fixed (subtask i writes to partition"
                     + " i modulo the partitions) or round-robin.");
@@ -96,7 +100,7 @@ final class KafkaOptions {
         return List.of(TOPIC, TOPIC_PATTERN, GROUP_ID, PROPERTIES, FORMAT, VALUE_FORMAT, KEY_FORMAT, KEY_FIELDS,
                 KEY_FIELDS_PREFIX, VALUE_FIELDS_INCLUDE, STARTUP_MODE,
                 STARTUP_TIMESTAMP, STARTUP_SPECIFIC_OFFSETS, BOUNDED_MODE, BOUNDED_TIMESTAMP, BOUNDED_SPECIFIC_OFFSETS,
-                SINK_PARTITIONER, DELIVERY_GUARANTEE, TRANSACTIONAL_ID_PREFIX, ConnectorOptions.SINK_PARALLELISM);
+                DISCOVERY_INTERVAL, SINK_PARTITIONER, DELIVERY_GUARANTEE, TRANSACTIONAL_ID_PREFIX, ConnectorOptions.SINK_PARALLELISM);
     }
 
     /** The topics named by {@code topic}, empty when the table names a {@code topic-pattern}. */

@@ -8,9 +8,9 @@ import dev.runnel.runtime.operators.Output;
 import dev.runnel.runtime.source.InputStatus;
 import dev.runnel.runtime.source.ReaderOutput;
 import dev.runnel.runtime.source.SourceReader;
+import java.io.Serializable;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,7 +28,6 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -38,7 +37,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Reads this subtask's partitions with one {@link KafkaConsumer} (assigned partitions, no group
  * membership), on the task's thread: a poll takes what the consumer fetched so far and never
- * waits, so barriers and timers are not held up by a quiet topic.
+ * waits, so barriers and timers are not held up by a quiet topic. The partitions come from the
+ * {@link KafkaSplitEnumerator} in the JobManager ({@link #addSplits}), or from the checkpoint a
+ * restored reader opens with; a bounded reader ends when its splits did and the enumerator said
+ * that no more come.
  *
  * <p>Offsets live in the checkpoint (split list {@value #SPLITS_STATE}, one {@link KafkaSplit}
  * per partition); the group's committed offsets are informational, committed when a checkpoint
@@ -60,7 +62,6 @@ final class KafkaReader implements SourceReader {
 
     private final KafkaSource source;
     private final int subtaskIndex;
-    private final int parallelism;
     private final Map<TopicPartition, KafkaSplit> splits = new LinkedHashMap<>();
     /** The offsets of each checkpoint not completed yet, to commit to the group when it completes. */
     private final TreeMap<Long, Map<TopicPartition, OffsetAndMetadata>> pendingCommits = new TreeMap<>();
@@ -72,11 +73,12 @@ final class KafkaReader implements SourceReader {
     private boolean commitsOffsets;
     /** Whether the offsets where a bounded read ended went to the group (once, when it ends). */
     private boolean endCommitted;
+    /** Whether the enumerator said that no more splits come. */
+    private boolean noMoreSplits;
 
-    KafkaReader(KafkaSource source, int subtaskIndex, int parallelism) {
+    KafkaReader(KafkaSource source, int subtaskIndex) {
         this.source = source;
         this.subtaskIndex = subtaskIndex;
-        this.parallelism = parallelism;
     }
 
     @Override
@@ -95,54 +97,47 @@ final class KafkaReader implements SourceReader {
         consumer = new KafkaConsumer<>(properties);
         var store = context.operatorStateStore();
         state = store.splitList(SPLITS_STATE);
-        List<KafkaSplit> assigned = new ArrayList<>();
         if (store.isRestored()) {
-            state.forEach(bytes -> assigned.add(KafkaSplit.fromBytes(bytes)));
-        } else {
-            List<TopicPartition> all = partitions();
-            for (int i = subtaskIndex; i < all.size(); i += parallelism) {
-                TopicPartition tp = all.get(i);
-                assigned.add(new KafkaSplit(tp.topic(), tp.partition(), KafkaSplit.UNSET,
-                        source.isBounded() ? KafkaSplit.UNSET : KafkaSplit.UNBOUNDED));
-            }
+            List<KafkaSplit> restored = new ArrayList<>();
+            state.forEach(bytes -> restored.add(KafkaSplit.fromBytes(bytes)));
+            read(restored);
         }
-        assigned.forEach(split -> splits.put(split.topicPartition(), split));
-        placeStarts();
-        placeStops();
-        consumer.assign(splits.keySet());
-        for (KafkaSplit split : splits.values()) {
-            consumer.seek(split.topicPartition(), split.next());
-        }
-        LOG.info("Table {}: subtask {} reads {}", source.tableName(), subtaskIndex,
-                splits.values().stream().map(s -> s.id() + "@" + s.next()).collect(Collectors.joining(", ")));
     }
 
-    /** Every partition of the topics the source reads, sorted by topic and partition. */
-    private List<TopicPartition> partitions() {
-        List<PartitionInfo> infos = new ArrayList<>();
-        try {
-            if (source.topicPattern() == null) {
-                for (String topic : source.topics()) {
-                    List<PartitionInfo> of = consumer.partitionsFor(topic, timeout);
-                    if (of == null || of.isEmpty()) {
-                        throw new RecordException("Topic '" + topic + "' of table " + source.tableName()
-                                + " does not exist at " + source.brokers());
-                    }
-                    infos.addAll(of);
-                }
-            } else {
-                consumer.listTopics(timeout).forEach((topic, of) -> {
-                    if (source.reads(topic)) {
-                        infos.addAll(of);
-                    }
-                });
+    @Override
+    public void addSplits(List<Serializable> assigned) {
+        List<KafkaSplit> added = new ArrayList<>();
+        for (Serializable split : assigned) {
+            KafkaSplit kafkaSplit = (KafkaSplit) split;
+            // a restored reader keeps its own position of a partition it already reads
+            if (!splits.containsKey(kafkaSplit.topicPartition())) {
+                added.add(kafkaSplit);
             }
-        } catch (TimeoutException e) {
-            throw unreachable(e);
         }
-        return infos.stream().map(i -> new TopicPartition(i.topic(), i.partition()))
-                .sorted(Comparator.comparing(TopicPartition::topic).thenComparingInt(TopicPartition::partition))
-                .toList();
+        read(added);
+    }
+
+    @Override
+    public void notifyNoMoreSplits() {
+        noMoreSplits = true;
+    }
+
+    /** Starts reading {@code added} too, each from its position (placed first when it has none yet). */
+    private void read(List<KafkaSplit> added) {
+        if (added.isEmpty()) {
+            return;
+        }
+        added.forEach(split -> splits.put(split.topicPartition(), split));
+        placeStarts();
+        placeStops();
+        // the partitions read before keep their positions (and pauses) across a new assignment
+        consumer.assign(splits.keySet());
+        for (KafkaSplit split : added) {
+            KafkaSplit placed = splits.get(split.topicPartition());
+            consumer.seek(placed.topicPartition(), placed.next());
+        }
+        LOG.info("Table {}: subtask {} reads {}", source.tableName(), subtaskIndex, added.stream()
+                .map(s -> s.id() + "@" + splits.get(s.topicPartition()).next()).collect(Collectors.joining(", ")));
     }
 
     private RecordException unreachable(TimeoutException e) {
@@ -151,31 +146,48 @@ final class KafkaReader implements SourceReader {
                 + e.getMessage(), e);
     }
 
-    /** Gives every split that has no offset yet the one its startup mode says. */
+    /**
+     * Gives every split that has no offset yet the one its startup mode says, or its earliest
+     * offset when the partition was found while the job ran.
+     */
     private void placeStarts() {
-        Set<TopicPartition> unset = splits.values().stream().filter(s -> s.next() == KafkaSplit.UNSET)
-                .map(KafkaSplit::topicPartition).collect(Collectors.toSet());
-        if (unset.isEmpty()) {
-            return;
-        }
+        Set<TopicPartition> unset = positionsAt(KafkaSplit.UNSET);
+        Set<TopicPartition> found = positionsAt(KafkaSplit.EARLIEST);
         Map<TopicPartition, Long> offsets = new HashMap<>();
         try {
-            switch (source.startupMode()) {
-                case EARLIEST_OFFSET -> offsets.putAll(consumer.beginningOffsets(unset, timeout));
-                case LATEST_OFFSET -> offsets.putAll(consumer.endOffsets(unset, timeout));
-                case TIMESTAMP -> offsets.putAll(offsetsForTime(unset, source.startupTimestamp()));
-                case SPECIFIC_OFFSETS -> {
-                    Map<TopicPartition, Long> earliest = consumer.beginningOffsets(unset, timeout);
-                    for (TopicPartition tp : unset) {
-                        offsets.put(tp, source.startOffsets().getOrDefault(tp.partition(), earliest.get(tp)));
-                    }
-                }
-                case GROUP_OFFSETS -> offsets.putAll(groupOffsets(unset));
+            if (!found.isEmpty()) {
+                offsets.putAll(consumer.beginningOffsets(found, timeout));
+            }
+            if (!unset.isEmpty()) {
+                offsets.putAll(startupOffsets(unset));
             }
         } catch (TimeoutException e) {
             throw unreachable(e);
         }
         offsets.forEach((tp, offset) -> splits.computeIfPresent(tp, (k, split) -> split.at(offset)));
+    }
+
+    private Set<TopicPartition> positionsAt(long marker) {
+        return splits.values().stream().filter(s -> s.next() == marker).map(KafkaSplit::topicPartition)
+                .collect(Collectors.toSet());
+    }
+
+    /** Where {@code scan.startup.mode} says the partitions start. */
+    private Map<TopicPartition, Long> startupOffsets(Set<TopicPartition> partitions) {
+        return switch (source.startupMode()) {
+            case EARLIEST_OFFSET -> consumer.beginningOffsets(partitions, timeout);
+            case LATEST_OFFSET -> consumer.endOffsets(partitions, timeout);
+            case TIMESTAMP -> offsetsForTime(partitions, source.startupTimestamp());
+            case SPECIFIC_OFFSETS -> {
+                Map<TopicPartition, Long> earliest = consumer.beginningOffsets(partitions, timeout);
+                Map<TopicPartition, Long> offsets = new HashMap<>();
+                for (TopicPartition tp : partitions) {
+                    offsets.put(tp, source.startOffsets().getOrDefault(tp.partition(), earliest.get(tp)));
+                }
+                yield offsets;
+            }
+            case GROUP_OFFSETS -> groupOffsets(partitions);
+        };
     }
 
     /** The group's committed offsets; where it has none, {@code properties.auto.offset.reset} decides. */
@@ -249,7 +261,7 @@ final class KafkaReader implements SourceReader {
     @Override
     public InputStatus pollNext(Output output) {
         finishReachedSplits(output);
-        if (splits.values().stream().allMatch(KafkaSplit::finished) && source.isBounded()) {
+        if (noMoreSplits && source.isBounded() && splits.values().stream().allMatch(KafkaSplit::finished)) {
             output.flush();
             commitEndOffsets();
             return InputStatus.END_OF_INPUT;

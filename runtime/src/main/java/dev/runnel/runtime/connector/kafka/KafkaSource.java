@@ -2,23 +2,27 @@ package dev.runnel.runtime.connector.kafka;
 
 import dev.runnel.runtime.source.SourceFactory;
 import dev.runnel.runtime.source.SourceReader;
+import dev.runnel.runtime.source.SplitEnumerator;
+import dev.runnel.runtime.source.SplitEnumeratorContext;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
  * Reads the records of one or more topics ({@code topic}, or every topic {@code topic-pattern}
- * matches), one split per partition: the partitions are listed when the readers open, sorted by
- * topic and partition, and partition {@code i} goes to subtask {@code i % parallelism}. A
- * restored reader reads the splits its checkpoint assigned it, from their offsets.
+ * matches), one split per partition, assigned by a {@link KafkaSplitEnumerator} in the
+ * JobManager, which also finds the partitions added while the job runs. A restored reader reads
+ * the splits its checkpoint assigned it, from their offsets.
  *
  * @param startOffsets the offsets by partition of {@code scan.startup.specific-offsets}
  * @param stopOffsets the offsets by partition of {@code scan.bounded.specific-offsets}
+ * @param discoveryInterval how often an unbounded source looks for new partitions; zero: never
  */
 record KafkaSource(String tableName, List<String> topics, Pattern topicPattern, Map<String, String> properties,
                    KafkaOptions.StartupMode startupMode, long startupTimestamp, Map<Integer, Long> startOffsets,
                    KafkaOptions.BoundedMode boundedMode, long boundedTimestamp, Map<Integer, Long> stopOffsets,
-                   KafkaRecordLayout layout) implements SourceFactory {
+                   Duration discoveryInterval, KafkaRecordLayout layout) implements SourceFactory {
     KafkaSource {
         topics = List.copyOf(topics);
         properties = Map.copyOf(properties);
@@ -47,7 +51,12 @@ record KafkaSource(String tableName, List<String> topics, Pattern topicPattern, 
 
     @Override
     public SourceReader createReader(int subtaskIndex, int parallelism) {
-        return new KafkaReader(this, subtaskIndex, parallelism);
+        return new KafkaReader(this, subtaskIndex);
+    }
+
+    @Override
+    public SplitEnumerator createEnumerator(SplitEnumeratorContext context, byte[] restoredState) {
+        return new KafkaSplitEnumerator(this, context, restoredState);
     }
 
     private String connector() {

@@ -5,18 +5,22 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.Serializable;
 import java.io.UncheckedIOException;
 import org.apache.kafka.common.TopicPartition;
 
 /**
  * One partition of a topic that a source subtask reads, as its checkpoints keep it.
  *
- * @param next the offset of the next record to read, {@link #UNSET} until the startup mode placed it
+ * @param next the offset of the next record to read, {@link #UNSET} until the startup mode placed
+ *     it, {@link #EARLIEST} until the partition's earliest offset did (a partition found while
+ *     the job ran)
  * @param stop the offset the split ends before: {@link #UNBOUNDED}, or {@link #UNSET} until the
  *     bounded mode placed it
  */
-record KafkaSplit(String topic, int partition, long next, long stop) {
+record KafkaSplit(String topic, int partition, long next, long stop) implements Serializable {
     static final long UNSET = -1;
+    static final long EARLIEST = -2;
     static final long UNBOUNDED = Long.MAX_VALUE;
 
     TopicPartition topicPartition() {
@@ -29,7 +33,7 @@ record KafkaSplit(String topic, int partition, long next, long stop) {
     }
 
     boolean finished() {
-        return next != UNSET && stop != UNSET && next >= stop;
+        return next >= 0 && stop != UNSET && next >= stop;
     }
 
     KafkaSplit at(long offset) {

@@ -90,7 +90,7 @@ public final class UpsertKafkaConnectorFactory extends KafkaTableFactory {
                 bounded == KafkaOptions.BoundedMode.TIMESTAMP ? options.get(KafkaOptions.BOUNDED_TIMESTAMP) : -1,
                 bounded == KafkaOptions.BoundedMode.SPECIFIC_OFFSETS ? KafkaOptions.requiredOffsets(table,
                         KafkaOptions.BOUNDED_SPECIFIC_OFFSETS, KafkaOptions.BOUNDED_MODE) : Map.of(),
-                KafkaRecordLayout.of(table, true));
+                KafkaOptions.DISCOVERY_INTERVAL.defaultValue(), KafkaRecordLayout.of(table, true));
     }
 
     /** Rows go to partitions by the hash of their key (Kafka's default), so each key's changes stay in order. */

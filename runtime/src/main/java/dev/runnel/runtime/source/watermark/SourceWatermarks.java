@@ -146,10 +146,9 @@ final class SourceWatermarks implements ReaderOutput {
         @Override
         public void collect(Row row) {
             hadRows = true;
-            if (idle) {
-                idle = false;
-                resume();
-            }
+            idle = false;
+            // also a split that started while the subtask was idle (it had none) makes it active
+            resume();
             long w = watermarkOf.applyAsLong(row);
             if (w > watermark) {
                 watermark = w;

@@ -2,6 +2,8 @@ package dev.runnel.runtime.source.watermark;
 
 import dev.runnel.runtime.source.SourceFactory;
 import dev.runnel.runtime.source.SourceReader;
+import dev.runnel.runtime.source.SplitEnumerator;
+import dev.runnel.runtime.source.SplitEnumeratorContext;
 import java.util.Objects;
 
 /**
@@ -30,6 +32,12 @@ public record WatermarkedSource(SourceFactory source, WatermarkStrategy strategy
     @Override
     public boolean isBounded() {
         return source.isBounded();
+    }
+
+    /** The source's own: watermarks change nothing about its splits. */
+    @Override
+    public SplitEnumerator createEnumerator(SplitEnumeratorContext context, byte[] restoredState) {
+        return source.createEnumerator(context, restoredState);
     }
 
     @Override

@@ -1,7 +1,7 @@
 package dev.runnel.runtime.source.watermark;
 
-import dev.runnel.runtime.codegen.GeneratedClass;
 import dev.runnel.runtime.cluster.RuntimeOptions;
+import dev.runnel.runtime.codegen.GeneratedClass;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.operators.Output;
@@ -9,6 +9,8 @@ import dev.runnel.runtime.source.InputStatus;
 import dev.runnel.runtime.source.SourceReader;
 import dev.runnel.runtime.state.ProcessingTimeService;
 import dev.runnel.runtime.state.StateOptions;
+import java.io.Serializable;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -76,6 +78,16 @@ final class WatermarkedSourceReader implements SourceReader {
     @Override
     public CompletableFuture<Void> isAvailable() {
         return reader.isAvailable();
+    }
+
+    @Override
+    public void addSplits(List<Serializable> splits) {
+        reader.addSplits(splits);
+    }
+
+    @Override
+    public void notifyNoMoreSplits() {
+        reader.notifyNoMoreSplits();
     }
 
     /** The split positions are the delegate's; watermarks restart from the restored positions. */

@@ -86,4 +86,17 @@ class SourceWatermarksTest {
         w.onPeriodicEmit(800);
         assertThat(out.elements()).as("said once").containsExactly(WatermarkStatus.IDLE);
     }
+
+    /** A Kafka subtask without partitions goes idle; the partition it gets later makes it active before its first row. */
+    @Test
+    void aSplitThatStartsWhileTheSubtaskIsIdleMakesItActive() {
+        SourceWatermarks w = watermarks(500);
+        w.onPeriodicEmit(600);
+        assertThat(w.isIdle()).isTrue();
+
+        w.createOutputForSplit("topic-3").collect(Row.of(700L));
+
+        assertThat(w.isIdle()).isFalse();
+        assertThat(out.elements()).containsExactly(WatermarkStatus.IDLE, WatermarkStatus.ACTIVE, Row.of(700L));
+    }
 }
