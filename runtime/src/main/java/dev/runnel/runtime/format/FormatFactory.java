@@ -8,8 +8,9 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * Turns rows into lines of text and back, the way Flink's format of the same name does, so
- * that files and messages move between Flink and Runnel. Connectors pass a format its own
+ * Turns rows into records (lines of text, or bytes for the binary formats raw and avro) and
+ * back, the way Flink's format of the same name does, so that files and messages move between
+ * Flink and Runnel. Connectors pass a format its own
  * options with the format's prefix removed: the table option {@code json.ignore-parse-errors}
  * arrives as {@code ignore-parse-errors} (see {@link Formats#formatOptions}).
  */
@@ -28,6 +29,17 @@ public interface FormatFactory {
      * @throws dev.runnel.runtime.config.ConfigException naming the prefixed key
      */
     default void validate(RowType rowType, Configuration options, String prefix) {
+    }
+
+    /**
+     * Checks that records of this format can be the lines of a file, as the filesystem connector
+     * frames them (it splits files at line breaks and ends each record with {@code \n}). Text
+     * formats can (the default); a binary format refuses what it cannot write so.
+     *
+     * @param prefix the prefix the user wrote ({@code raw.}), for messages
+     * @throws dev.runnel.runtime.config.ConfigException naming the option or column
+     */
+    default void validateLines(RowType rowType, Configuration options, String prefix) {
     }
 
     /**

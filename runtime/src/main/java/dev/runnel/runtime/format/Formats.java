@@ -6,6 +6,7 @@ import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.format.csv.CsvFormatFactory;
 import dev.runnel.runtime.format.json.DebeziumJsonFormatFactory;
 import dev.runnel.runtime.format.json.JsonFormatFactory;
+import dev.runnel.runtime.format.raw.RawFormatFactory;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -18,7 +19,7 @@ public final class Formats {
 
     static {
         for (FormatFactory f : new FormatFactory[] {new JsonFormatFactory(), new CsvFormatFactory(),
-                new DebeziumJsonFormatFactory()}) {
+                new DebeziumJsonFormatFactory(), new RawFormatFactory()}) {
             BY_ID.put(f.identifier(), f);
         }
     }

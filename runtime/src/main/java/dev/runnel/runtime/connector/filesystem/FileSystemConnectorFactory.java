@@ -81,10 +81,13 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
                 }
             }
         }
-        format.validate(table.schema(), formatOptions(table, format), format.identifier() + ".");
+        PartitionOptions.validate(table);
+        // the format sees the columns the files hold: partition columns are directory names
+        RowType data = PartitionOptions.partitioning(table).dataType();
+        format.validate(data, formatOptions(table, format), format.identifier() + ".");
+        format.validateLines(data, formatOptions(table, format), format.identifier() + ".");
         rollingFileSize(table);
         sinkParallelism(table);
-        PartitionOptions.validate(table);
         ConnectorOptions.lookupCacheTtl(table);
     }
 
@@ -185,7 +188,7 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
     public OperatorFactory createSink(TableContext table) {
         FormatFactory format = format(table);
         // a format that cannot write with these options says so now, not when the job runs
-        format.createSerializer(table.schema(), formatOptions(table, format));
+        format.createSerializer(PartitionOptions.partitioning(table).dataType(), formatOptions(table, format));
         Configuration options = new Configuration(table.options());
         return new FileSystemSink(table.tableName(), localPath(table), format.identifier(),
                 formatOptions(table, format), PartitionOptions.partitioning(table), PartitionOptions.committer(table),

@@ -109,7 +109,8 @@ final class FileSystemReader implements SourceReader {
             }
             lineNumber++;
             lines++;
-            if (isBlank(current.buffer(), current.lineStart(), current.lineLength())) {
+            if (deserializer.skipsBlankLines()
+                    && isBlank(current.buffer(), current.lineStart(), current.lineLength())) {
                 continue;
             }
             parse(current.buffer(), current.lineStart(), current.lineLength());

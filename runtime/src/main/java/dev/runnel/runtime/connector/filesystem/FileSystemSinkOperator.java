@@ -176,6 +176,11 @@ final class FileSystemSinkOperator extends AbstractOperator {
             } catch (FormatException e) {
                 throw new RecordException("Cannot write row " + row + " to table " + tableName + ": " + e.getMessage(), e);
             }
+            if (bytes == null) {
+                // the raw format writes NULL as a record without value, which a line cannot tell from ''
+                throw new RecordException("Cannot write row " + row + " to table " + tableName + ": format '" + format
+                        + "' writes it as a record without value, which a line of a file cannot hold");
+            }
             String partition = partitioning.path(row);
             Part part = open.get(partition);
             if (part == null) {

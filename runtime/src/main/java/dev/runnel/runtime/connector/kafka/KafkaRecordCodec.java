@@ -43,9 +43,10 @@ final class KafkaRecordCodec {
     }
 
     /**
-     * Hands {@code out} the rows of one record: none for a record without value in a plain table
-     * (a tombstone holds no row), a DELETE of the key in an upsert table, else the value's rows
-     * with the key's fields put in place.
+     * Hands {@code out} the rows of one record: a DELETE of the key for a record without value in
+     * an upsert table, else the value's rows with the key's fields put in place. In a plain table
+     * the value format says what a record without value (a tombstone) holds: no row for most, a
+     * row whose column is NULL for raw ({@link RowDeserializer#deserializeNoValue}), as in Flink.
      *
      * @throws KeyFormatException when the key cannot be parsed
      * @throws FormatException when the value cannot be parsed
@@ -54,10 +55,9 @@ final class KafkaRecordCodec {
         if (layout.valueIsRow()) {
             if (value != null) {
                 valueDeserializer.deserialize(value, 0, value.length, out);
+            } else {
+                valueDeserializer.deserializeNoValue(out);
             }
-            return;
-        }
-        if (value == null && !layout.upsert()) {
             return;
         }
         key = null;
@@ -68,20 +68,25 @@ final class KafkaRecordCodec {
                 throw new KeyFormatException(e);
             }
         }
-        if (value == null) {
+        if (value == null && layout.upsert()) {
             Row deleted = new Row(RowKind.DELETE, new Object[layout.physical().arity()]);
             putKey(deleted);
             out.accept(deleted);
             return;
         }
-        valueDeserializer.deserialize(value, 0, value.length, v -> {
+        Consumer<Row> withKey = v -> {
             Row row = new Row(v.kind(), new Object[layout.physical().arity()]);
             for (int i = 0; i < valueFields.length; i++) {
                 row.setField(valueFields[i], v.getField(i));
             }
             putKey(row);
             out.accept(row);
-        });
+        };
+        if (value == null) {
+            valueDeserializer.deserializeNoValue(withKey);
+        } else {
+            valueDeserializer.deserialize(value, 0, value.length, withKey);
+        }
     }
 
     private void putKey(Row row) {
@@ -103,7 +108,10 @@ final class KafkaRecordCodec {
         return keySerializer == null ? null : keySerializer.serializeToBytes(project(row, keyFields, RowKind.INSERT));
     }
 
-    /** The record value of {@code row}: null (a tombstone) for a DELETE in an upsert table. */
+    /**
+     * The record value of {@code row}: null (a tombstone) for a DELETE in an upsert table, and
+     * where the value format writes no value (raw's NULL).
+     */
     byte[] value(Row row) {
         if (layout.upsert() && row.kind() == RowKind.DELETE) {
             return null;
