@@ -3,6 +3,7 @@ package dev.runnel.runtime.format;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.format.avro.AvroFormatFactory;
 import dev.runnel.runtime.format.csv.CsvFormatFactory;
 import dev.runnel.runtime.format.json.DebeziumJsonFormatFactory;
 import dev.runnel.runtime.format.json.JsonFormatFactory;
@@ -19,7 +20,8 @@ public final class Formats {
 
     static {
         for (FormatFactory f : new FormatFactory[] {new JsonFormatFactory(), new CsvFormatFactory(),
-                new DebeziumJsonFormatFactory(), new RawFormatFactory()}) {
+                new DebeziumJsonFormatFactory(), new RawFormatFactory(),
+                new AvroFormatFactory()}) {
             BY_ID.put(f.identifier(), f);
         }
     }

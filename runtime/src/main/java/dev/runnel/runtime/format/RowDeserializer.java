@@ -77,9 +77,16 @@ public interface RowDeserializer {
         return true;
     }
 
-    /** True if the table asked to skip records and null fields that cannot be parsed. */
-    boolean ignoreParseErrors();
+    /**
+     * True if the table asked to skip records and null fields that cannot be parsed; false for
+     * formats that, like Flink's raw and avro, have no {@code ignore-parse-errors}.
+     */
+    default boolean ignoreParseErrors() {
+        return false;
+    }
 
     /** How many fields were set to NULL so far because they could not be parsed. */
-    long ignoredFieldErrors();
+    default long ignoredFieldErrors() {
+        return 0;
+    }
 }

@@ -111,7 +111,7 @@ class ConnectorOptionValidationTest {
                 "Missing required option 'path' for connector 'filesystem' of table default.t");
         assertThat(keyOf("connector", "filesystem", "format", "json")).isEqualTo("path");
         rejects("connector", "filesystem", "path", "/tmp/x", "format", "parquet")
-                .hasMessage("Unknown format 'parquet' in option 'format'. Available formats: csv, debezium-json, json, raw");
+                .hasMessage("Unknown format 'parquet' in option 'format'. Available formats: avro, csv, debezium-json, json, raw");
         rejects("connector", "filesystem", "path", "/tmp/x", "format", "json", "json.ignore-parse-error", "true")
                 .hasMessageContaining("Unsupported option 'json.ignore-parse-error'")
                 .hasMessageContaining("Did you mean 'json.ignore-parse-errors'?");

@@ -79,15 +79,4 @@ final class RawRowDeserializer implements RowDeserializer {
     public boolean skipsBlankLines() {
         return false;
     }
-
-    /** Flink's raw format has no {@code ignore-parse-errors}. */
-    @Override
-    public boolean ignoreParseErrors() {
-        return false;
-    }
-
-    @Override
-    public long ignoredFieldErrors() {
-        return 0;
-    }
 }
