@@ -30,10 +30,20 @@ final class ComputedColumns extends NullInitializerExpressionFactory {
         this.table = table;
     }
 
+    /**
+     * Computed columns are virtual; a {@code VIRTUAL} metadata column may be left out of an
+     * {@code INSERT} even when it is NOT NULL (the insert never names it: {@code InsertTargets}
+     * gives such an insert its column list, and the sink does not get the column).
+     */
     @Override
     public ColumnStrategy generationStrategy(RelOptTable relTable, int column) {
-        if (table.columns().get(column) instanceof TableColumn.Computed) {
+        // by name: the scan of a table with metadata columns has a row type of its own (MetadataScans)
+        TableColumn declared = table.column(relTable.getRowType().getFieldList().get(column).getName());
+        if (declared instanceof TableColumn.Computed) {
             return ColumnStrategy.VIRTUAL;
+        }
+        if (declared instanceof TableColumn.Metadata m && m.isVirtual()) {
+            return ColumnStrategy.NULLABLE;
         }
         return super.generationStrategy(relTable, column);
     }
@@ -49,7 +59,8 @@ final class ComputedColumns extends NullInitializerExpressionFactory {
 
     @Override
     public RexNode newColumnDefaultValue(RelOptTable relTable, int column, InitializerContext context) {
-        if (!(table.columns().get(column) instanceof TableColumn.Computed computed)) {
+        if (!(table.column(relTable.getRowType().getFieldList().get(column).getName())
+                instanceof TableColumn.Computed computed)) {
             return super.newColumnDefaultValue(relTable, column, context);
         }
         RelDataType fieldType = relTable.getRowType().getFieldList().get(column).getType();
@@ -66,7 +77,7 @@ final class ComputedColumns extends NullInitializerExpressionFactory {
     private RelDataType physicalRowType(RelOptTable relTable) {
         var builder = relTable.getRelOptSchema().getTypeFactory().builder();
         for (var field : relTable.getRowType().getFieldList()) {
-            if (!(table.columns().get(field.getIndex()) instanceof TableColumn.Computed)) {
+            if (!(table.column(field.getName()) instanceof TableColumn.Computed)) {
                 builder.add(field);
             }
         }

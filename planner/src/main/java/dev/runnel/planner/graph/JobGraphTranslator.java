@@ -1,6 +1,7 @@
 package dev.runnel.planner.graph;
 
 import dev.runnel.planner.catalog.CatalogTable;
+import dev.runnel.planner.catalog.MetadataColumns;
 import dev.runnel.planner.catalog.TypeConversions;
 import dev.runnel.planner.codegen.CalcCodeGenerator;
 import dev.runnel.planner.codegen.NotNullEnforcerGenerator;
@@ -225,7 +226,7 @@ public final class JobGraphTranslator {
             if (shared != null) {
                 return List.of(shared);
             }
-            TableContext table = scan.catalogTable().toContext();
+            TableContext table = MetadataColumns.sourceContext(scan.catalogTable());
             SourceFactory source;
             int sourceParallelism;
             try {
@@ -299,7 +300,7 @@ public final class JobGraphTranslator {
         if (rel instanceof SinkPhysicalRel sink) {
             List<VertexBuilder> input = visit(sink.getInput());
             CatalogTable table = sink.table();
-            TableContext context = table.toContext();
+            TableContext context = MetadataColumns.sinkContext(table);
             OperatorFactory operator;
             OptionalInt sinkParallelism;
             try {

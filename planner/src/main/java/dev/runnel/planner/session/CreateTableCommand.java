@@ -4,6 +4,7 @@ import dev.runnel.planner.catalog.Catalog;
 import dev.runnel.planner.catalog.ObjectIdentifier;
 import dev.runnel.planner.catalog.CatalogException;
 import dev.runnel.planner.catalog.CatalogTable;
+import dev.runnel.planner.catalog.MetadataColumns;
 import dev.runnel.planner.catalog.PrimaryKey;
 import dev.runnel.planner.catalog.TableColumn;
 import dev.runnel.planner.catalog.TypeConversions;
@@ -350,10 +351,21 @@ final class CreateTableCommand {
         String connector = factory.identifier();
         Map<String, DataType> available = new TreeMap<>(factory.readableMetadata());
         for (TableColumn column : table.columns()) {
-            if (column instanceof TableColumn.Metadata metadata && !available.containsKey(metadata.key())) {
+            if (!(column instanceof TableColumn.Metadata metadata)) {
+                continue;
+            }
+            DataType read = available.get(metadata.key());
+            if (read == null) {
                 throw error("Connector '" + connector + "' has no metadata key '" + metadata.key() + "'; "
                         + (available.isEmpty() ? "it has none" : "available keys: " + String.join(", ", available.keySet())),
-                        metadataPosition(create, metadata.name()));
+                        metadataPosition(create, metadata.name(), false));
+            }
+            // Flink casts the metadata to the declared type; only casts that lose nothing are taken implicitly
+            if (!MetadataColumns.implicitlyCastable(read, metadata.type())) {
+                throw error("Metadata column '" + metadata.name() + "' cannot be declared as " + metadata.type()
+                        + ": connector '" + connector + "' reads metadata key '" + metadata.key() + "' as " + read
+                        + ", which is not cast implicitly to it; declare it as " + read,
+                        metadataPosition(create, metadata.name(), true));
             }
         }
         if (!table.partitionKeys().isEmpty() && !factory.supportsPartitioning()) {
@@ -378,9 +390,13 @@ final class CreateTableCommand {
         return create.name().getParserPosition();
     }
 
-    private static SqlParserPos metadataPosition(SqlCreateTable create, String column) {
+    /** Where a metadata column's key (or, with {@code type}, its type) is written, else the LIKE clause or the name. */
+    private static SqlParserPos metadataPosition(SqlCreateTable create, String column, boolean type) {
         for (SqlTableColumn c : create.columns()) {
             if (c.name().getSimple().equals(column)) {
+                if (type) {
+                    return c.type().getParserPosition();
+                }
                 return c.metadataKeyLiteral() != null ? c.metadataKeyLiteral().getParserPosition()
                         : c.name().getParserPosition();
             }

@@ -49,6 +49,7 @@ public final class QueryPlanner {
     private final QueryNames names;
     private final Configuration configuration;
     private final StaticPartitions staticPartitions;
+    private final InsertTargets insertTargets;
     private final FunctionCatalog functions;
 
     public QueryPlanner(Catalog catalog) {
@@ -64,6 +65,7 @@ public final class QueryPlanner {
         this.logicalPlanner = new LogicalPlanner(validation);
         this.names = new QueryNames(catalog, () -> functionNames(validation.operatorTable()));
         this.staticPartitions = new StaticPartitions(catalog, typeFactory);
+        this.insertTargets = new InsertTargets(catalog);
     }
 
     /* The names of the functions in {@code table} (not operators such as {@code +}), for suggestions. */
@@ -126,7 +128,7 @@ public final class QueryPlanner {
      */
     public ExplainedQuery planWithAst(SqlNode statement) {
         names.rejectInsertIntoView(statement);
-        SqlNode parsed = GroupWindowFunctions.rewrite(staticPartitions.rewrite(statement));
+        SqlNode parsed = GroupWindowFunctions.rewrite(insertTargets.rewrite(staticPartitions.rewrite(statement)));
         SqlValidator validator = validation.newValidator();
         SqlNode validated = names.suggestOnUnknownName(parsed, () -> SqlValidation.validate(validator, parsed));
         UnsupportedSyntax.check(validated);

@@ -3,6 +3,7 @@ package dev.runnel.planner.session;
 import dev.runnel.planner.catalog.Catalog;
 import dev.runnel.planner.catalog.CatalogTable;
 import dev.runnel.planner.catalog.ObjectIdentifier;
+import dev.runnel.planner.catalog.TableColumn;
 import dev.runnel.planner.catalog.TypeConversions;
 import dev.runnel.runtime.types.RowType;
 import dev.runnel.sql.parser.dml.SqlRichInsert;
@@ -23,8 +24,8 @@ import org.apache.calcite.sql.type.SqlTypeUtil;
 
 /**
  * Flink's static partitions, {@code INSERT INTO t PARTITION (dt = '2024-01-01') SELECT ...}:
- * the query gives the table's other columns (those of the column list, else every physical
- * column but the static ones, in table order) and each static column gets its literal. The
+ * the query gives the table's other columns (those of the column list, else every column an
+ * insert writes but the static ones, in table order) and each static column gets its literal. The
  * insert is rewritten before validation into a plain one whose column list names both, over
  * {@code SELECT *, CAST(literal AS type), ... FROM (query)}.
  */
@@ -96,9 +97,9 @@ final class StaticPartitions {
                 columns.add(column);
             }
         } else {
-            for (String column : table.schema().names()) {
-                if (!statics.containsKey(column)) {
-                    columns.add(new SqlIdentifier(column, pos));
+            for (TableColumn column : table.columns()) {
+                if (column.persisted() && !statics.containsKey(column.name())) {
+                    columns.add(new SqlIdentifier(column.name(), pos));
                 }
             }
         }

@@ -83,9 +83,24 @@ public interface ConnectorFactory {
     /**
      * The metadata a source of this connector can read, by key, with the type it has
      * ({@code ts TIMESTAMP_LTZ(3) METADATA FROM 'timestamp'} may only name such a key). Empty
-     * when the connector exposes no metadata.
+     * when the connector exposes no metadata. The map's order is the order in which a source
+     * appends the values of the keys it is asked for ({@link TableContext#metadataKeys()}) after
+     * the physical columns, as in Flink; a column whose declared type differs from the key's is
+     * cast by the planner.
      */
     default Map<String, DataType> readableMetadata() {
+        return Map.of();
+    }
+
+    /**
+     * The metadata a sink of this connector can write, by key, with the type the sink expects
+     * (Flink's {@code listWritableMetadata}): a metadata column that is not {@code VIRTUAL}
+     * must name such a key for its table to be written. The map's order is the order in which
+     * the values of the keys a sink is given ({@link TableContext#metadataKeys()}) follow the
+     * physical columns in its rows; a value may be null (the sink then writes none). Empty when
+     * the connector writes no metadata.
+     */
+    default Map<String, DataType> writableMetadata() {
         return Map.of();
     }
 

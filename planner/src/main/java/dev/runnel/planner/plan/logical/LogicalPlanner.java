@@ -2,6 +2,9 @@ package dev.runnel.planner.plan.logical;
 
 import dev.runnel.planner.catalog.CatalogSchema;
 import dev.runnel.planner.catalog.CatalogTable;
+import dev.runnel.planner.catalog.MetadataColumns;
+import dev.runnel.planner.catalog.TableColumn;
+import dev.runnel.planner.catalog.TypeConversions;
 import dev.runnel.planner.functions.FlinkConvertletTable;
 import dev.runnel.planner.parse.StatementParser;
 import dev.runnel.planner.session.SqlExecutionException;
@@ -9,8 +12,10 @@ import dev.runnel.planner.plan.physical.PhysicalRules;
 import dev.runnel.planner.plan.window.WindowTableFunctionCall;
 import dev.runnel.planner.validate.GroupWindowFunctions;
 import dev.runnel.planner.validate.SqlValidation;
+import dev.runnel.runtime.types.DataType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.calcite.plan.ConventionTraitDef;
 import org.apache.calcite.plan.RelOptCluster;
@@ -26,7 +31,6 @@ import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.core.TableModify;
 import org.apache.calcite.rel.logical.LogicalProject;
 import org.apache.calcite.rel.type.RelDataType;
-import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlCall;
@@ -81,7 +85,7 @@ public final class LogicalPlanner {
         RelRoot root = converter.convertQuery(validated, false, true);
         RelNode rel = root.project();
         UnsupportedFeatures.check(rel);
-        rel = WatermarkAssigners.insert(rel, validator, converter);
+        rel = MetadataScans.rewrite(WatermarkAssigners.insert(rel, validator, converter));
         WindowTableFunctionCall.checkTimeAttributes(rel);
         if (rel instanceof TableModify modify) {
             rel = toSink(modify);
@@ -165,29 +169,46 @@ public final class LogicalPlanner {
     }
 
     /**
-     * Replaces {@code INSERT}'s table modification by a sink whose input has exactly the table's
-     * column types, casting where the query's types differ (for example DOUBLE into DECIMAL).
+     * Replaces {@code INSERT}'s table modification by a sink whose input has exactly the types the
+     * sink takes, casting where the query's types differ (for example DOUBLE into DECIMAL): the
+     * table's physical columns, then the values of its written metadata columns with the types of
+     * their keys ({@link MetadataColumns#writtenColumns}), as in Flink.
      */
     private static RelNode toSink(TableModify modify) {
         CatalogTable table = modify.getTable().unwrapOrThrow(CatalogSchema.TableAdapter.class).catalogTable();
         RelNode input = modify.getInput();
-        // Computed columns are not written: the sink's columns are the table's real (stored) ones.
+        // Computed columns are not written: the input holds the table's other columns in declared order.
         RelDataType target = RelOptTableImpl.realRowType(modify.getTable());
+        List<String> targetNames = target.getFieldNames();
         RexBuilder rex = modify.getCluster().getRexBuilder();
         List<RexNode> projects = new ArrayList<>();
         List<String> names = new ArrayList<>();
-        List<RelDataTypeField> sourceFields = input.getRowType().getFieldList();
         for (int i = 0; i < target.getFieldCount(); i++) {
-            RelDataType sourceType = sourceFields.get(i).getType();
-            RelDataType targetType = target.getFieldList().get(i).getType();
-            RexNode ref = rex.makeInputRef(input, i);
-            if (!SqlTypeUtil.equalSansNullability(rex.getTypeFactory(), sourceType, targetType)) {
-                ref = rex.makeCast(rex.getTypeFactory().createTypeWithNullability(targetType, sourceType.isNullable()), ref);
+            if (table.column(targetNames.get(i)) instanceof TableColumn.Physical) {
+                projects.add(castTo(rex, input, i, target.getFieldList().get(i).getType()));
+                names.add(targetNames.get(i));
             }
-            projects.add(ref);
-            names.add(target.getFieldList().get(i).getName());
+        }
+        Map<String, TableColumn.Metadata> written = MetadataColumns.writtenColumns(table);
+        if (!written.isEmpty()) {
+            Map<String, DataType> writable = MetadataColumns.factory(table).writableMetadata();
+            for (Map.Entry<String, TableColumn.Metadata> e : written.entrySet()) {
+                RelDataType type = TypeConversions.toRelDataType(writable.get(e.getKey()), rex.getTypeFactory());
+                projects.add(castTo(rex, input, targetNames.indexOf(e.getValue().name()), type));
+                names.add(names.contains(e.getKey()) ? "$metadata$" + e.getKey() : e.getKey());
+            }
         }
         RelNode casted = LogicalProject.create(input, List.of(), projects, names, Set.of());
         return SinkLogicalRel.create(casted, table);
+    }
+
+    /** Field {@code i} of {@code input} as {@code type}, keeping its nullability (a NOT NULL column is checked later). */
+    private static RexNode castTo(RexBuilder rex, RelNode input, int i, RelDataType type) {
+        RexNode ref = rex.makeInputRef(input, i);
+        RelDataType sourceType = ref.getType();
+        if (SqlTypeUtil.equalSansNullability(rex.getTypeFactory(), sourceType, type)) {
+            return ref;
+        }
+        return rex.makeCast(rex.getTypeFactory().createTypeWithNullability(type, sourceType.isNullable()), ref);
     }
 }

@@ -8,7 +8,11 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelWriter;
 import org.apache.calcite.rel.SingleRel;
 
-/** Writes its input, whose row type matches the table's columns, into a catalog table's connector. */
+/**
+ * Writes its input into a catalog table's connector: rows of the table's physical columns
+ * followed by the values of its written metadata columns
+ * ({@link dev.runnel.planner.catalog.MetadataColumns#writtenColumns}).
+ */
 public final class SinkPhysicalRel extends SingleRel implements PhysicalRel {
     private final CatalogTable table;
 
