@@ -68,6 +68,9 @@ final class KafkaReader implements SourceReader {
     private List<byte[]> state;
     private KafkaConsumer<byte[], byte[]> consumer;
     private KafkaRecordCodec codec;
+    /** The metadata each row gets after its physical columns, from field {@link #firstMetadataField} on. */
+    private KafkaMetadata[] metadata;
+    private int firstMetadataField;
     private Counter skipped;
     private Duration timeout;
     private boolean commitsOffsets;
@@ -93,6 +96,8 @@ final class KafkaReader implements SourceReader {
         commitsOffsets = properties.containsKey(ConsumerConfig.GROUP_ID_CONFIG);
         timeout = KafkaOptions.apiTimeout(properties);
         codec = new KafkaRecordCodec(source.layout(), true);
+        metadata = source.layout().metadata().toArray(KafkaMetadata[]::new);
+        firstMetadataField = source.layout().physical().arity();
         skipped = context.counter(SKIPPED_COUNTER);
         consumer = new KafkaConsumer<>(properties);
         var store = context.operatorStateStore();
@@ -321,7 +326,10 @@ final class KafkaReader implements SourceReader {
 
     private void read(ConsumerRecord<byte[], byte[]> record, Output out) {
         try {
-            codec.read(record.key(), record.value(), out::collect);
+            codec.read(record.key(), record.value(), metadata.length == 0 ? out::collect : row -> {
+                KafkaMetadata.fill(row, firstMetadataField, metadata, record);
+                out.collect(row);
+            });
         } catch (FormatException e) {
             String where = "record at offset " + record.offset() + " of partition " + record.partition() + " of topic '"
                     + record.topic() + "'";

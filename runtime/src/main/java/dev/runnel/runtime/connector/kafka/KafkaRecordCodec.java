@@ -47,6 +47,8 @@ final class KafkaRecordCodec {
      * an upsert table, else the value's rows with the key's fields put in place. In a plain table
      * the value format says what a record without value (a tombstone) holds: no row for most, a
      * row whose column is NULL for raw ({@link RowDeserializer#deserializeNoValue}), as in Flink.
+     * The rows have room (null fields) for the layout's metadata after the physical columns,
+     * which the reader fills.
      *
      * @throws KeyFormatException when the key cannot be parsed
      * @throws FormatException when the value cannot be parsed
@@ -69,13 +71,13 @@ final class KafkaRecordCodec {
             }
         }
         if (value == null && layout.upsert()) {
-            Row deleted = new Row(RowKind.DELETE, new Object[layout.physical().arity()]);
+            Row deleted = new Row(RowKind.DELETE, new Object[layout.arity()]);
             putKey(deleted);
             out.accept(deleted);
             return;
         }
         Consumer<Row> withKey = v -> {
-            Row row = new Row(v.kind(), new Object[layout.physical().arity()]);
+            Row row = new Row(v.kind(), new Object[layout.arity()]);
             for (int i = 0; i < valueFields.length; i++) {
                 row.setField(valueFields[i], v.getField(i));
             }

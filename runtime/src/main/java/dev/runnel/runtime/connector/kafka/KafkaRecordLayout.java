@@ -31,13 +31,17 @@ import java.util.Map;
  * @param keyType the key's row type (names without the prefix)
  * @param valueType the value's row type
  * @param upsert whether a record without value deletes its key ({@code upsert-kafka})
+ * @param metadata the record's metadata that follows the physical columns in the table's rows
+ *     ({@link TableContext#metadataKeys()}): what a source appends, or what a sink writes
  */
 record KafkaRecordLayout(RowType physical, List<Integer> keyFields, List<Integer> valueFields, String keyFormat,
                          Configuration keyFormatOptions, RowType keyType, String valueFormat,
-                         Configuration valueFormatOptions, RowType valueType, boolean upsert) implements Serializable {
+                         Configuration valueFormatOptions, RowType valueType, boolean upsert,
+                         List<KafkaMetadata> metadata) implements Serializable {
     KafkaRecordLayout {
         keyFields = List.copyOf(keyFields);
         valueFields = List.copyOf(valueFields);
+        metadata = List.copyOf(metadata);
     }
 
     /**
@@ -92,7 +96,7 @@ record KafkaRecordLayout(RowType physical, List<Integer> keyFields, List<Integer
         }
         if (keyFormatId == null) {
             return new KafkaRecordLayout(physical, keyFields, valueFields, null, null, null,
-                    valueFormat.identifier(), valueOptions, valueType, upsert);
+                    valueFormat.identifier(), valueOptions, valueType, upsert, KafkaMetadata.of(table.metadataKeys()));
         }
         FormatFactory keyFormat = Formats.factory(keyFormatId, KafkaOptions.KEY_FORMAT.key());
         if (!keyFormat.changelogMode().equals(EnumSet.of(RowKind.INSERT))) {
@@ -104,7 +108,7 @@ record KafkaRecordLayout(RowType physical, List<Integer> keyFields, List<Integer
         RowType keyType = new RowType(keyTypeFields);
         keyFormat.validate(keyType, keyOptions, keyPrefix);
         return new KafkaRecordLayout(physical, keyFields, valueFields, keyFormatId, keyOptions, keyType,
-                valueFormat.identifier(), valueOptions, valueType, upsert);
+                valueFormat.identifier(), valueOptions, valueType, upsert, KafkaMetadata.of(table.metadataKeys()));
     }
 
     /** Whether records carry a key. */
@@ -112,9 +116,23 @@ record KafkaRecordLayout(RowType physical, List<Integer> keyFields, List<Integer
         return keyFormat != null;
     }
 
-    /** Whether the value is the whole physical row in order, so that reading needs no re-assembly. */
+    /**
+     * Whether the value is the whole row in order, so that reading needs no re-assembly: no key,
+     * every physical column in the value, no metadata after them.
+     */
     boolean valueIsRow() {
-        return !hasKey() && valueFields.size() == physical.arity();
+        return !hasKey() && valueFields.size() == physical.arity() && metadata.isEmpty();
+    }
+
+    /** The number of fields of the table's rows: the physical columns, then the metadata. */
+    int arity() {
+        return physical.arity() + metadata.size();
+    }
+
+    /** The position of {@code m} in the table's rows, or -1 when they do not hold it. */
+    int metadataField(KafkaMetadata m) {
+        int i = metadata.indexOf(m);
+        return i < 0 ? -1 : physical.arity() + i;
     }
 
     /**

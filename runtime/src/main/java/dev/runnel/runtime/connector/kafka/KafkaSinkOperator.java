@@ -63,6 +63,9 @@ final class KafkaSinkOperator extends AbstractOperator {
     private ProcessingTimeService.Cancellable scheduledFlush;
     /** The partition every row goes to with the {@code fixed} partitioner, else null for the producer's choice. */
     private Integer partition;
+    /** The fields of the rows that hold the record's timestamp and headers, or -1 when they hold none. */
+    private int timestampField;
+    private int headersField;
     /** The first send the producer reported failed (set on its I/O thread). */
     private volatile Exception failure;
     private final Callback callback = (metadata, error) -> {
@@ -79,6 +82,8 @@ final class KafkaSinkOperator extends AbstractOperator {
     public void open(OperatorContext context) throws Exception {
         super.open(context);
         codec = new KafkaRecordCodec(sink.layout(), false);
+        timestampField = sink.layout().metadataField(KafkaMetadata.TIMESTAMP);
+        headersField = sink.layout().metadataField(KafkaMetadata.HEADERS);
         accepted = sink.layout().upsert() ? EnumSet.allOf(RowKind.class)
                 : Formats.factory(sink.layout().valueFormat(), "format").changelogMode();
         Properties properties = new Properties();
@@ -173,7 +178,10 @@ final class KafkaSinkOperator extends AbstractOperator {
             throw new RecordException("Cannot write row " + row + " to table " + sink.tableName() + ": "
                     + e.getMessage(), e);
         }
-        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(sink.topic(), partition, key, value);
+        // a null timestamp lets the producer take the current time, as without the metadata column
+        Long timestamp = timestampField < 0 ? null : (Long) row.getField(timestampField);
+        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(sink.topic(), partition, timestamp, key, value,
+                headersField < 0 ? null : KafkaMetadata.toHeaders(row.getField(headersField)));
         call(() -> {
             if (producer != null) {
                 producer.send(record, callback);

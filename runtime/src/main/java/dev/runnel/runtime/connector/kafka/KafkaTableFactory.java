@@ -10,6 +10,7 @@ import dev.runnel.runtime.connector.TableContext;
 import dev.runnel.runtime.format.FormatFactory;
 import dev.runnel.runtime.format.Formats;
 import dev.runnel.runtime.operators.OperatorFactory;
+import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.RowType;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -47,6 +48,18 @@ abstract class KafkaTableFactory implements ConnectorFactory {
             }
         }
         return all;
+    }
+
+    /** A record's topic, partition, offset, timestamp, headers, …: {@link KafkaMetadata}. */
+    @Override
+    public final Map<String, DataType> readableMetadata() {
+        return KafkaMetadata.readable();
+    }
+
+    /** A record's timestamp and headers. */
+    @Override
+    public final Map<String, DataType> writableMetadata() {
+        return KafkaMetadata.writable();
     }
 
     /** A format's options only once the table names that format for the key or value they prefix. */
