@@ -1,25 +1,17 @@
 package dev.runnel.runtime.testing;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -88,52 +80,17 @@ public final class KafkaTestBroker implements BeforeAllCallback, AfterAllCallbac
 
     /** Writes {@code values} to {@code partition} of {@code topic}, in order, and waits for the broker's acknowledgement. */
     public void send(String topic, int partition, List<String> values) {
-        try (KafkaProducer<String, String> producer = producer()) {
-            for (String value : values) {
-                producer.send(new ProducerRecord<>(topic, partition, null, value));
-            }
-            producer.flush();
-        }
+        KafkaClients.send(bootstrapServers(), topic, partition, values);
     }
 
     /** A producer of string keys and values; the caller closes it. */
     public KafkaProducer<String, String> producer() {
-        Properties properties = new Properties();
-        properties.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
-        properties.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        properties.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        return new KafkaProducer<>(properties);
+        return KafkaClients.producer(bootstrapServers());
     }
 
-    /**
-     * Every record of {@code topic} up to the end its partitions have now, partition by partition,
-     * as a {@code read_committed} consumer (when {@code committedOnly}) or any consumer sees them.
-     */
+    /** {@link KafkaClients#readAll} of this broker. */
     public List<ConsumerRecord<String, String>> readAll(String topic, boolean committedOnly) {
-        Properties properties = new Properties();
-        properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
-        properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-        properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-        properties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, committedOnly ? "read_committed" : "read_uncommitted");
-        List<ConsumerRecord<String, String>> records = new ArrayList<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(properties)) {
-            List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
-                    .map(p -> new TopicPartition(topic, p.partition())).sorted((a, b) -> a.partition() - b.partition())
-                    .toList();
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-            Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            while (partitions.stream().anyMatch(tp -> consumer.position(tp) < ends.get(tp))) {
-                if (System.nanoTime() > deadline) {
-                    throw new AssertionError("Could not read topic " + topic + " up to " + ends + " within 30 s");
-                }
-                consumer.poll(Duration.ofMillis(100)).forEach(records::add);
-            }
-        }
-        records.sort((a, b) -> a.partition() != b.partition() ? a.partition() - b.partition()
-                : Long.compare(a.offset(), b.offset()));
-        return records;
+        return KafkaClients.readAll(bootstrapServers(), topic, committedOnly);
     }
 
     /** The offsets consumer group {@code group} committed, by partition. */
