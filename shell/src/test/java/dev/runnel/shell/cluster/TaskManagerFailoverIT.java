@@ -8,6 +8,7 @@ import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.cluster.TaskManagerInfo;
 import dev.runnel.runtime.rpc.RemoteClusterClient;
+import dev.runnel.runtime.testing.KafkaBrokerProcess;
 import dev.runnel.runtime.testing.ShoutJar;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -16,10 +17,17 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -27,7 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * TaskManagers and JobManagers that die: every one a JVM of its own, killed with {@code kill -9}
- * by its own process id. Every process a test starts is stopped when it ends.
+ * by its own process id, beside a Kafka broker in a JVM of its own where a test needs one
+ * ({@link KafkaBrokerProcess}). Every process a test starts is stopped when it ends.
  */
 class TaskManagerFailoverIT {
     private static final Duration START = Duration.ofSeconds(90);
@@ -39,12 +48,17 @@ class TaskManagerFailoverIT {
     @RegisterExtension
     final OutputOnFailure output = new OutputOnFailure(() -> dir);
     private final List<RunnelProcess> processes = new ArrayList<>();
+    /** The Kafka broker of a test that has one, else null. */
+    private KafkaBrokerProcess kafka;
 
     @AfterEach
     void stopAll() {
         // TaskManagers first: they would only try to register again
         for (int i = processes.size() - 1; i >= 0; i--) {
             processes.get(i).close();
+        }
+        if (kafka != null) {
+            kafka.close();
         }
         assertThat(processes).noneMatch(RunnelProcess::isAlive);
     }
@@ -86,20 +100,7 @@ class TaskManagerFailoverIT {
         try (RemoteClusterClient cluster = client(jobManager)) {
             JobInfo job = await().atMost(RUN).until(() -> cluster.listJobs().stream().findFirst().orElse(null),
                     j -> j != null);
-            long completed = 0;
-            for (int kill = 1; kill <= 5; kill++) {
-                long before = completed;
-                // a checkpoint since the last restart, so that the job makes progress between kills
-                JobInfo running = await().atMost(RUN).until(() -> cluster.getJob(job.id()), j ->
-                        j.status() == JobStatus.RUNNING && j.checkpoints().completed() > before
-                                && j.vertices().stream().allMatch(v -> v.subtaskStates()
-                                .getOrDefault("RUNNING", 0) == v.parallelism()));
-                completed = running.checkpoints().completed();
-                RunnelProcess victim = holder(cluster, taskManagers);
-                victim.kill();
-                taskManagers.remove(victim);
-                taskManagers.add(startTaskManager(jobManager)); // the next one to fail over to
-            }
+            killHolders(cluster, job, taskManagers, jobManager, 5);
             assertThat(client.waitFor(RUN)).as(client.err()).isZero();
             JobInfo end = cluster.getJob(job.id());
             assertThat(end.status()).isEqualTo(JobStatus.FINISHED);
@@ -107,6 +108,81 @@ class TaskManagerFailoverIT {
             assertThat(end.lastFailure().orElseThrow().message()).contains("was lost: its connection broke");
         }
         assertThat(committedIds(out)).isEqualTo(LongStream.rangeClosed(1, rows).boxed().toList());
+    }
+
+    /**
+     * Issue 16's cluster fault test: a job copies a Kafka topic into another exactly once while
+     * the TaskManager process that runs it is killed five times. The test writes the input as the
+     * job runs (holding its last records back until the kills are done, so that the job cannot
+     * end first); the job reads it up to fixed offsets. A {@code read_committed} consumer then
+     * finds every record once: the restored attempts committed what their checkpoint covered and
+     * aborted what the killed ones left open.
+     */
+    @Test
+    void aKafkaCopyWhoseTaskManagerIsKilledFiveTimesWritesEveryRecordOnceForReadCommitted() throws Exception {
+        int perPartition = 4000;
+        int kills = 5;
+        kafka = KafkaBrokerProcess.start(dir.resolve("kafka"));
+        kafka.createTopic("events", 2);
+        kafka.createTopic("copied", 2);
+        CountDownLatch killed = new CountDownLatch(1);
+        AtomicReference<Throwable> producerFailure = new AtomicReference<>();
+        Thread producer = new Thread(() -> {
+            try (KafkaProducer<String, String> p = kafka.producer()) {
+                for (int id = 0; id < 2 * perPartition; id++) {
+                    p.send(new ProducerRecord<>("events", id % 2, null, "{\"id\": " + id + "}"));
+                    if (id % 20 == 19) {
+                        p.flush();
+                        if (id >= 2 * perPartition - 100) {
+                            killed.await();
+                        } else {
+                            Thread.sleep(100); // about 200 records a second: input arrives through the kills
+                        }
+                    }
+                }
+            } catch (Throwable e) {
+                producerFailure.set(e);
+            }
+        }, "events-producer");
+        String jobManager = startJobManager(0);
+        List<RunnelProcess> taskManagers = new ArrayList<>(List.of(startTaskManager(jobManager),
+                startTaskManager(jobManager)));
+        String servers = kafka.bootstrapServers();
+        Path script = Files.writeString(dir.resolve("kafka-copy.sql"), String.join("\n",
+                "SET 'execution.checkpointing.interval' = '1s';",
+                "SET 'restart-strategy.type' = 'fixed-delay';",
+                "SET 'restart-strategy.fixed-delay.attempts' = '20';",
+                "SET 'restart-strategy.fixed-delay.delay' = '200 ms';",
+                "SET 'state.checkpoints.dir' = 'file://" + dir.resolve("checkpoints") + "';",
+                "CREATE TABLE events (id BIGINT) WITH ('connector' = 'kafka', 'topic' = 'events',",
+                "  'properties.bootstrap.servers' = '" + servers + "', 'format' = 'json',",
+                "  'scan.startup.mode' = 'earliest-offset', 'scan.bounded.mode' = 'specific-offsets',",
+                "  'scan.bounded.specific-offsets' = 'partition:0,offset:" + perPartition + ";partition:1,offset:"
+                        + perPartition + "');",
+                "CREATE TABLE copied (id BIGINT, doubled BIGINT) WITH ('connector' = 'kafka', 'topic' = 'copied',",
+                "  'properties.bootstrap.servers' = '" + servers + "', 'format' = 'json',",
+                "  'sink.delivery-guarantee' = 'exactly-once', 'sink.transactional-id-prefix' = 'copied');",
+                "INSERT INTO copied SELECT id, 2 * id FROM events;", ""));
+        RunnelProcess client = start("--jobmanager", jobManager, "-f", script.toString());
+        try (RemoteClusterClient cluster = client(jobManager)) {
+            JobInfo job = await().atMost(RUN).until(() -> cluster.listJobs().stream().findFirst().orElse(null),
+                    j -> j != null);
+            producer.start();
+            killHolders(cluster, job, taskManagers, jobManager, kills);
+            await().atMost(RUN).until(() -> cluster.getJob(job.id()).restarts() == kills);
+            killed.countDown();
+            assertThat(client.waitFor(RUN)).as(client.err()).isZero();
+            JobInfo end = cluster.getJob(job.id());
+            assertThat(end.status()).isEqualTo(JobStatus.FINISHED);
+            assertThat(end.restarts()).isEqualTo(kills);
+        } finally {
+            killed.countDown();
+            producer.join(TimeUnit.SECONDS.toMillis(60));
+        }
+        assertThat(producerFailure.get()).isNull();
+        assertThat(kafka.readAll("copied", true).stream().map(ConsumerRecord::value).toList())
+                .containsExactlyInAnyOrderElementsOf(IntStream.range(0, 2 * perPartition)
+                        .mapToObj(id -> "{\"id\":" + id + ",\"doubled\":" + 2 * id + "}").toList());
     }
 
     /**
@@ -158,6 +234,28 @@ class TaskManagerFailoverIT {
                 j -> j != null);
         return await().atMost(RUN).until(() -> cluster.getJob(job.id()), j -> j.status() == JobStatus.RUNNING
                 && j.checkpoints().completed() > 0);
+    }
+
+    /**
+     * {@code kills} times: waits until {@code job} runs on every subtask and completed a checkpoint
+     * since the last kill (so that it makes progress between kills), kills the TaskManager process
+     * that holds its slot with {@code kill -9}, and starts another one to fail over to.
+     */
+    private void killHolders(RemoteClusterClient cluster, JobInfo job, List<RunnelProcess> taskManagers,
+                             String jobManager, int kills) {
+        long completed = 0;
+        for (int kill = 1; kill <= kills; kill++) {
+            long before = completed;
+            JobInfo running = await().atMost(RUN).until(() -> cluster.getJob(job.id()), j ->
+                    j.status() == JobStatus.RUNNING && j.checkpoints().completed() > before
+                            && j.vertices().stream().allMatch(v -> v.subtaskStates()
+                            .getOrDefault("RUNNING", 0) == v.parallelism()));
+            completed = running.checkpoints().completed();
+            RunnelProcess victim = holder(cluster, taskManagers);
+            victim.kill();
+            taskManagers.remove(victim);
+            taskManagers.add(startTaskManager(jobManager));
+        }
     }
 
     /** The TaskManager process whose slot the job holds (its pid is in {@code /taskmanagers}' path). */
