@@ -43,6 +43,14 @@ public interface FormatFactory {
     }
 
     /**
+     * Whether the filesystem connector serves this format at all; it offers the options only of
+     * those it does (a format it does not serve refuses in {@link #validateLines}).
+     */
+    default boolean servesFiles() {
+        return true;
+    }
+
+    /**
      * The kinds of rows this format reads and writes: only {@link RowKind#INSERT} for a plain
      * format ({@code json}, {@code csv}), every kind for a changelog format
      * ({@code debezium-json}). A table whose format is a changelog format is a changelog

@@ -64,7 +64,9 @@ public final class FileSystemConnectorFactory implements ConnectorFactory {
                 ConnectorOptions.SINK_PARALLELISM, ConnectorOptions.LOOKUP_JOIN_CACHE_TTL));
         all.addAll(PartitionOptions.ALL);
         for (FormatFactory f : Formats.all().values()) {
-            all.addAll(Formats.prefixedOptions(f, f.identifier() + "."));
+            if (f.servesFiles()) {
+                all.addAll(Formats.prefixedOptions(f, f.identifier() + "."));
+            }
         }
         return all;
     }

@@ -57,6 +57,11 @@ public final class AvroFormatFactory implements FormatFactory {
     }
 
     @Override
+    public boolean servesFiles() {
+        return false;
+    }
+
+    @Override
     public void validateLines(RowType rowType, Configuration options, String prefix) {
         throw new ConfigException("format", "The 'avro' format is not served by the filesystem connector yet: Flink"
                 + " writes Avro object container files there, which Runnel does not read or write; use 'avro' with"
