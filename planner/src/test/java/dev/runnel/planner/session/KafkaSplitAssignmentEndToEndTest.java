@@ -25,8 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The splits of a {@code kafka} source come from its enumerator in the JobManager: partitions and
  * topics added while a job runs are found and read from their first record, and a job resumed
- * from a savepoint at another parallelism reads every record once (the readers' splits move with
- * their state, the enumerator hands out nothing twice).
+ * from a savepoint at another parallelism writes every record once into an exactly-once sink
+ * (the readers' splits move with their state, the enumerator hands out nothing twice, and the
+ * sink's transactions go to the new subtasks).
  */
 class KafkaSplitAssignmentEndToEndTest {
     @RegisterExtension
@@ -52,8 +53,13 @@ class KafkaSplitAssignmentEndToEndTest {
 
     /** The ids the job wrote to {@code topic}, in the order read. */
     private static List<Long> written(String topic) {
+        return written(topic, false);
+    }
+
+    /** The ids in {@code topic}, as a {@code read_committed} consumer (when {@code committed}) reads them. */
+    private static List<Long> written(String topic, boolean committed) {
         List<Long> ids = new ArrayList<>();
-        for (ConsumerRecord<String, String> r : KAFKA.readAll(topic, false)) {
+        for (ConsumerRecord<String, String> r : KAFKA.readAll(topic, committed)) {
             ids.add(Long.parseLong(r.value().replaceAll("[^0-9]", "")));
         }
         return ids;
@@ -120,14 +126,17 @@ class KafkaSplitAssignmentEndToEndTest {
         EmbeddedCluster cluster = CLUSTER.cluster();
         String create = "CREATE TABLE numbers (id BIGINT)" + kafka("'topic' = 'numbers'",
                 "scan.startup.mode", "earliest-offset");
-        String createSink = "CREATE TABLE copied (id BIGINT)" + kafka("'topic' = 'copied'");
+        // exactly-once: the transactions of the savepoint are committed by the resumed job, whose
+        // subtasks (more of them) take over those of the old ones
+        String createSink = "CREATE TABLE copied (id BIGINT)" + kafka("'topic' = 'copied'",
+                "sink.delivery-guarantee", "exactly-once", "sink.transactional-id-prefix", "copy");
         String insert = "INSERT INTO copied SELECT id FROM numbers";
         String savepoint;
         try (Session session = session(1)) {
             session.execute(create);
             session.execute(createSink);
             JobId id = ((StatementResult.JobSubmitted) session.execute(insert)).jobId();
-            await().atMost(Duration.ofSeconds(60)).until(() -> allRunning(id) && written("copied").size() == 300);
+            await().atMost(Duration.ofSeconds(60)).until(() -> allRunning(id) && written("copied", true).size() == 300);
             StatementResult.Table stopped = (StatementResult.Table) session.execute(
                     "STOP JOB '" + id.value() + "' WITH SAVEPOINT");
             savepoint = (String) stopped.rows().get(0).getField(0);
@@ -144,12 +153,12 @@ class KafkaSplitAssignmentEndToEndTest {
             JobId id = ((StatementResult.JobSubmitted) session.execute(insert)).jobId();
             // the timeout message shows the job's last state
             await().atMost(Duration.ofSeconds(60)).until(() -> cluster.getJob(id),
-                    job -> job.status() == JobStatus.RUNNING && written("copied").size() >= 600);
+                    job -> job.status() == JobStatus.RUNNING && written("copied", true).size() >= 600);
             assertThat(cluster.getJob(id).vertices().get(0).parallelism()).isEqualTo(2);
             session.execute("STOP JOB '" + id.value() + "'");
             cluster.jobTermination(id).get(60, TimeUnit.SECONDS);
         }
-        assertThat(written("copied")).containsExactlyInAnyOrderElementsOf(
+        assertThat(written("copied", true)).containsExactlyInAnyOrderElementsOf(
                 IntStream.range(0, 600).mapToObj(i -> (long) i).toList());
     }
 
