@@ -36,8 +36,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Reads this subtask's partitions with one {@link KafkaConsumer} (assigned partitions, no group
- * membership), on the task's thread: a poll takes what the consumer fetched so far and never
- * waits, so barriers and timers are not held up by a quiet topic. The partitions come from the
+ * membership), on the task's thread: a poll takes what the consumer fetched so far and waits at
+ * most {@value #IDLE_POLL_MILLIS} ms when nothing is, so barriers and timers are not held up by a
+ * quiet topic. The partitions come from the
  * {@link KafkaSplitEnumerator} in the JobManager ({@link #addSplits}), or from the checkpoint a
  * restored reader opens with; a bounded reader ends when its splits did and the enumerator said
  * that no more come.
@@ -57,8 +58,12 @@ final class KafkaReader implements SourceReader {
     static final String SPLITS_STATE = "kafka-splits";
     /** Flink's name (FLIP-33) for records a source could not read. */
     static final String SKIPPED_COUNTER = "numRecordsInErrors";
-    /** How long a subtask with nothing fetched waits before it polls again. */
+    /**
+     * How long a poll waits for records when none are fetched yet, and how long a subtask without
+     * partitions waits before it looks again: what barriers and timers wait at most.
+     */
     private static final long IDLE_POLL_MILLIS = 5;
+    private static final Duration POLL_WAIT = Duration.ofMillis(IDLE_POLL_MILLIS);
 
     private final KafkaSource source;
     private final int subtaskIndex;
@@ -277,7 +282,9 @@ final class KafkaReader implements SourceReader {
         }
         ConsumerRecords<byte[], byte[]> records;
         try {
-            records = consumer.poll(Duration.ZERO);
+            // waits a little when nothing is fetched yet: the consumer does its network work only
+            // inside poll, so a poll that returned at once would leave the next fetch unanswered
+            records = consumer.poll(POLL_WAIT);
         } catch (KafkaException e) {
             throw new RecordException("Table " + source.tableName() + " could not read from " + source.brokers()
                     + ": " + e.getMessage(), e);
@@ -345,8 +352,12 @@ final class KafkaReader implements SourceReader {
         }
     }
 
+    /** A subtask that reads partitions waited in its poll already; one without any waits here. */
     @Override
     public CompletableFuture<Void> isAvailable() {
+        if (!splits.isEmpty()) {
+            return CompletableFuture.completedFuture(null);
+        }
         return CompletableFuture.runAsync(() -> { },
                 CompletableFuture.delayedExecutor(IDLE_POLL_MILLIS, TimeUnit.MILLISECONDS));
     }
