@@ -146,9 +146,11 @@ final class SourceWatermarks implements ReaderOutput {
         @Override
         public void collect(Row row) {
             hadRows = true;
-            idle = false;
             // also a split that started while the subtask was idle (it had none) makes it active
-            resume();
+            if (idle || SourceWatermarks.this.idle) {
+                idle = false;
+                resume();
+            }
             long w = watermarkOf.applyAsLong(row);
             if (w > watermark) {
                 watermark = w;
