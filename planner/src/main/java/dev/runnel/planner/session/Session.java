@@ -37,6 +37,7 @@ public final class Session implements AutoCloseable {
     private final SessionCommands commands;
     private final StatementSets statementSets;
     private final ExplainCommand explainCommand;
+    private final SessionMetadata metadata;
 
     public Session(ClusterClient cluster, Configuration configuration) {
         this.cluster = cluster;
@@ -46,6 +47,7 @@ public final class Session implements AutoCloseable {
         JobCompiler compiler = new JobCompiler(planner, this.configuration);
         this.statementSets = new StatementSets(planner, compiler, cluster);
         this.explainCommand = new ExplainCommand(planner, compiler);
+        this.metadata = new CatalogMetadata(this, cluster);
     }
 
     /**
@@ -174,12 +176,21 @@ public final class Session implements AutoCloseable {
         return configuration;
     }
 
-    /** The session's catalog. */
+    /**
+     * What fronts may look up without running a statement: catalogs, tables and their columns,
+     * functions, options and jobs, exactly as this session's statements see them (the shell's
+     * completion and {@code \\d}, the JDBC gateway's {@code DatabaseMetaData}).
+     */
+    public SessionMetadata metadata() {
+        return metadata;
+    }
+
     /** The functions and operators the session's statements may use, as the validator finds them. */
     public SqlOperatorTable operatorTable() {
         return planner.operatorTable();
     }
 
+    /** The session's catalog. */
     public Catalog catalog() {
         return catalog;
     }

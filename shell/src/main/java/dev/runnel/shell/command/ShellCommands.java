@@ -5,7 +5,7 @@ import dev.runnel.planner.session.StatementResult;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
-import dev.runnel.shell.engine.SessionMetadata;
+import dev.runnel.planner.session.SessionMetadata;
 import dev.runnel.shell.engine.ShellSettings;
 import dev.runnel.shell.engine.StatementExecutor;
 import dev.runnel.shell.render.ErrorFormatter;

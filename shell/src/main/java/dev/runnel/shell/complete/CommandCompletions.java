@@ -1,7 +1,7 @@
 package dev.runnel.shell.complete;
 
 import dev.runnel.shell.command.BackslashCommand;
-import dev.runnel.shell.engine.SessionMetadata;
+import dev.runnel.planner.session.SessionMetadata;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

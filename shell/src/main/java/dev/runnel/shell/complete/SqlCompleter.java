@@ -1,6 +1,6 @@
 package dev.runnel.shell.complete;
 
-import dev.runnel.shell.engine.SessionMetadata;
+import dev.runnel.planner.session.SessionMetadata;
 import java.util.List;
 import org.jline.reader.Candidate;
 import org.jline.reader.Completer;

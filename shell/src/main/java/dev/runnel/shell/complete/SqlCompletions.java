@@ -1,7 +1,7 @@
 package dev.runnel.shell.complete;
 
 import dev.runnel.planner.functions.FunctionName;
-import dev.runnel.shell.engine.SessionMetadata;
+import dev.runnel.planner.session.SessionMetadata;
 import dev.runnel.shell.text.SqlKeywords;
 import dev.runnel.shell.text.SqlToken;
 import java.util.ArrayList;

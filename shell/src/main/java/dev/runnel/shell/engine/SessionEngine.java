@@ -1,5 +1,6 @@
 package dev.runnel.shell.engine;
 
+import dev.runnel.planner.session.SessionMetadata;
 import dev.runnel.planner.session.Session;
 import dev.runnel.planner.session.StatementResult;
 import dev.runnel.runtime.cluster.ClusterClient;
@@ -28,7 +29,6 @@ public final class SessionEngine implements StatementExecutor {
     private final ClusterClient cluster;
     private final Session session;
     private final Supplier<String> description;
-    private final CatalogMetadata metadata;
     private final List<String> warnings;
     private final AtomicBoolean closed = new AtomicBoolean();
     /** What closing the engine runs: closes the cluster client, or stops whatever owns the cluster. */
@@ -44,7 +44,6 @@ public final class SessionEngine implements StatementExecutor {
         this.cluster = cluster;
         this.session = session;
         this.description = description;
-        this.metadata = new CatalogMetadata(session, cluster);
         this.warnings = List.copyOf(warnings);
     }
 
@@ -126,7 +125,7 @@ public final class SessionEngine implements StatementExecutor {
 
     @Override
     public SessionMetadata metadata() {
-        return metadata;
+        return session.metadata();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.runnel.shell.engine;
 
+import dev.runnel.planner.session.SessionMetadata;
 import dev.runnel.planner.session.StatementResult;
 import dev.runnel.runtime.cluster.ClusterClient;
 import dev.runnel.runtime.config.Configuration;

@@ -1,11 +1,14 @@
 package dev.runnel.shell.fake;
 
+import dev.runnel.planner.catalog.CatalogTable;
+import dev.runnel.planner.catalog.CatalogView;
 import dev.runnel.planner.functions.FunctionName;
-import dev.runnel.shell.engine.SessionMetadata;
+import dev.runnel.planner.session.SessionMetadata;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -148,5 +151,16 @@ public final class FakeMetadata implements SessionMetadata {
     @Override
     public Map<String, String> jobs() {
         return jobs;
+    }
+
+    /* The shell's completion reads names only; the gateway's DatabaseMetaData, which reads these, runs on a real session. */
+    @Override
+    public Optional<CatalogTable> describeTable(String catalog, String database, String name) {
+        return Optional.empty();
+    }
+
+    @Override
+    public Optional<CatalogView> describeView(String catalog, String database, String name) {
+        return Optional.empty();
     }
 }

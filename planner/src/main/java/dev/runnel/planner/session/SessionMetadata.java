@@ -1,12 +1,16 @@
-package dev.runnel.shell.engine;
+package dev.runnel.planner.session;
 
+import dev.runnel.planner.catalog.CatalogTable;
+import dev.runnel.planner.catalog.CatalogView;
 import dev.runnel.planner.functions.FunctionName;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * What the shell may look up about the session without running a statement: the names Tab
- * completion offers and {@code \d} lists. Every method answers from the session's current
+ * What a front may look up about the session without running a statement: the names the
+ * shell's Tab completion offers and {@code \d} lists, and the tables and columns the JDBC
+ * gateway's {@code DatabaseMetaData} describes. Every method answers from the session's current
  * state, is cheap, never fails (an unknown catalog, database or object gives an empty list) and
  * is called on the shell's thread between statements.
  */
@@ -33,6 +37,15 @@ public interface SessionMetadata {
      * written, resolved against the current catalog and database); empty when there is none.
      */
     List<String> columns(List<String> name);
+
+    /** The table {@code catalog.database.name} (not a view), as {@code DESCRIBE} shows it. */
+    Optional<CatalogTable> describeTable(String catalog, String database, String name);
+
+    /**
+     * The view {@code catalog.database.name}: a temporary view where one shadows a permanent
+     * object of that name, as queries resolve it.
+     */
+    Optional<CatalogView> describeView(String catalog, String database, String name);
 
     /** The functions queries may call, as they are typed, sorted by name. */
     List<FunctionName> functions();

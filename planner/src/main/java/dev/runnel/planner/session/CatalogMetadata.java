@@ -1,11 +1,11 @@
-package dev.runnel.shell.engine;
+package dev.runnel.planner.session;
 
 import dev.runnel.planner.catalog.Catalog;
+import dev.runnel.planner.catalog.CatalogTable;
+import dev.runnel.planner.catalog.CatalogView;
 import dev.runnel.planner.catalog.ObjectIdentifier;
 import dev.runnel.planner.functions.CallableFunctions;
 import dev.runnel.planner.functions.FunctionName;
-import dev.runnel.planner.session.Session;
-import dev.runnel.planner.session.SessionOptions;
 import dev.runnel.runtime.cluster.ClusterClient;
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.config.ConfigOption;
@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -77,6 +78,17 @@ final class CatalogMetadata implements SessionMetadata {
         return c.view(id).map(v -> v.schema().names())
                 .or(() -> c.table(id).map(t -> t.rowType().names()))
                 .orElse(List.of());
+    }
+
+    @Override
+    public Optional<CatalogTable> describeTable(String catalog, String database, String name) {
+        ObjectIdentifier id = new ObjectIdentifier(catalog, database, name);
+        return catalog().view(id).isPresent() ? Optional.empty() : catalog().table(id);
+    }
+
+    @Override
+    public Optional<CatalogView> describeView(String catalog, String database, String name) {
+        return catalog().view(new ObjectIdentifier(catalog, database, name));
     }
 
     /* Asked anew each time: CREATE FUNCTION adds to the list. */
