@@ -92,6 +92,7 @@ public record ConnectionSettings(
         Properties p = new Properties();
         p.setProperty("url", gatewayUrl());
         p.setProperty("serialization", "PROTOBUF");
+        p.setProperty("factory", GatewayServiceFactory.class.getName());
         user.ifPresent(u -> {
             p.setProperty("authentication", "BASIC");
             p.setProperty("avatica_user", u);

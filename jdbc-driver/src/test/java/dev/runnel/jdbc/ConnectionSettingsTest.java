@@ -27,6 +27,7 @@ class ConnectionSettingsTest {
         assertThat(s.toAvaticaProperties()).containsOnly(
                 Map.entry("url", "http://localhost:8765"),
                 Map.entry("serialization", "PROTOBUF"),
+                Map.entry("factory", GatewayServiceFactory.class.getName()),
                 Map.entry("hostname_verification", "STRICT"),
                 Map.entry("fetch_size", "100"),
                 Map.entry("http_connection_timeout", "10000"));
