@@ -93,6 +93,7 @@ public record ConnectionSettings(
         p.setProperty("url", gatewayUrl());
         p.setProperty("serialization", "PROTOBUF");
         p.setProperty("factory", GatewayServiceFactory.class.getName());
+        p.setProperty("httpclient_impl", GatewayHttpClient.class.getName());
         user.ifPresent(u -> {
             p.setProperty("authentication", "BASIC");
             p.setProperty("avatica_user", u);

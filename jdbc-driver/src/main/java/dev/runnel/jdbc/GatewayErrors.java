@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.net.ssl.SSLException;
+import org.apache.hc.core5.http.NoHttpResponseException;
 import org.apache.calcite.avatica.AvaticaClientRuntimeException;
 
 /**
@@ -56,6 +57,11 @@ final class GatewayErrors {
                 Matcher refused = CONNECT_FAILED.matcher(rootMessage(t));
                 return new SQLException("Cannot reach the Runnel gateway at " + gateway + ": "
                         + (refused.matches() ? refused.group(1) : rootMessage(t)), UNABLE_TO_CONNECT, e);
+            }
+            if (t instanceof NoHttpResponseException) {
+                return new SQLException("The server at " + gateway + " closed the connection without"
+                        + " an HTTP answer; is a Runnel gateway (runnel gateway) listening there?",
+                        UNABLE_TO_CONNECT, e);
             }
             if (t instanceof SSLException) {
                 return new SQLException("TLS with the Runnel gateway at " + gateway + " failed: "

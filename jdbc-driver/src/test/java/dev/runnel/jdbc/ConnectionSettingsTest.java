@@ -28,6 +28,7 @@ class ConnectionSettingsTest {
                 Map.entry("url", "http://localhost:8765"),
                 Map.entry("serialization", "PROTOBUF"),
                 Map.entry("factory", GatewayServiceFactory.class.getName()),
+                Map.entry("httpclient_impl", GatewayHttpClient.class.getName()),
                 Map.entry("hostname_verification", "STRICT"),
                 Map.entry("fetch_size", "100"),
                 Map.entry("http_connection_timeout", "10000"));

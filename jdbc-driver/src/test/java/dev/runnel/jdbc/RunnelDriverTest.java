@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.DriverPropertyInfo;
@@ -16,6 +17,7 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class RunnelDriverTest {
 
@@ -144,6 +146,29 @@ class RunnelDriverTest {
                             + " answered HTTP 404; is a Runnel gateway (runnel gateway) listening there?");
         } finally {
             server.stop(0);
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void aServerThatHangsUpWithoutAnswerIsGivenUpOn() throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            Thread hangUp = new Thread(() -> {
+                while (!server.isClosed()) {
+                    try (Socket s = server.accept()) {
+                        s.getInputStream().read();
+                    } catch (IOException e) {
+                        return;
+                    }
+                }
+            });
+            hangUp.setDaemon(true);
+            hangUp.start();
+            int port = server.getLocalPort();
+            assertThatThrownBy(() -> DriverManager.getConnection("jdbc:runnel://127.0.0.1:" + port))
+                    .isInstanceOf(SQLException.class)
+                    .hasMessage("The server at http://127.0.0.1:" + port + " closed the connection without"
+                            + " an HTTP answer; is a Runnel gateway (runnel gateway) listening there?");
         }
     }
 
