@@ -5,49 +5,47 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
- * The session's in-memory catalogs. Like Flink's catalog manager it starts with one catalog
- * ({@code default_catalog}) holding one database ({@code default_database}), both current.
- * Each database holds tables and (permanent) views; temporary views live beside the catalogs
- * and shadow a permanent object of the same name. Names are case-sensitive.
+ * One session's view of a {@link CatalogStore}: the store's permanent objects (catalogs,
+ * databases, tables, views), plus what belongs to the session alone: the current catalog and
+ * database, which start as {@code default_catalog.default_database} as in Flink, and temporary
+ * views, which live beside the catalogs and shadow a permanent object of the same name. Names
+ * are case-sensitive. Sessions sharing a store see each other's permanent objects at once.
  *
  * <p>Every mutating method either succeeds completely or throws {@link CatalogException} having
- * changed nothing. Not thread-safe: a session runs one statement at a time.
+ * changed nothing; a change of the store is one atomic {@link CatalogStore#update}, so of two
+ * sessions creating the same table exactly one succeeds. Not thread-safe itself: a session runs
+ * one statement at a time.
  */
 public final class Catalog {
     public static final String DEFAULT_CATALOG = "default_catalog";
     public static final String DEFAULT_DATABASE = "default_database";
 
-    /** Catalog name → database name → database. */
-    private final Map<String, Map<String, Database>> catalogs = new TreeMap<>();
-    private final Map<String, CatalogDescription> catalogDescriptions = new TreeMap<>();
+    private final CatalogStore store;
     private final Map<ObjectIdentifier, CatalogView> temporaryViews = new TreeMap<>(
             (a, b) -> a.toString().compareTo(b.toString()));
     private String currentCatalog = DEFAULT_CATALOG;
     private String currentDatabase = DEFAULT_DATABASE;
 
+    /** A catalog over a store of its own, in memory (the embedded shell's default). */
     public Catalog() {
-        Map<String, Database> databases = new TreeMap<>();
-        databases.put(DEFAULT_DATABASE, new Database(CatalogDatabase.empty()));
-        catalogs.put(DEFAULT_CATALOG, databases);
-        catalogDescriptions.put(DEFAULT_CATALOG, new CatalogDescription(CatalogDescription.GENERIC_IN_MEMORY, null,
-                Map.of(), DEFAULT_DATABASE));
+        this(new InMemoryCatalogStore());
     }
 
-    /** One database: its description and its objects, each name used by at most one object. */
-    private static final class Database {
-        final CatalogDatabase description;
-        final Map<String, CatalogTable> tables = new TreeMap<>();
-        final Map<String, CatalogView> views = new TreeMap<>();
+    /** A session's view of {@code store}, which other sessions may share. */
+    public Catalog(CatalogStore store) {
+        this.store = store;
+    }
 
-        Database(CatalogDatabase description) {
-            this.description = description;
-        }
+    /** The store of the permanent objects. */
+    public CatalogStore store() {
+        return store;
+    }
 
-        boolean isEmpty() {
-            return tables.isEmpty() && views.isEmpty();
-        }
+    private CatalogContents contents() {
+        return store.contents();
     }
 
     // ----------------------------------------------------------------------------------- namespaces
@@ -62,11 +60,11 @@ public final class Catalog {
 
     /** Catalog names in alphabetical order. */
     public List<String> catalogNames() {
-        return new ArrayList<>(catalogs.keySet());
+        return contents().catalogNames();
     }
 
     public boolean hasCatalog(String catalog) {
-        return catalogs.containsKey(catalog);
+        return contents().hasCatalog(catalog);
     }
 
     /**
@@ -74,17 +72,17 @@ public final class Catalog {
      * first database, current as well (Flink makes the catalog's default database current).
      */
     public void useCatalog(String catalog) {
-        Map<String, Database> databases = databases(catalog);
-        String preferred = catalogDescriptions.get(catalog).defaultDatabase();
-        String database = databases.containsKey(preferred) || databases.isEmpty()
-                ? preferred : databases.keySet().iterator().next();
+        CatalogContents contents = contents();
+        List<String> databases = contents.databaseNames(catalog);
+        String preferred = contents.catalogDescription(catalog).orElseThrow().defaultDatabase();
+        String database = databases.contains(preferred) || databases.isEmpty() ? preferred : databases.get(0);
         currentCatalog = catalog;
         currentDatabase = database;
     }
 
     /** The description of a catalog, if it exists. */
     public Optional<CatalogDescription> catalogDescription(String catalog) {
-        return Optional.ofNullable(catalogDescriptions.get(catalog));
+        return contents().catalogDescription(catalog);
     }
 
     /**
@@ -94,61 +92,47 @@ public final class Catalog {
      * @throws CatalogException when it exists and not {@code ifNotExists}
      */
     public boolean createCatalog(String catalog, CatalogDescription description, boolean ifNotExists) {
-        if (catalogs.containsKey(catalog)) {
-            if (ifNotExists) {
-                return false;
-            }
-            throw new CatalogException("Catalog " + catalog + " already exists.");
-        }
-        Map<String, Database> databases = new TreeMap<>();
-        databases.put(description.defaultDatabase(), new Database(CatalogDatabase.empty()));
-        catalogs.put(catalog, databases);
-        catalogDescriptions.put(catalog, description);
-        return true;
+        return store.update(c -> c.createCatalog(catalog, description, ifNotExists));
     }
 
     /**
-     * Drops a catalog with everything in it, and the temporary views in its databases. Returns
-     * false when there is none and {@code ifExists}.
+     * Drops a catalog with everything in it, and the session's temporary views in its databases.
+     * Returns false when there is none and {@code ifExists}.
      *
      * @throws CatalogException when it is the current catalog, or does not exist and not {@code ifExists}
      */
     public boolean dropCatalog(String catalog, boolean ifExists) {
-        if (!catalogs.containsKey(catalog)) {
-            if (ifExists) {
-                return false;
+        boolean dropped = store.update(c -> {
+            if (c.hasCatalog(catalog) && catalog.equals(currentCatalog)) {
+                throw new CatalogException("Cannot drop a catalog which is currently in use.");
             }
-            throw new CatalogException("Catalog " + catalog + " does not exist.");
+            return c.dropCatalog(catalog, ifExists);
+        });
+        if (dropped) {
+            temporaryViews.keySet().removeIf(id -> id.catalog().equals(catalog));
         }
-        if (catalog.equals(currentCatalog)) {
-            throw new CatalogException("Cannot drop a catalog which is currently in use.");
-        }
-        catalogs.remove(catalog);
-        catalogDescriptions.remove(catalog);
-        temporaryViews.keySet().removeIf(id -> id.catalog().equals(catalog));
-        return true;
+        return dropped;
     }
 
     /** Makes {@code catalog.database} the current database. */
     public void useDatabase(String catalog, String database) {
-        database(catalog, database);
+        contents().tableNames(catalog, database); // throws when there is no such database
         currentCatalog = catalog;
         currentDatabase = database;
     }
 
     /** Database names of {@code catalog} in alphabetical order. */
     public List<String> databaseNames(String catalog) {
-        return new ArrayList<>(databases(catalog).keySet());
+        return contents().databaseNames(catalog);
     }
 
     public boolean hasDatabase(String catalog, String database) {
-        return catalogs.containsKey(catalog) && catalogs.get(catalog).containsKey(database);
+        return contents().hasDatabase(catalog, database);
     }
 
     /** The description of a database, if it exists. */
     public Optional<CatalogDatabase> databaseDescription(String catalog, String database) {
-        return hasDatabase(catalog, database)
-                ? Optional.of(catalogs.get(catalog).get(database).description) : Optional.empty();
+        return contents().databaseDescription(catalog, database);
     }
 
     /**
@@ -157,41 +141,22 @@ public final class Catalog {
      * @throws CatalogException when the catalog does not exist, or the database does and not {@code ifNotExists}
      */
     public boolean createDatabase(String catalog, String database, CatalogDatabase description, boolean ifNotExists) {
-        Map<String, Database> databases = databases(catalog);
-        if (databases.containsKey(database)) {
-            if (ifNotExists) {
-                return false;
-            }
-            throw new CatalogException("Database " + database + " already exists in Catalog " + catalog + ".");
-        }
-        databases.put(database, new Database(description));
-        return true;
+        return store.update(c -> c.createDatabase(catalog, database, description, ifNotExists));
     }
 
     /**
-     * Drops a database. Returns false when it does not exist and {@code ifExists}.
+     * Drops a database (with its catalog functions). Returns false when it does not exist and {@code ifExists}.
      *
      * @throws CatalogException when it does not exist (and not {@code ifExists}), when it is the
      *     current database, or when it holds tables or views and not {@code cascade}
      */
     public boolean dropDatabase(String catalog, String database, boolean ifExists, boolean cascade) {
-        Map<String, Database> databases = databases(catalog);
-        Database db = databases.get(database);
-        if (db == null) {
-            if (ifExists) {
-                return false;
+        return store.update(c -> {
+            if (c.hasDatabase(catalog, database) && catalog.equals(currentCatalog) && database.equals(currentDatabase)) {
+                throw new CatalogException("Cannot drop a database which is currently in use.");
             }
-            throw new CatalogException("Database " + database + " does not exist in Catalog " + catalog + ".");
-        }
-        if (catalog.equals(currentCatalog) && database.equals(currentDatabase)) {
-            throw new CatalogException("Cannot drop a database which is currently in use.");
-        }
-        if (!cascade && !db.isEmpty()) {
-            throw new CatalogException("Database " + database + " in catalog " + catalog + " is not empty."
-                    + " Drop its tables and views first, or use DROP DATABASE ... CASCADE.");
-        }
-        databases.remove(database);
-        return true;
+            return c.dropDatabase(catalog, database, ifExists, cascade);
+        });
     }
 
     // ----------------------------------------------------------------------------------- tables
@@ -204,19 +169,7 @@ public final class Catalog {
      *     {@code ifNotExists} is not set (a view of that name is always an error)
      */
     public boolean createTable(CatalogTable table, boolean ifNotExists) {
-        Database db = database(table.catalogName(), table.databaseName());
-        if (db.views.containsKey(table.name())) {
-            throw new CatalogException("Cannot create table " + table.qualifiedName()
-                    + ": a view of that name already exists");
-        }
-        if (db.tables.containsKey(table.name())) {
-            if (ifNotExists) {
-                return false;
-            }
-            throw new CatalogException("Table " + table.qualifiedName() + " already exists");
-        }
-        db.tables.put(table.name(), table);
-        return true;
+        return store.update(c -> c.createTable(table, ifNotExists));
     }
 
     /** Registers {@code table} under {@code id} (see {@link #createTable(CatalogTable, boolean)}). */
@@ -235,14 +188,7 @@ public final class Catalog {
      * @throws CatalogException when there is no such table and {@code ifExists} is not set
      */
     public boolean dropTable(ObjectIdentifier id, boolean ifExists) {
-        Database db = hasDatabase(id.catalog(), id.database()) ? catalogs.get(id.catalog()).get(id.database()) : null;
-        if (db == null || db.tables.remove(id.name()) == null) {
-            if (ifExists) {
-                return false;
-            }
-            throw new CatalogException("Table with identifier '" + id + "' does not exist");
-        }
-        return true;
+        return store.update(c -> c.dropTable(id, ifExists));
     }
 
     /** The table called {@code name} in the current database. */
@@ -251,9 +197,7 @@ public final class Catalog {
     }
 
     public Optional<CatalogTable> table(ObjectIdentifier id) {
-        return hasDatabase(id.catalog(), id.database())
-                ? Optional.ofNullable(catalogs.get(id.catalog()).get(id.database()).tables.get(id.name()))
-                : Optional.empty();
+        return contents().table(id);
     }
 
     /** Table names of the current database in alphabetical order. */
@@ -263,7 +207,7 @@ public final class Catalog {
 
     /** Table names (not views) of a database in alphabetical order. */
     public List<String> tableNames(String catalog, String database) {
-        return new ArrayList<>(database(catalog, database).tables.keySet());
+        return contents().tableNames(catalog, database);
     }
 
     /**
@@ -272,11 +216,7 @@ public final class Catalog {
      * @throws CatalogException when there is no such table
      */
     public void alterTable(CatalogTable table) {
-        ObjectIdentifier id = table.identifier();
-        if (table(id).isEmpty()) {
-            throw new CatalogException("Table with identifier '" + id + "' does not exist");
-        }
-        catalogs.get(id.catalog()).get(id.database()).tables.put(id.name(), table);
+        store.update(c -> c.alterTable(table));
     }
 
     /**
@@ -285,45 +225,35 @@ public final class Catalog {
      * @throws CatalogException when there is no such table or {@code newName} is taken
      */
     public void renameTable(ObjectIdentifier id, String newName) {
-        CatalogTable table = table(id).orElseThrow(
-                () -> new CatalogException("Table with identifier '" + id + "' does not exist"));
-        Database db = catalogs.get(id.catalog()).get(id.database());
-        ObjectIdentifier target = new ObjectIdentifier(id.catalog(), id.database(), newName);
-        if (db.tables.containsKey(newName) || db.views.containsKey(newName)) {
-            throw new CatalogException("Could not rename table " + id + " to " + newName
-                    + ": a table or view with identifier '" + target + "' already exists");
-        }
-        db.tables.remove(id.name());
-        db.tables.put(newName, table.withIdentifier(target));
+        store.update(c -> c.renameTable(id, newName));
     }
 
     // ----------------------------------------------------------------------------------- views
 
     /**
-     * Registers a view. Returns false (changing nothing) when a view of that name exists and
-     * {@code ifNotExists}.
+     * Registers a view: a temporary one in the session, a permanent one in the store. Returns
+     * false (changing nothing) when a view of that name and kind exists and {@code ifNotExists}.
      *
      * @throws CatalogException when the database does not exist, when a table has that name, or
      *     when a view has it and not {@code ifNotExists}
      */
     public boolean createView(CatalogView view, boolean ifNotExists) {
+        if (!view.temporary()) {
+            return store.update(c -> c.createView(view, ifNotExists));
+        }
         ObjectIdentifier id = view.identifier();
-        Database db = database(id.catalog(), id.database());
-        if (db.tables.containsKey(id.name())) {
+        CatalogContents contents = contents();
+        contents.tableNames(id.catalog(), id.database()); // throws when there is no such database
+        if (contents.table(id).isPresent()) {
             throw new CatalogException("Cannot create view " + id + ": a table of that name already exists");
         }
-        boolean exists = view.temporary() ? temporaryViews.containsKey(id) : db.views.containsKey(id.name());
-        if (exists) {
+        if (temporaryViews.containsKey(id)) {
             if (ifNotExists) {
                 return false;
             }
-            throw new CatalogException((view.temporary() ? "Temporary view " : "View ") + id + " already exists");
+            throw new CatalogException("Temporary view " + id + " already exists");
         }
-        if (view.temporary()) {
-            temporaryViews.put(id, view);
-        } else {
-            db.views.put(id.name(), view);
-        }
+        temporaryViews.put(id, view);
         return true;
     }
 
@@ -334,19 +264,14 @@ public final class Catalog {
      * @throws CatalogException when there is no such view and not {@code ifExists}
      */
     public boolean dropView(ObjectIdentifier id, boolean temporary, boolean ifExists) {
-        boolean removed;
-        if (temporary) {
-            removed = temporaryViews.remove(id) != null;
-        } else {
-            removed = hasDatabase(id.catalog(), id.database())
-                    && catalogs.get(id.catalog()).get(id.database()).views.remove(id.name()) != null;
+        if (!temporary) {
+            return store.update(c -> c.dropView(id, ifExists));
         }
-        if (!removed) {
+        if (temporaryViews.remove(id) == null) {
             if (ifExists) {
                 return false;
             }
-            throw new CatalogException((temporary ? "Temporary view" : "View") + " with identifier '" + id
-                    + "' does not exist");
+            throw new CatalogException("Temporary view with identifier '" + id + "' does not exist");
         }
         return true;
     }
@@ -358,66 +283,35 @@ public final class Catalog {
      */
     public void alterView(CatalogView view) {
         ObjectIdentifier id = view.identifier();
-        if (view.temporary()) {
-            if (!temporaryViews.containsKey(id)) {
-                throw new CatalogException("Temporary view with identifier '" + id + "' does not exist");
-            }
-            temporaryViews.put(id, view);
+        if (!view.temporary()) {
+            store.update(c -> c.alterView(view));
             return;
         }
-        Database db = database(id.catalog(), id.database());
-        if (!db.views.containsKey(id.name())) {
-            throw new CatalogException("View with identifier '" + id + "' does not exist");
+        if (!temporaryViews.containsKey(id)) {
+            throw new CatalogException("Temporary view with identifier '" + id + "' does not exist");
         }
-        db.views.put(id.name(), view);
+        temporaryViews.put(id, view);
     }
 
     /** The view with this identifier: a temporary one if there is one, else a permanent one. */
     public Optional<CatalogView> view(ObjectIdentifier id) {
         CatalogView temporary = temporaryViews.get(id);
-        if (temporary != null) {
-            return Optional.of(temporary);
-        }
-        return hasDatabase(id.catalog(), id.database())
-                ? Optional.ofNullable(catalogs.get(id.catalog()).get(id.database()).views.get(id.name()))
-                : Optional.empty();
+        return temporary != null ? Optional.of(temporary) : contents().view(id);
     }
 
     /** View names (temporary and permanent) of a database in alphabetical order. */
     public List<String> viewNames(String catalog, String database) {
-        TreeMap<String, Boolean> names = new TreeMap<>();
-        if (hasDatabase(catalog, database)) {
-            catalogs.get(catalog).get(database).views.keySet().forEach(n -> names.put(n, true));
-        }
+        TreeSet<String> names = new TreeSet<>(contents().viewNames(catalog, database));
         temporaryViews.keySet().stream()
                 .filter(id -> id.catalog().equals(catalog) && id.database().equals(database))
-                .forEach(id -> names.put(id.name(), true));
-        return new ArrayList<>(names.keySet());
+                .forEach(id -> names.add(id.name()));
+        return new ArrayList<>(names);
     }
 
     /** Names of the tables and views of a database, as {@code SHOW TABLES} lists them (sorted). */
     public List<String> objectNames(String catalog, String database) {
-        TreeMap<String, Boolean> names = new TreeMap<>();
-        tableNames(catalog, database).forEach(n -> names.put(n, true));
-        viewNames(catalog, database).forEach(n -> names.put(n, true));
-        return new ArrayList<>(names.keySet());
-    }
-
-    // ----------------------------------------------------------------------------------- helpers
-
-    private Map<String, Database> databases(String catalog) {
-        Map<String, Database> databases = catalogs.get(catalog);
-        if (databases == null) {
-            throw new CatalogException("Catalog " + catalog + " does not exist.");
-        }
-        return databases;
-    }
-
-    private Database database(String catalog, String database) {
-        Database db = databases(catalog).get(database);
-        if (db == null) {
-            throw new CatalogException("Database " + database + " does not exist in Catalog " + catalog + ".");
-        }
-        return db;
+        TreeSet<String> names = new TreeSet<>(tableNames(catalog, database));
+        names.addAll(viewNames(catalog, database));
+        return new ArrayList<>(names);
     }
 }
