@@ -314,4 +314,40 @@ public final class Catalog {
         names.addAll(viewNames(catalog, database));
         return new ArrayList<>(names);
     }
+
+    // ----------------------------------------------------------------------------------- functions
+
+    /**
+     * Registers a catalog function (temporary ones live in the session's function catalog).
+     * Returns false (changing nothing) when it exists and {@code ifNotExists}.
+     *
+     * @throws CatalogException when the database does not exist, or the function does and not {@code ifNotExists}
+     */
+    public boolean createFunction(CatalogFunction function, boolean ifNotExists) {
+        return store.update(c -> c.createFunction(function, ifNotExists));
+    }
+
+    /**
+     * Drops a catalog function. Returns false when there is none and {@code ifExists}.
+     *
+     * @throws CatalogException when there is none and not {@code ifExists}
+     */
+    public boolean dropFunction(ObjectIdentifier id, boolean ifExists) {
+        return store.update(c -> c.dropFunction(id, ifExists));
+    }
+
+    /** The catalog function with this identifier (its name in lower case). */
+    public Optional<CatalogFunction> function(ObjectIdentifier id) {
+        return contents().function(id);
+    }
+
+    /** Catalog function names of a database in alphabetical order, none when it does not exist. */
+    public List<String> functionNames(String catalog, String database) {
+        return contents().functionNames(catalog, database);
+    }
+
+    /** Every catalog function of every database. */
+    public List<CatalogFunction> functions() {
+        return contents().functions();
+    }
 }

@@ -1,6 +1,10 @@
 package dev.runnel.planner.functions;
 
+import dev.runnel.planner.catalog.Catalog;
+import dev.runnel.planner.catalog.CatalogFunction;
+import dev.runnel.planner.catalog.ObjectIdentifier;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,6 +24,10 @@ import org.apache.calcite.sql.validate.SqlNameMatcher;
  * temporary system functions (no catalog, no database), then built-in functions, then temporary
  * catalog functions, then catalog functions of the current (or named) catalog and database.
  * Function names are case-insensitive (kept in lower case); catalog and database names are not.
+ *
+ * <p>Temporary functions live here, in the session; catalog functions live in the session's
+ * {@link Catalog} (its store, which other sessions may share), and are loaded here when first
+ * looked up, once per definition.
  *
  * <p>Two operator tables expose the functions to validation: {@link #systemTable()}, chained
  * before the built-in functions, and {@link #catalogTable()}, chained after them. Not
@@ -50,11 +58,27 @@ public final class FunctionCatalog {
     private final Map<String, Entry> temporarySystem = new TreeMap<>();
     /** Temporary and catalog functions by {@code catalog.database.name}. */
     private final Map<List<String>, Entry> temporary = new TreeMap<>(FunctionCatalog::compare);
-    private final Map<List<String>, Entry> persistent = new TreeMap<>(FunctionCatalog::compare);
+    /** Catalog functions loaded by this session, by their definition in the store. */
+    private final Map<CatalogFunction, Entry> loaded = new HashMap<>();
+    private final Catalog catalog;
     private final Supplier<List<String>> currentDatabase;
 
-    /** @param currentDatabase the current catalog and database, asked at each lookup (it follows USE) */
+    /** The functions of a session whose catalog is {@code catalog} (it holds the catalog functions and the current database). */
+    public FunctionCatalog(Catalog catalog) {
+        this(catalog, () -> List.of(catalog.currentCatalog(), catalog.currentDatabase()));
+    }
+
+    /**
+     * Functions without a session's catalog: catalog functions live in a catalog of their own.
+     *
+     * @param currentDatabase the current catalog and database, asked at each lookup (it follows USE)
+     */
     public FunctionCatalog(Supplier<List<String>> currentDatabase) {
+        this(new Catalog(), currentDatabase);
+    }
+
+    private FunctionCatalog(Catalog catalog, Supplier<List<String>> currentDatabase) {
+        this.catalog = catalog;
         this.currentDatabase = currentDatabase;
     }
 
@@ -75,20 +99,41 @@ public final class FunctionCatalog {
     }
 
     /** The function registered under {@code kind} and {@code path} (from {@link #qualify}, or just the name for system ones). */
+    /**
+     * The function registered under {@code kind} and {@code path}, a catalog function loaded.
+     *
+     * @throws UserFunctionException when a catalog function's class cannot be loaded (any more)
+     */
     public Optional<Entry> get(Kind kind, List<String> path) {
-        return Optional.ofNullable(switch (kind) {
-            case TEMPORARY_SYSTEM -> temporarySystem.get(normalize(path.get(path.size() - 1)));
-            case TEMPORARY -> temporary.get(path);
-            case CATALOG -> persistent.get(path);
-        });
+        return switch (kind) {
+            case TEMPORARY_SYSTEM -> Optional.ofNullable(temporarySystem.get(normalize(path.get(path.size() - 1))));
+            case TEMPORARY -> Optional.ofNullable(temporary.get(path));
+            case CATALOG -> catalog.function(identifier(path)).map(this::load);
+        };
     }
 
-    /** Registers {@code entry}, replacing nothing: the caller checked that its name is free. */
+    /** Whether a function is registered under {@code kind} and {@code path}, without loading it. */
+    public boolean contains(Kind kind, List<String> path) {
+        return kind == Kind.CATALOG ? catalog.function(identifier(path)).isPresent() : get(kind, path).isPresent();
+    }
+
+    /**
+     * Registers {@code entry}, replacing nothing: the caller checked that its name is free (a
+     * catalog function is registered in the catalog's store, atomically).
+     *
+     * @throws dev.runnel.planner.catalog.CatalogException when a catalog function's name was
+     *     taken meanwhile (by another session of a shared store) or its database is gone
+     */
     public void register(Entry entry) {
         switch (entry.kind()) {
             case TEMPORARY_SYSTEM -> temporarySystem.put(entry.name(), entry);
             case TEMPORARY -> temporary.put(entry.path(), entry);
-            case CATALOG -> persistent.put(entry.path(), entry);
+            case CATALOG -> {
+                CatalogFunction definition = new CatalogFunction(identifier(entry.path()), entry.className(),
+                        entry.function().jars());
+                catalog.createFunction(definition, false);
+                loaded.put(definition, entry);
+            }
         }
     }
 
@@ -97,21 +142,42 @@ public final class FunctionCatalog {
         return switch (kind) {
             case TEMPORARY_SYSTEM -> temporarySystem.remove(normalize(path.get(path.size() - 1))) != null;
             case TEMPORARY -> temporary.remove(path) != null;
-            case CATALOG -> persistent.remove(path) != null;
+            case CATALOG -> catalog.dropFunction(identifier(path), true);
         };
+    }
+
+    private static ObjectIdentifier identifier(List<String> path) {
+        return new ObjectIdentifier(path.get(0), path.get(1), normalize(path.get(2)));
+    }
+
+    /* The session's loaded form of a catalog function, loading its class on first use. */
+    private Entry load(CatalogFunction definition) {
+        Entry entry = loaded.get(definition);
+        if (entry == null) {
+            ObjectIdentifier id = definition.identifier();
+            UserScalarFunction function = UserScalarFunction.load(id.name(), definition.className(),
+                    definition.jars(), classLoader());
+            entry = new Entry(Kind.CATALOG, id.toList(), definition.className(), function);
+            loaded.put(definition, entry);
+        }
+        return entry;
+    }
+
+    private static ClassLoader classLoader() {
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        return context != null ? context : FunctionCatalog.class.getClassLoader();
     }
 
     /** The names of the temporary system functions and of the functions in the current database, sorted. */
     public List<String> userFunctionNames() {
         List<String> current = currentDatabase.get();
         TreeSet<String> names = new TreeSet<>(temporarySystem.keySet());
-        for (Map<List<String>, Entry> map : List.of(temporary, persistent)) {
-            for (List<String> path : map.keySet()) {
-                if (path.get(0).equals(current.get(0)) && path.get(1).equals(current.get(1))) {
-                    names.add(path.get(2));
-                }
+        for (List<String> path : temporary.keySet()) {
+            if (path.get(0).equals(current.get(0)) && path.get(1).equals(current.get(1))) {
+                names.add(path.get(2));
             }
         }
+        names.addAll(catalog.functionNames(current.get(0), current.get(1)));
         return new ArrayList<>(names);
     }
 
@@ -134,7 +200,8 @@ public final class FunctionCatalog {
             return List.of();
         }
         List<String> path = qualify(names);
-        Entry entry = temporary.containsKey(path) ? temporary.get(path) : persistent.get(path);
+        Entry entry = temporary.containsKey(path) ? temporary.get(path)
+                : catalog.function(identifier(path)).map(this::load).orElse(null);
         return entry == null ? List.of() : entry.operators();
     }
 
@@ -165,7 +232,13 @@ public final class FunctionCatalog {
                 temporarySystem.values().forEach(e -> all.addAll(e.operators()));
             } else {
                 temporary.values().forEach(e -> all.addAll(e.operators()));
-                persistent.values().forEach(e -> all.addAll(e.operators()));
+                for (CatalogFunction function : catalog.functions()) {
+                    try {
+                        all.addAll(load(function).operators());
+                    } catch (UserFunctionException e) {
+                        // listed for suggestions and name checks only: a call of it reports the failure
+                    }
+                }
             }
             return all;
         }

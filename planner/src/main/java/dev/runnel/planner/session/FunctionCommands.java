@@ -1,5 +1,6 @@
 package dev.runnel.planner.session;
 
+import dev.runnel.planner.catalog.CatalogException;
 import dev.runnel.planner.catalog.ObjectIdentifier;
 import dev.runnel.planner.functions.FunctionCatalog;
 import dev.runnel.planner.functions.FunctionCatalog.Entry;
@@ -69,7 +70,7 @@ final class FunctionCommands {
         List<String> path = path(kind, create.name(), "CREATE");
         String name = path.get(path.size() - 1);
         rejectBuiltInName(create.name(), name);
-        if (functions.get(kind, path).isPresent()) {
+        if (functions.contains(kind, path)) {
             if (create.ifNotExists()) {
                 return CatalogCommands.message("Function already exists.");
             }
@@ -82,7 +83,12 @@ final class FunctionCommands {
         } catch (UserFunctionException e) {
             throw ObjectResolver.error(e.getMessage(), create.classNameLiteral().getParserPosition());
         }
-        functions.register(new Entry(kind, path, create.className(), function));
+        try {
+            functions.register(new Entry(kind, path, create.className(), function));
+        } catch (CatalogException e) {
+            // another session of a shared catalog took the name meanwhile, or dropped the database
+            throw ObjectResolver.error(e.getMessage(), create.name(), create.name().names.size() - 1);
+        }
         return CatalogCommands.message("Function has been created.");
     }
 
@@ -96,10 +102,10 @@ final class FunctionCommands {
             return CatalogCommands.message("Function does not exist.");
         }
         String hint = "";
-        if (kind != Kind.TEMPORARY && functions.get(Kind.TEMPORARY, functions.qualify(drop.name().names)).isPresent()) {
+        if (kind != Kind.TEMPORARY && functions.contains(Kind.TEMPORARY, functions.qualify(drop.name().names))) {
             hint = "; it is a temporary function: use DROP TEMPORARY FUNCTION";
         } else if (kind != Kind.TEMPORARY_SYSTEM && drop.name().names.size() == 1
-                && functions.get(Kind.TEMPORARY_SYSTEM, path).isPresent()) {
+                && functions.contains(Kind.TEMPORARY_SYSTEM, path)) {
             hint = "; it is a temporary system function: use DROP TEMPORARY SYSTEM FUNCTION";
         }
         throw ObjectResolver.error(describe(kind, path) + " does not exist" + hint, drop.name(),

@@ -59,7 +59,7 @@ public final class QueryPlanner {
     /** A planner whose plans follow the optimizer options of {@code configuration}, read at each plan. */
     public QueryPlanner(Catalog catalog, Configuration configuration) {
         this.configuration = configuration;
-        this.functions = new FunctionCatalog(() -> List.of(catalog.currentCatalog(), catalog.currentDatabase()));
+        this.functions = new FunctionCatalog(catalog);
         this.validation = new SqlValidation(CatalogSchema.rootSchema(catalog), typeFactory,
                 () -> CatalogSchema.currentPath(catalog), functions);
         this.logicalPlanner = new LogicalPlanner(validation);
