@@ -1,6 +1,8 @@
 package dev.runnel.planner.session;
 
 import dev.runnel.planner.catalog.Catalog;
+import dev.runnel.planner.catalog.CatalogStore;
+import dev.runnel.planner.catalog.InMemoryCatalogStore;
 import dev.runnel.planner.codegen.CalcCodeGenerator;
 import dev.runnel.planner.graph.JobGraphTranslator;
 import dev.runnel.planner.graph.TableConnectorException;
@@ -22,7 +24,8 @@ import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
- * One user's conversation with Runnel: a catalog, session settings ({@code SET}) and the
+ * One user's conversation with Runnel: a catalog (its permanent objects in a {@link CatalogStore}
+ * that other sessions may share), session settings ({@code SET}) and the
  * cluster that runs its jobs. The shell and the JDBC gateway are thin fronts over it.
  * Not thread-safe: one statement at a time.
  *
@@ -32,16 +35,28 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 public final class Session implements AutoCloseable {
     private final ClusterClient cluster;
     private final Configuration configuration;
-    private final Catalog catalog = new Catalog();
+    private final Catalog catalog;
     private final QueryPlanner planner;
     private final SessionCommands commands;
     private final StatementSets statementSets;
     private final ExplainCommand explainCommand;
     private final SessionMetadata metadata;
 
+    /** A session with a catalog of its own in memory, as Flink's default (the embedded shell). */
     public Session(ClusterClient cluster, Configuration configuration) {
+        this(cluster, configuration, new InMemoryCatalogStore());
+    }
+
+    /**
+     * A session whose permanent catalog objects (catalogs, databases, tables, views, catalog
+     * functions) live in {@code store}, which other sessions may share (one session per JDBC
+     * connection of a gateway over one {@link dev.runnel.planner.catalog.DirectoryCatalogStore}).
+     * Its current catalog and database and its temporary objects are its own.
+     */
+    public Session(ClusterClient cluster, Configuration configuration, CatalogStore store) {
         this.cluster = cluster;
         this.configuration = configuration.copy();
+        this.catalog = new Catalog(store);
         this.planner = new QueryPlanner(catalog, this.configuration);
         this.commands = new SessionCommands(catalog, planner, this.configuration, cluster);
         JobCompiler compiler = new JobCompiler(planner, this.configuration);
