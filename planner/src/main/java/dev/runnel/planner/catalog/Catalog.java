@@ -293,6 +293,29 @@ public final class Catalog {
         temporaryViews.put(id, view);
     }
 
+    /**
+     * Renames a view (a temporary one when {@code temporary}) within its database, in one step.
+     *
+     * @throws CatalogException when there is no such view, or a table or view is called {@code newName}
+     */
+    public void renameView(ObjectIdentifier id, boolean temporary, String newName) {
+        if (!temporary) {
+            store.update(c -> c.renameView(id, newName));
+            return;
+        }
+        CatalogView view = temporaryViews.get(id);
+        if (view == null) {
+            throw new CatalogException("Temporary view with identifier '" + id + "' does not exist");
+        }
+        ObjectIdentifier target = new ObjectIdentifier(id.catalog(), id.database(), newName);
+        if (table(target).isPresent() || view(target).isPresent()) {
+            throw new CatalogException("Cannot rename view " + id + " to " + newName
+                    + ": a table or view with identifier '" + target + "' already exists");
+        }
+        temporaryViews.remove(id);
+        temporaryViews.put(target, view.withIdentifier(target));
+    }
+
     /** The view with this identifier: a temporary one if there is one, else a permanent one. */
     public Optional<CatalogView> view(ObjectIdentifier id) {
         CatalogView temporary = temporaryViews.get(id);

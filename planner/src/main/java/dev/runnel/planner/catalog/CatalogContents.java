@@ -356,6 +356,23 @@ public final class CatalogContents {
         }));
     }
 
+    /** Renames a permanent view within its database. @throws CatalogException when there is none or {@code newName} is taken */
+    public CatalogContents renameView(ObjectIdentifier id, String newName) {
+        CatalogView view = view(id).orElseThrow(
+                () -> new CatalogException("View with identifier '" + id + "' does not exist"));
+        StoredDatabase db = storedDatabase(id.catalog(), id.database());
+        ObjectIdentifier target = new ObjectIdentifier(id.catalog(), id.database(), newName);
+        if (db.tables().containsKey(newName) || db.views().containsKey(newName)) {
+            throw new CatalogException("Cannot rename view " + id + " to " + newName
+                    + ": a table or view with identifier '" + target + "' already exists");
+        }
+        return withDatabase(id, db.withViews(views -> {
+            views.remove(id.name());
+            views.put(newName, view.withIdentifier(target));
+            return views;
+        }));
+    }
+
     // ----------------------------------------------------------------------------------- functions
 
     /**

@@ -194,7 +194,12 @@ final class CatalogCommands {
         }
         // DROP VIEW drops the view a query sees, which a temporary view shadows.
         boolean temporary = drop.temporary() || catalog.view(id).get().temporary();
-        catalog.dropView(id, temporary, false);
+        try {
+            catalog.dropView(id, temporary, false);
+        } catch (CatalogException e) {
+            // dropped meanwhile by another session of a shared catalog
+            throw ObjectResolver.error(e.getMessage(), drop.name(), drop.name().names.size() - 1);
+        }
         return message("View has been dropped.");
     }
 
@@ -213,8 +218,12 @@ final class CatalogCommands {
                 throw ObjectResolver.error("Cannot rename view '" + id + "' to '" + target + "': a table or view of "
                         + "that name already exists", newName, newName.names.size() - 1);
             }
-            catalog.dropView(id, view.temporary(), false);
-            catalog.createView(view.withIdentifier(target), false);
+            try {
+                catalog.renameView(id, view.temporary(), target.name());
+            } catch (CatalogException e) {
+                // another session of a shared catalog changed the view or took the name meanwhile
+                throw ObjectResolver.error(e.getMessage(), newName, newName.names.size() - 1);
+            }
             return message("View has been altered.");
         }
         String original = RunnelSqlParser.toSql(alter.query());

@@ -99,7 +99,12 @@ final class SessionCommands {
             }
             catalogCommands.existingTable(drop.name(), "DROP TABLE");
         }
-        catalog.dropTable(id, false);
+        try {
+            catalog.dropTable(id, false);
+        } catch (CatalogException e) {
+            // dropped meanwhile by another session of a shared catalog
+            throw ObjectResolver.error(e.getMessage(), drop.name(), drop.name().names.size() - 1);
+        }
         return new StatementResult.Message("Table has been dropped.");
     }
 

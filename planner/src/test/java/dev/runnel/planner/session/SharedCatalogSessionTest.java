@@ -89,7 +89,13 @@ class SharedCatalogSessionTest {
         assertThat(showCreate(second, "orders")).isEqualTo(showCreate(first, "orders"));
         assertThat(second.explain("SELECT id FROM ids WHERE id > 2")).contains("default_catalog.shop.orders");
 
-        message(second, "DROP VIEW ids");
+        message(second, "ALTER VIEW ids RENAME TO order_ids");
+        message(first, "ALTER TABLE orders SET ('number-of-rows' = '7')");
+        assertThat(column(first, "SHOW VIEWS")).containsExactly("order_ids");
+        assertThat(showCreate(second, "orders")).contains("'number-of-rows' = '7'");
+        assertThatThrownBy(() -> first.execute("DROP VIEW ids")).isInstanceOf(SqlExecutionException.class)
+                .hasMessageContaining("View with identifier 'default_catalog.shop.ids' does not exist");
+        message(first, "DROP VIEW order_ids");
         message(second, "DROP TABLE orders");
         assertThat(column(first, "SHOW TABLES")).isEmpty();
         message(first, "USE default_database");
