@@ -82,10 +82,30 @@ public class RunnelDriver extends org.apache.calcite.avatica.remote.Driver {
         try {
             // Avatica's remote driver sends the OpenConnection request here, so this fails for a
             // gateway that is not there or refuses the credentials.
-            return super.connect(RunnelUrl.PREFIX, settings.toAvaticaProperties());
+            Connection connection = super.connect(RunnelUrl.PREFIX, settings.toAvaticaProperties());
+            if (connection instanceof org.apache.calcite.avatica.AvaticaConnection avatica) {
+                flinkIdentifiers(avatica);
+            }
+            return connection;
         } catch (RuntimeException e) {
             throw GatewayErrors.onConnect(e, settings);
         }
+    }
+
+    /*
+     * What DatabaseMetaData says about identifiers, which tools follow when they quote names or
+     * look tables up: Flink's SQL quotes with backticks and keeps the case of every name (Avatica's
+     * default is SQL's: double quotes, unquoted names upper-cased, so sqlline's "!columns people"
+     * would look for PEOPLE).
+     */
+    private static void flinkIdentifiers(org.apache.calcite.avatica.AvaticaConnection connection) {
+        connection.properties.put(org.apache.calcite.avatica.InternalProperty.CASE_SENSITIVE, true);
+        connection.properties.put(org.apache.calcite.avatica.InternalProperty.QUOTING,
+                org.apache.calcite.avatica.util.Quoting.BACK_TICK);
+        connection.properties.put(org.apache.calcite.avatica.InternalProperty.QUOTED_CASING,
+                org.apache.calcite.avatica.util.Casing.UNCHANGED);
+        connection.properties.put(org.apache.calcite.avatica.InternalProperty.UNQUOTED_CASING,
+                org.apache.calcite.avatica.util.Casing.UNCHANGED);
     }
 
     @Override

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.apache.calcite.avatica.remote.Driver;
 import org.apache.calcite.avatica.remote.LocalService;
 import org.apache.calcite.avatica.server.HttpServer;
@@ -37,12 +38,14 @@ public final class GatewayServer implements AutoCloseable {
      * Starts a gateway.
      *
      * @param port            the port, 0 for one the OS picks
-     * @param customizers     more of Jetty's settings (authentication, TLS), applied after the bind address
+     * @param security        authentication and TLS, applied to Avatica's server builder
+     * @param customizers     more of Jetty's settings, applied after the bind address (Avatica's builder keeps one list)
      * @param initStatements  statements each new session runs first
      * @param configuration   the gateway's settings ({@link GatewayOptions})
      */
     public static GatewayServer start(String bindAddress, int port, SessionFactory sessions, List<String> initStatements,
-                                      Configuration configuration, List<ServerCustomizer<Server>> customizers) {
+                                      Configuration configuration, Consumer<HttpServer.Builder<Server>> security,
+                                      List<ServerCustomizer<Server>> customizers) {
         RunnelMeta meta = new RunnelMeta(sessions, initStatements);
         List<ServerCustomizer<Server>> all = new ArrayList<>();
         all.add(jetty -> {
@@ -52,12 +55,12 @@ public final class GatewayServer implements AutoCloseable {
                 }
             }
         });
-        all.addAll(customizers);
-        HttpServer server = new HttpServer.Builder<Server>()
+        HttpServer.Builder<Server> builder = new HttpServer.Builder<Server>()
                 .withHandler(new LocalService(meta), Driver.Serialization.PROTOBUF)
-                .withPort(port)
-                .withServerCustomizers(all, Server.class)
-                .build();
+                .withPort(port);
+        security.accept(builder);
+        all.addAll(customizers);
+        HttpServer server = builder.withServerCustomizers(all, Server.class).build();
         server.start();
         Duration idle = configuration.get(GatewayOptions.SESSION_IDLE_TIMEOUT);
         Duration check = configuration.get(GatewayOptions.SESSION_CHECK_INTERVAL);
@@ -73,7 +76,7 @@ public final class GatewayServer implements AutoCloseable {
 
     /** Starts a gateway on {@code sessions} with the default settings, for the address and port given. */
     static GatewayServer start(String bindAddress, int port, SessionFactory sessions, Configuration configuration) {
-        return start(bindAddress, port, sessions, List.of(), configuration, List.of());
+        return start(bindAddress, port, sessions, List.of(), configuration, builder -> { }, List.of());
     }
 
     public int port() {

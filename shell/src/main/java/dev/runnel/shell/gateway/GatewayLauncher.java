@@ -1,0 +1,127 @@
+package dev.runnel.shell.gateway;
+
+import dev.runnel.planner.catalog.DirectoryCatalogStore;
+import dev.runnel.planner.session.Session;
+import dev.runnel.runtime.cluster.ClusterClient;
+import dev.runnel.runtime.cluster.EmbeddedCluster;
+import dev.runnel.runtime.config.ConfigOption;
+import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.rpc.ClusterCredentials;
+import dev.runnel.runtime.rpc.RemoteClusterClient;
+import dev.runnel.shell.cli.RunnelHome;
+import dev.runnel.shell.script.ScriptStatement;
+import dev.runnel.shell.script.StatementSplitter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.apache.calcite.avatica.server.HttpServer;
+import org.apache.calcite.avatica.server.ServerCustomizer;
+import org.eclipse.jetty.server.Server;
+
+/**
+ * What {@code runnel gateway} starts: the cluster its sessions submit to (an embedded one, or the
+ * JobManager of a session cluster with {@code --jobmanager}), the catalog they share (persisted in
+ * {@code sql-gateway.catalog.dir}), and the {@link GatewayServer}.
+ */
+public final class GatewayLauncher implements AutoCloseable {
+    public static final ConfigOption<String> CATALOG_DIR = ConfigOption.of("sql-gateway.catalog.dir", String.class,
+            null, "Where the gateway keeps the tables, views and functions every session shares (default: "
+                    + "$RUNNEL_HOME/gateway/catalog); they survive a restart.");
+
+    private final ClusterClient cluster;
+    private final DirectoryCatalogStore catalog;
+    private final GatewayServer server;
+
+    private GatewayLauncher(ClusterClient cluster, DirectoryCatalogStore catalog, GatewayServer server) {
+        this.cluster = cluster;
+        this.catalog = catalog;
+        this.server = server;
+    }
+
+    /**
+     * Starts a gateway.
+     *
+     * @param jobManager {@code host:port} of a session cluster's JobManager, or null for an embedded cluster
+     * @param initFile   statements every new session runs first, or null
+     * @param security   authentication and TLS applied to Avatica's server builder
+     */
+    public static GatewayLauncher start(Configuration configuration, String jobManager, String bind, int port,
+                                        Path initFile, Consumer<HttpServer.Builder<Server>> security,
+                                        List<ServerCustomizer<Server>> customizers) {
+        List<String> init = initFile == null ? List.of() : initStatements(initFile);
+        Path catalogDir = configuration.contains(CATALOG_DIR.key()) ? Path.of(configuration.get(CATALOG_DIR))
+                : RunnelHome.path().resolve("gateway").resolve("catalog");
+        DirectoryCatalogStore catalog = DirectoryCatalogStore.open(catalogDir);
+        ClusterClient cluster = null;
+        try {
+            cluster = jobManager == null ? EmbeddedCluster.start(configuration) : attach(configuration, jobManager);
+            ClusterClient sessionsCluster = cluster;
+            Configuration sessionConfiguration = configuration.copy();
+            GatewayServer server = GatewayServer.start(bind, port,
+                    () -> new Session(sessionsCluster, sessionConfiguration, catalog), init, configuration, security,
+                    customizers);
+            return new GatewayLauncher(cluster, catalog, server);
+        } catch (RuntimeException e) {
+            if (cluster != null) {
+                cluster.close();
+            }
+            catalog.close();
+            throw e;
+        }
+    }
+
+    private static ClusterClient attach(Configuration configuration, String address) {
+        int colon = address.lastIndexOf(':');
+        int port;
+        try {
+            port = colon > 0 ? Integer.parseInt(address.substring(colon + 1)) : -1;
+        } catch (NumberFormatException e) {
+            port = -1;
+        }
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("--jobmanager takes host:port (the JobManager's RPC port), not '"
+                    + address + "'");
+        }
+        return RemoteClusterClient.connect(address.substring(0, colon), port, ClusterCredentials.from(configuration));
+    }
+
+    private static List<String> initStatements(Path file) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read the init file " + file + ": " + e.getMessage(), e);
+        }
+        List<String> statements = new ArrayList<>();
+        for (ScriptStatement statement : StatementSplitter.split(text).statements()) {
+            statements.add(statement.text());
+        }
+        return statements;
+    }
+
+    public GatewayServer server() {
+        return server;
+    }
+
+    public ClusterClient cluster() {
+        return cluster;
+    }
+
+    /** Stops the gateway, closes its sessions (their queries end), then the cluster it started or attached to. */
+    @Override
+    public void close() {
+        try {
+            server.close();
+        } finally {
+            try {
+                cluster.close();
+            } finally {
+                catalog.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package dev.runnel.shell.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.runnel.runtime.config.Configuration;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The packaged thin driver against a real gateway: sqlline (a third-party JDBC client from Maven
+ * Central, in its own JVM with only the shaded driver jar beside it) runs a script, and the
+ * catalog a connection wrote is still there for a new connection after the gateway restarts.
+ */
+class GatewaySqllineIT {
+    @TempDir
+    Path dir;
+
+    private GatewayLauncher start() {
+        Configuration configuration = new Configuration(Map.of(GatewayLauncher.CATALOG_DIR.key(),
+                dir.resolve("catalog").toString(), "taskmanager.numberOfTaskSlots", "2"));
+        return GatewayLauncher.start(configuration, null, "127.0.0.1", 0, null, builder -> { }, List.of());
+    }
+
+    @Test
+    void sqllineRunsAScriptThroughTheShadedDriver() throws Exception {
+        try (GatewayLauncher gateway = start()) {
+            Path script = dir.resolve("script.sql");
+            Files.writeString(script, String.join("\n",
+                    "CREATE TABLE people (id INT, name STRING) WITH ('connector' = 'filesystem', 'path' = '"
+                            + dir.resolve("people") + "', 'format' = 'csv');",
+                    "INSERT INTO people VALUES (1, 'ada'), (2, 'grace');",
+                    "!tables",
+                    "!columns people",
+                    "") + "\n");
+            String out = sqlline(gateway.server().jdbcUrl(), script);
+            assertThat(out).contains("people");
+            assertThat(out).contains("TABLE");
+            assertThat(out).contains("'name'").contains("'STRING'");
+            assertThat(out).contains("job_id");
+            // the INSERT's job writes the files; a later script reads them
+            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(60)).until(() ->
+                    gateway.cluster().listJobs().stream().allMatch(j -> j.status().isTerminal()));
+            Path select = dir.resolve("select.sql");
+            Files.writeString(select, "SELECT id, name FROM people WHERE id = 2;\n");
+            assertThat(sqlline(gateway.server().jdbcUrl(), select)).contains("'2','grace'");
+        }
+    }
+
+    @Test
+    void aTableCreatedInOneConnectionIsListedInAnotherAndAfterARestart() throws Exception {
+        Driver driver = shadedDriver();
+        try (GatewayLauncher gateway = start()) {
+            try (Connection a = driver.connect(gateway.server().jdbcUrl(), new Properties())) {
+                a.createStatement().execute("CREATE TABLE kept (x INT) COMMENT 'from yesterday' WITH ('connector' = 'datagen')");
+                try (Connection b = driver.connect(gateway.server().jdbcUrl(), new Properties())) {
+                    assertThat(tables(b)).contains("kept");
+                }
+            }
+        }
+        try (GatewayLauncher restarted = start();
+             Connection c = driver.connect(restarted.server().jdbcUrl(), new Properties())) {
+            assertThat(tables(c)).contains("kept");
+            assertThat(c.getMetaData().getDatabaseProductName()).isEqualTo("Runnel");
+            assertThat(c.getMetaData().getIdentifierQuoteString()).isEqualTo("`");
+            assertThat(c.getMetaData().storesUpperCaseIdentifiers()).isFalse();
+        }
+    }
+
+    private static List<String> tables(Connection c) throws SQLException {
+        List<String> names = new ArrayList<>();
+        try (ResultSet rs = c.getMetaData().getTables(null, null, "%", null)) {
+            while (rs.next()) {
+                names.add(rs.getString("TABLE_NAME"));
+            }
+        }
+        return names;
+    }
+
+    /** RunnelDriver from the shaded jar alone, in a class loader that sees nothing of this test's class path. */
+    private static Driver shadedDriver() throws Exception {
+        java.net.URLClassLoader loader = new java.net.URLClassLoader(new java.net.URL[] {jar().toUri().toURL()},
+                ClassLoader.getPlatformClassLoader());
+        return (Driver) Class.forName("dev.runnel.jdbc.RunnelDriver", true, loader).getDeclaredConstructor()
+                .newInstance();
+    }
+
+    private static Path jar() {
+        Path jar = Path.of(System.getProperty("runnel.jdbc.jar"));
+        assertThat(jar).exists();
+        return jar;
+    }
+
+    private String sqlline(String url, Path script) throws IOException, InterruptedException {
+        List<String> classPath = new ArrayList<>();
+        try (var files = Files.list(Path.of(System.getProperty("runnel.sqlline.dir")))) {
+            files.forEach(f -> classPath.add(f.toString()));
+        }
+        classPath.add(jar().toString());
+        Path out = Files.createTempFile(dir, "sqlline", ".out");
+        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx128m", "-cp", String.join(File.pathSeparator, classPath), "sqlline.SqlLine",
+                "-u", url, "-n", "analyst", "-p", "unused", "--outputformat=csv", "--silent=true", "-f",
+                script.toString())
+                .redirectErrorStream(true).redirectOutput(out.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE)
+                .start();
+        try {
+            process.getOutputStream().close();
+            assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("sqlline ends").isTrue();
+            String text = Files.readString(out, StandardCharsets.UTF_8);
+            assertThat(process.exitValue()).as(text).isZero();
+            return text;
+        } finally {
+            process.destroyForcibly();
+        }
+    }
+}
