@@ -57,6 +57,12 @@ public class RunnelDriver extends org.apache.calcite.avatica.remote.Driver {
     }
 
     @Override
+    protected String getFactoryClassName(JdbcVersion jdbcVersion) {
+        // Avatica's JDBC 4.1 objects, with cancel and the query timeout reaching the gateway
+        return org.apache.calcite.avatica.RunnelJdbcFactory.class.getName();
+    }
+
+    @Override
     protected DriverVersion createDriverVersion() {
         return DriverVersion.load(RunnelDriver.class, VERSION_RESOURCE,
                 "Runnel JDBC Driver", "unknown version", "Runnel", "unknown version");

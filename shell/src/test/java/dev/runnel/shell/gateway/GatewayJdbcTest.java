@@ -31,8 +31,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The gateway through Avatica's own remote JDBC driver (what Runnel's thin driver wraps) against
- * an embedded cluster: statements, results of every kind, prepared statements, metadata and
+ * The gateway through Runnel's JDBC driver (its classes, unshaded; {@code GatewaySqllineIT} runs the
+ * shaded jar) against an embedded cluster: statements, results of every kind, prepared statements, metadata and
  * sessions as a JDBC program sees them.
  */
 class GatewayJdbcTest {
@@ -46,7 +46,7 @@ class GatewayJdbcTest {
         Configuration configuration = new Configuration(Map.of("sql-gateway.session.idle-timeout", "3 s",
                 "sql-gateway.session.check-interval", "200 ms"));
         gateway = GatewayServer.start("127.0.0.1", 0, () -> new Session(cluster, new Configuration()), configuration);
-        url = "jdbc:avatica:remote:url=http://127.0.0.1:" + gateway.port() + ";serialization=PROTOBUF";
+        url = gateway.jdbcUrl();
     }
 
     @AfterAll
@@ -208,6 +208,41 @@ class GatewayJdbcTest {
             JobInfo job = cluster.listJobs().get(before);
             assertThat(cluster.getJob(job.id()).status()).isEqualTo(JobStatus.RUNNING);
             s.close();
+            await().atMost(Duration.ofSeconds(20)).until(() -> cluster.getJob(job.id()).status() == JobStatus.CANCELED);
+        }
+    }
+
+    @Test
+    void cancelEndsTheQueryJobOnTheCluster() throws SQLException {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE endless_cancel (x BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '100')");
+            int before = cluster.listJobs().size();
+            ResultSet rs = s.executeQuery("SELECT x FROM endless_cancel");
+            assertThat(rs.next()).isTrue();
+            JobInfo job = cluster.listJobs().get(before);
+            s.cancel();
+            await().atMost(Duration.ofSeconds(20)).until(() -> cluster.getJob(job.id()).status() == JobStatus.CANCELED);
+            assertThatThrownBy(() -> {
+                while (rs.next()) {
+                    // the rows already fetched, then the cancellation
+                }
+            }).isInstanceOf(SQLException.class);
+        }
+    }
+
+    @Test
+    void queryTimeoutCancelsAQueryThatRunsLonger() throws SQLException {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE endless_timeout (x BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '20')");
+            int before = cluster.listJobs().size();
+            s.setQueryTimeout(2);
+            ResultSet rs = s.executeQuery("SELECT x FROM endless_timeout");
+            JobInfo job = cluster.listJobs().get(before);
+            assertThatThrownBy(() -> {
+                while (rs.next()) {
+                    // an unbounded result: read until the timeout cancels it
+                }
+            }).isInstanceOf(SQLException.class);
             await().atMost(Duration.ofSeconds(20)).until(() -> cluster.getJob(job.id()).status() == JobStatus.CANCELED);
         }
     }
