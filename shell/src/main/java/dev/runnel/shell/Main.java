@@ -19,6 +19,7 @@ import dev.runnel.shell.engine.EngineFactory;
 import dev.runnel.shell.engine.SessionEngine;
 import dev.runnel.shell.engine.StatementExecutor;
 import dev.runnel.shell.engine.SubstitutingExecutor;
+import dev.runnel.shell.gateway.GatewayCommand;
 import dev.runnel.shell.output.OutputFormat;
 import dev.runnel.shell.output.ResultOutput;
 import dev.runnel.shell.render.ErrorFormatter;
@@ -66,7 +67,7 @@ import picocli.CommandLine;
  */
 @Command(name = "runnel", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false,
         subcommands = {BenchCommand.class, JobManagerCommand.class, TaskManagerCommand.class, ClusterCommand.class,
-                Main.RunApplication.class},
+                GatewayCommand.class, Main.RunApplication.class},
         description = {"Runnel, a SQL-first streaming database.",
                 "Without -f or -e, opens an interactive SQL shell on an embedded cluster, or runs the script on "
                         + "standard input when that is not a terminal (runnel < script.sql)."},
@@ -337,6 +338,11 @@ public final class Main implements Callable<Integer> {
             return historyFile;
         }
         return RunnelHome.path().resolve("history");
+    }
+
+    /** The standard input of this command line, for a subcommand's {@code -} (a password file read from it). */
+    public InputStream standardInput() {
+        return in;
     }
 
     private static PrintWriter writer(PrintStream stream) {

@@ -1,0 +1,127 @@
+package dev.runnel.shell.gateway;
+
+import dev.runnel.shell.Main;
+import dev.runnel.shell.gateway.security.GatewaySecurityException;
+import dev.runnel.shell.gateway.security.GatewayUsers;
+import dev.runnel.shell.gateway.security.PasswordFile;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code runnel gateway}: the JDBC gateway (Avatica's HTTP server over a SQL session), and the
+ * management of its users for {@code --auth}: {@code add-user} and {@code remove-user}, which
+ * edit the user file ({@link GatewayUsers}) whether or not a gateway runs; a running gateway
+ * reads the file again when it changes.
+ */
+@Command(name = "gateway", mixinStandardHelpOptions = true, sortOptions = false,
+        subcommands = {GatewayCommand.AddUser.class, GatewayCommand.RemoveUser.class},
+        description = "The JDBC gateway; its users for --auth are managed with add-user and remove-user.")
+public final class GatewayCommand implements Callable<Integer> {
+    @CommandLine.ParentCommand
+    private Main main;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        // the server itself comes with the gateway (issue 17); until then only the subcommands run
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: add-user or remove-user");
+    }
+
+    InputStream standardInput() {
+        return main != null ? main.standardInput() : System.in;
+    }
+
+    /** {@code runnel gateway add-user NAME --password-file FILE}: adds a user or sets their password. */
+    @Command(name = "add-user", mixinStandardHelpOptions = true, sortOptions = false,
+            description = {"Adds the user NAME to the gateway's user file, or sets their password.",
+                    "The password is read from a file (its first line), never from the command line."})
+    static final class AddUser implements Callable<Integer> {
+        @CommandLine.ParentCommand
+        private GatewayCommand gateway;
+
+        @CommandLine.Spec
+        private CommandLine.Model.CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "NAME", description = "The user name (letters, digits, '.', '_', '@', '-').")
+        private String name;
+
+        @Option(names = "--password-file", paramLabel = "FILE", required = true,
+                description = "The file whose first line is the password; '-' reads standard input.")
+        private String passwordFile;
+
+        @Option(names = "--users-file", paramLabel = "FILE",
+                description = "The user file to edit (default: $RUNNEL_HOME/conf/gateway-users).")
+        private Path usersFile;
+
+        @Override
+        public Integer call() {
+            PrintWriter err = spec.commandLine().getErr();
+            Path file = usersFile != null ? usersFile : GatewayUsers.defaultFile();
+            char[] password = null;
+            try {
+                password = PasswordFile.read(passwordFile, gateway.standardInput(), "--password-file");
+                GatewayUsers users = GatewayUsers.load(file);
+                boolean replaced = users.names().contains(name);
+                users.with(name, password).save();
+                spec.commandLine().getOut().println((replaced ? "Set the password of gateway user " : "Added gateway user ")
+                        + name + " in " + file);
+                spec.commandLine().getOut().flush();
+                return 0;
+            } catch (GatewaySecurityException e) {
+                err.println("[ERROR] " + e.getMessage());
+                err.flush();
+                return 1;
+            } finally {
+                if (password != null) {
+                    Arrays.fill(password, '\0');
+                }
+            }
+        }
+    }
+
+    /** {@code runnel gateway remove-user NAME}: removes a user from the user file. */
+    @Command(name = "remove-user", mixinStandardHelpOptions = true, sortOptions = false,
+            description = "Removes the user NAME from the gateway's user file.")
+    static final class RemoveUser implements Callable<Integer> {
+        @CommandLine.Spec
+        private CommandLine.Model.CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "NAME", description = "The user name.")
+        private String name;
+
+        @Option(names = "--users-file", paramLabel = "FILE",
+                description = "The user file to edit (default: $RUNNEL_HOME/conf/gateway-users).")
+        private Path usersFile;
+
+        @Override
+        public Integer call() {
+            PrintWriter err = spec.commandLine().getErr();
+            Path file = usersFile != null ? usersFile : GatewayUsers.defaultFile();
+            try {
+                GatewayUsers users = GatewayUsers.load(file);
+                if (!users.names().contains(name)) {
+                    err.println("[ERROR] " + file + " has no gateway user " + name);
+                    err.flush();
+                    return 1;
+                }
+                users.without(name).save();
+                spec.commandLine().getOut().println("Removed gateway user " + name + " from " + file);
+                spec.commandLine().getOut().flush();
+                return 0;
+            } catch (GatewaySecurityException e) {
+                err.println("[ERROR] " + e.getMessage());
+                err.flush();
+                return 1;
+            }
+        }
+    }
+}
