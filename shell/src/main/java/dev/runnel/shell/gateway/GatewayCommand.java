@@ -30,10 +30,67 @@ public final class GatewayCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
+    /** The line printed once the gateway takes connections; tests and scripts wait for it. */
+    public static final String READY = "JDBC gateway is up: ";
+
+    @Option(names = "--port", paramLabel = "PORT",
+            description = "The port the JDBC driver connects to (default: 8765; 0: any free port).")
+    private int port = GatewayOptions.DEFAULT_PORT;
+
+    @Option(names = "--bind", paramLabel = "HOST",
+            description = "The address to listen on (default: 127.0.0.1). A wider one needs --auth.")
+    private String bind = "127.0.0.1";
+
+    @Option(names = "--jobmanager", paramLabel = "HOST:PORT",
+            description = "Run the sessions' jobs on this session cluster's JobManager (its RPC port) instead of "
+                    + "an embedded cluster.")
+    private String jobManager;
+
+    @Option(names = "--init", paramLabel = "FILE",
+            description = "Statements every new session runs first, as the shell's -i.")
+    private Path initFile;
+
+    @Option(names = {"-D", "--set"}, paramLabel = "KEY=VALUE",
+            description = "A setting (repeatable): the cluster's, a session default, or the gateway's "
+                    + "(sql-gateway.session.idle-timeout, sql-gateway.catalog.dir); over $RUNNEL_CONF_DIR/config.yaml.")
+    private java.util.Map<String, String> settings = new java.util.LinkedHashMap<>();
+
     @Override
-    public Integer call() {
-        // the server itself comes with the gateway (issue 17); until then only the subcommands run
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: add-user or remove-user");
+    public Integer call() throws InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        GatewayLauncher gateway;
+        try {
+            if (!java.net.InetAddress.getByName(bind).isLoopbackAddress()) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--bind " + bind
+                        + " is not a loopback address: the gateway serves it only with authentication (--auth)");
+            }
+            java.util.Map<String, String> preset = new java.util.LinkedHashMap<>(
+                    dev.runnel.shell.cli.ConfigFile.fromEnvironment());
+            preset.putAll(settings);
+            dev.runnel.runtime.config.Configuration configuration = new dev.runnel.runtime.config.Configuration(preset);
+            gateway = GatewayLauncher.start(configuration, jobManager, bind, port, initFile, builder -> { },
+                    java.util.List.of());
+        } catch (java.net.UnknownHostException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--bind " + bind + ": unknown host");
+        } catch (RuntimeException e) {
+            if (e instanceof CommandLine.ParameterException p) {
+                throw p;
+            }
+            err.println("[ERROR] Cannot start the gateway: " + (e.getMessage() != null ? e.getMessage() : e));
+            err.flush();
+            return 1;
+        }
+        java.util.concurrent.CountDownLatch stopped = new java.util.concurrent.CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            gateway.close();
+            stopped.countDown();
+        }, "runnel-gateway-shutdown"));
+        out.println(READY + gateway.server().jdbcUrl() + ", pid " + ProcessHandle.current().pid()
+                + (jobManager != null ? ", jobs on the JobManager at " + jobManager : ", embedded cluster"));
+        out.flush();
+        stopped.await();
+        return 0;
     }
 
     InputStream standardInput() {

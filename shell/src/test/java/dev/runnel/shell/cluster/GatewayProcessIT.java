@@ -1,0 +1,62 @@
+package dev.runnel.shell.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.runnel.jdbc.RunnelDriver;
+import dev.runnel.shell.gateway.GatewayCommand;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code runnel gateway} as a process of its own, in front of a session cluster (a JobManager
+ * process with a TaskManager process it started): a JDBC program connects, every session runs
+ * the {@code --init} file, and its query runs as a job on the cluster.
+ */
+class GatewayProcessIT {
+    private static final Duration START = Duration.ofSeconds(90);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void gatewayOnASessionClusterServesAJdbcProgram() throws Exception {
+        try (RunnelProcess jobManager = RunnelProcess.start(dir, "jobmanager", "--rpc-port", "0", "--rest-port", "0",
+                "--taskmanagers", "1")) {
+            String out = jobManager.awaitOut(JobManagerCommand.READY, START);
+            Matcher address = Pattern.compile("RPC at (127\\.0\\.0\\.1:\\d+)").matcher(out);
+            assertThat(address.find()).as(out).isTrue();
+            Path init = Files.writeString(dir.resolve("init.sql"),
+                    "CREATE TEMPORARY VIEW greeting AS SELECT 'hello' AS word;\n");
+            try (RunnelProcess gateway = RunnelProcess.start(dir, "gateway", "--port", "0", "--jobmanager",
+                    address.group(1), "--init", init.toString())) {
+                String ready = gateway.awaitOut(GatewayCommand.READY, START);
+                Matcher url = Pattern.compile("(jdbc:runnel://127\\.0\\.0\\.1:\\d+)").matcher(ready);
+                assertThat(url.find()).as(ready).isTrue();
+                try (Connection c = new RunnelDriver().connect(url.group(1), new Properties());
+                     Statement s = c.createStatement();
+                     ResultSet rs = s.executeQuery("SELECT UPPER(word) AS w FROM greeting")) {
+                    assertThat(rs.next()).isTrue();
+                    assertThat(rs.getString("w")).isEqualTo("HELLO");
+                    assertThat(rs.next()).isFalse();
+                }
+            }
+        }
+    }
+
+    @Test
+    void aWideBindWithoutAuthenticationIsRefused() {
+        try (RunnelProcess gateway = RunnelProcess.start(dir, "gateway", "--port", "0", "--bind", "0.0.0.0")) {
+            assertThat(gateway.waitFor(START)).isNotZero();
+            assertThat(gateway.err()).contains("--bind 0.0.0.0 is not a loopback address");
+        }
+    }
+}
