@@ -81,12 +81,18 @@ class GatewaySecurityTest {
     }
 
     @Test
-    void aUserAddedWhileTheGatewayRunsCanConnect() throws Exception {
+    void usersAddedOrRemovedWhileTheGatewayRunsCountAtOnce() throws Exception {
         HttpServer server = start(authenticated());
+        assertThat(post("http", server, Optional.of("alice:s3cret")).statusCode()).isNotEqualTo(401);
         GatewayUsers.load(dir.resolve("users")).with("bob", "later".toCharArray(), GatewayUsersTest.FAST).save();
 
         assertThat(post("http", server, Optional.of("bob:later")).statusCode()).isNotEqualTo(401);
         assertThat(post("http", server, Optional.of("alice:s3cret")).statusCode()).isNotEqualTo(401);
+
+        GatewayUsers.load(dir.resolve("users")).without("alice").save();
+        assertThat(post("http", server, Optional.of("alice:s3cret")).statusCode()).as("remembered no longer")
+                .isEqualTo(401);
+        assertThat(post("http", server, Optional.of("bob:later")).statusCode()).isNotEqualTo(401);
     }
 
     @Test
