@@ -41,6 +41,10 @@ public final class GatewayCommand implements Callable<Integer> {
             description = "The address to listen on (default: 127.0.0.1). A wider one needs --auth.")
     private String bind = "127.0.0.1";
 
+    @CommandLine.Mixin
+    private dev.runnel.shell.gateway.security.GatewaySecurityOptions securityOptions =
+            new dev.runnel.shell.gateway.security.GatewaySecurityOptions();
+
     @Option(names = "--jobmanager", paramLabel = "HOST:PORT",
             description = "Run the sessions' jobs on this session cluster's JobManager (its RPC port) instead of "
                     + "an embedded cluster.")
@@ -60,19 +64,21 @@ public final class GatewayCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         GatewayLauncher gateway;
+        dev.runnel.shell.gateway.security.GatewaySecurity security;
         try {
-            if (!java.net.InetAddress.getByName(bind).isLoopbackAddress()) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--bind " + bind
-                        + " is not a loopback address: the gateway serves it only with authentication (--auth)");
-            }
+            security = dev.runnel.shell.gateway.security.GatewaySecurity.from(securityOptions.settings(bind),
+                    standardInput());
             java.util.Map<String, String> preset = new java.util.LinkedHashMap<>(
                     dev.runnel.shell.cli.ConfigFile.fromEnvironment());
             preset.putAll(settings);
             dev.runnel.runtime.config.Configuration configuration = new dev.runnel.runtime.config.Configuration(preset);
+            // the security's customizer binds, authenticates and serves TLS: Avatica's builder takes one list of them
             gateway = GatewayLauncher.start(configuration, jobManager, bind, port, initFile, builder -> { },
-                    java.util.List.of());
-        } catch (java.net.UnknownHostException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--bind " + bind + ": unknown host");
+                    java.util.List.of(security.customizer()));
+        } catch (dev.runnel.shell.gateway.security.GatewaySecurityException e) {
+            err.println("[ERROR] " + e.getMessage());
+            err.flush();
+            return 1;
         } catch (RuntimeException e) {
             if (e instanceof CommandLine.ParameterException p) {
                 throw p;
@@ -86,7 +92,12 @@ public final class GatewayCommand implements Callable<Integer> {
             gateway.close();
             stopped.countDown();
         }, "runnel-gateway-shutdown"));
-        out.println(READY + gateway.server().jdbcUrl() + ", pid " + ProcessHandle.current().pid()
+        for (String warning : security.warnings()) {
+            err.println("[WARN] " + warning);
+        }
+        err.flush();
+        out.println(READY + gateway.server().jdbcUrl() + (security.scheme().equals("https") ? "?ssl=true" : "")
+                + (security.authenticates() ? " (HTTP Basic authentication)" : "") + ", pid " + ProcessHandle.current().pid()
                 + (jobManager != null ? ", jobs on the JobManager at " + jobManager : ", embedded cluster"));
         out.flush();
         stopped.await();

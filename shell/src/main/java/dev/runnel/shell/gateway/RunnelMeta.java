@@ -8,6 +8,7 @@ import dev.runnel.planner.session.StatementResult;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
+import dev.runnel.shell.gateway.security.GatewaySecurity;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.ZoneId;
@@ -66,7 +67,8 @@ final class RunnelMeta extends MetaImpl {
 
     @Override
     public void openConnection(ConnectionHandle ch, Map<String, String> info) {
-        String user = info == null ? null : info.get("user");
+        // the user the gateway authenticated, when it does (--auth); else whom the client says it is
+        String user = GatewaySecurity.currentUser().orElse(info == null ? null : info.get("user"));
         GatewaySession session = new GatewaySession(ch.id, user, sessions.open());
         try {
             for (String statement : initStatements) {
@@ -133,6 +135,12 @@ final class RunnelMeta extends MetaImpl {
                     + " after sql-gateway.session.idle-timeout, or the gateway restarted); open a new connection",
                     "08003", null);
         }
+        // connection ids are chosen by clients: a request of another authenticated user may not use this one
+        GatewaySecurity.currentUser().ifPresent(user -> {
+            if (!user.equals(session.user)) {
+                throw error("Connection " + connectionId + " is not open for user " + user, "28000", null);
+            }
+        });
         session.touch();
         return session;
     }
@@ -187,7 +195,7 @@ final class RunnelMeta extends MetaImpl {
     @Override
     public void closeStatement(StatementHandle h) {
         GatewaySession session = connections.get(h.connectionId);
-        if (session != null) {
+        if (session != null && GatewaySecurity.currentUser().map(u -> u.equals(session.user)).orElse(true)) {
             synchronized (session) {
                 session.closeStatement(h.id);
             }

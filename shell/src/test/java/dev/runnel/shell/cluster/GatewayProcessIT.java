@@ -1,6 +1,7 @@
 package dev.runnel.shell.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.runnel.jdbc.RunnelDriver;
 import dev.runnel.shell.gateway.GatewayCommand;
@@ -49,6 +50,29 @@ class GatewayProcessIT {
                     assertThat(rs.next()).isFalse();
                 }
             }
+        }
+    }
+
+    @Test
+    void withAuthAConnectionNeedsTheRightPassword() throws Exception {
+        Path password = Files.writeString(dir.resolve("password"), "s3cret\n");
+        try (RunnelProcess add = RunnelProcess.start(dir, "gateway", "add-user", "analyst", "--password-file",
+                password.toString())) {
+            assertThat(add.waitFor(START)).as(add.err()).isZero();
+        }
+        try (RunnelProcess gateway = RunnelProcess.start(dir, "gateway", "--port", "0", "--auth")) {
+            String ready = gateway.awaitOut(GatewayCommand.READY, START);
+            Matcher url = Pattern.compile("(jdbc:runnel://127\\.0\\.0\\.1:\\d+)").matcher(ready);
+            assertThat(url.find()).as(ready).isTrue();
+            try (Connection c = java.sql.DriverManager.getConnection(url.group(1), "analyst", "s3cret");
+                 ResultSet rs = c.createStatement().executeQuery("SELECT 41 + 1")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getInt(1)).isEqualTo(42);
+            }
+            assertThatThrownBy(() -> java.sql.DriverManager.getConnection(url.group(1), "analyst", "wrong"))
+                    .isInstanceOf(java.sql.SQLException.class).hasMessageContaining("Authentication failed");
+            assertThatThrownBy(() -> java.sql.DriverManager.getConnection(url.group(1)))
+                    .isInstanceOf(java.sql.SQLException.class);
         }
     }
 

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# JDBC through the gateway beside the same session in process: rows/s of a large bounded result
+# and the round trip of SELECT 1 (p50/p99). Usage: benchmarks/jdbc.sh [ROWS] [TRIPS]
+# Needs the reactor built once: mvn -B -q install -DskipTests
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mvn -o -B -q -pl sql-parser,runtime,planner,jdbc-driver,shell test-compile
+cp=$(mvn -o -B -q -pl shell dependency:build-classpath -Dmdep.outputFile=/dev/stdout -Dmdep.includeScope=test)
+exec java -Xmx1g -cp "shell/target/test-classes:shell/target/classes:planner/target/classes:runtime/target/classes:sql-parser/target/classes:jdbc-driver/target/classes:$cp" \
+  dev.runnel.shell.gateway.GatewayBenchmark "${1:-1000000}" "${2:-500}"
