@@ -4,7 +4,8 @@
 # Needs the reactor built once: mvn -B -q install -DskipTests
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -o -B -q -pl sql-parser,runtime,planner,jdbc-driver,shell test-compile
-cp=$(mvn -o -B -q -pl shell dependency:build-classpath -Dmdep.outputFile=/dev/stdout -Dmdep.includeScope=test)
+mvn -o -B -q -pl sql-parser,runtime,planner,jdbc-driver,shell test-compile dependency:build-classpath \
+  -Dmdep.outputFile=target/jdbc-bench.cp -Dmdep.includeScope=test
+cp=$(cat shell/target/jdbc-bench.cp)
 exec java -Xmx1g -cp "shell/target/test-classes:shell/target/classes:planner/target/classes:runtime/target/classes:sql-parser/target/classes:jdbc-driver/target/classes:$cp" \
   dev.runnel.shell.gateway.GatewayBenchmark "${1:-1000000}" "${2:-500}"
