@@ -55,6 +55,19 @@ public final class SessionEngine implements StatementExecutor {
      * @throws dev.runnel.runtime.rpc.ClusterConnectionException if the JobManager does not answer
      */
     public static SessionEngine attach(Configuration configuration, String address) {
+        RemoteClusterClient client = connectToJobManager(configuration, address);
+        return new SessionEngine(client, new Session(client, configuration),
+                () -> "session cluster, JobManager at " + client.address(), List.of());
+    }
+
+    /**
+     * A client of the JobManager at {@code address} ({@code host:port}, its RPC port), as
+     * {@code --jobmanager} names it.
+     *
+     * @throws IllegalArgumentException if {@code address} is not {@code host:port}
+     * @throws dev.runnel.runtime.rpc.ClusterConnectionException if the JobManager does not answer
+     */
+    public static RemoteClusterClient connectToJobManager(Configuration configuration, String address) {
         int colon = address.lastIndexOf(':');
         int port;
         try {
@@ -66,10 +79,7 @@ public final class SessionEngine implements StatementExecutor {
             throw new IllegalArgumentException("--jobmanager takes host:port (the JobManager's RPC port), not '"
                     + address + "'");
         }
-        RemoteClusterClient client = RemoteClusterClient.connect(address.substring(0, colon), port,
-                ClusterCredentials.from(configuration));
-        return new SessionEngine(client, new Session(client, configuration),
-                () -> "session cluster, JobManager at " + client.address(), List.of());
+        return RemoteClusterClient.connect(address.substring(0, colon), port, ClusterCredentials.from(configuration));
     }
 
     /**

@@ -6,9 +6,8 @@ import dev.runnel.runtime.cluster.ClusterClient;
 import dev.runnel.runtime.cluster.EmbeddedCluster;
 import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.config.Configuration;
-import dev.runnel.runtime.rpc.ClusterCredentials;
-import dev.runnel.runtime.rpc.RemoteClusterClient;
 import dev.runnel.shell.cli.RunnelHome;
+import dev.runnel.shell.engine.SessionEngine;
 import dev.runnel.shell.script.ScriptStatement;
 import dev.runnel.shell.script.StatementSplitter;
 import java.io.IOException;
@@ -58,7 +57,7 @@ public final class GatewayLauncher implements AutoCloseable {
         DirectoryCatalogStore catalog = DirectoryCatalogStore.open(catalogDir);
         ClusterClient cluster = null;
         try {
-            cluster = jobManager == null ? EmbeddedCluster.start(configuration) : attach(configuration, jobManager);
+            cluster = jobManager == null ? EmbeddedCluster.start(configuration) : SessionEngine.connectToJobManager(configuration, jobManager);
             ClusterClient sessionsCluster = cluster;
             Configuration sessionConfiguration = configuration.copy();
             GatewayServer server = GatewayServer.start(bind, port,
@@ -72,21 +71,6 @@ public final class GatewayLauncher implements AutoCloseable {
             catalog.close();
             throw e;
         }
-    }
-
-    private static ClusterClient attach(Configuration configuration, String address) {
-        int colon = address.lastIndexOf(':');
-        int port;
-        try {
-            port = colon > 0 ? Integer.parseInt(address.substring(colon + 1)) : -1;
-        } catch (NumberFormatException e) {
-            port = -1;
-        }
-        if (port < 0 || port > 65535) {
-            throw new IllegalArgumentException("--jobmanager takes host:port (the JobManager's RPC port), not '"
-                    + address + "'");
-        }
-        return RemoteClusterClient.connect(address.substring(0, colon), port, ClusterCredentials.from(configuration));
     }
 
     private static List<String> initStatements(Path file) {
