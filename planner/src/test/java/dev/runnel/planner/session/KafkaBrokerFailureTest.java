@@ -130,7 +130,7 @@ class KafkaBrokerFailureTest {
         assertThat(producerFailure.get()).isNull();
         List<String> expected = IntStream.range(0, 2 * perPartition)
                 .mapToObj(i -> "{\"id\":" + i + ",\"name\":\"N" + i + "\"}").toList();
-        assertThat(broker.readAll("copied", true).stream().map(ConsumerRecord::value).toList())
+        assertThat(broker.readCommittedWhenSettled("copied").stream().map(ConsumerRecord::value).toList())
                 .as("read_committed after %d restart(s) of the job", end.checkpoints().restarts())
                 .containsExactlyInAnyOrderElementsOf(expected);
     }

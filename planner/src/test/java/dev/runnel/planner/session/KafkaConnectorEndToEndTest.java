@@ -283,7 +283,7 @@ class KafkaConnectorEndToEndTest {
         }
         List<String> expectedRows = expected.entrySet().stream().map(e -> "{" + e.getKey() + "\",\"n\":"
                 + e.getValue()[0] + ",\"total\":" + e.getValue()[1] + "}").toList();
-        assertThat(KAFKA.readAll("click-counts", true).stream().map(ConsumerRecord::value).toList())
+        assertThat(KAFKA.readCommittedWhenSettled("click-counts").stream().map(ConsumerRecord::value).toList())
                 .containsExactlyInAnyOrderElementsOf(expectedRows);
     }
 

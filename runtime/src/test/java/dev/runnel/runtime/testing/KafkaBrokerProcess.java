@@ -209,6 +209,11 @@ public final class KafkaBrokerProcess implements AutoCloseable {
         return KafkaClients.readAll(bootstrapServers(), topic, committedOnly);
     }
 
+    /** {@link KafkaClients#readCommittedWhenSettled} of this broker, waiting up to a minute. */
+    public List<ConsumerRecord<String, String>> readCommittedWhenSettled(String topic) {
+        return KafkaClients.readCommittedWhenSettled(bootstrapServers(), topic, Duration.ofMinutes(1));
+    }
+
     /** The last lines the broker process printed and logged, for a failure message. */
     public String output() {
         StringBuilder text = new StringBuilder();

@@ -88,6 +88,11 @@ public final class KafkaTestBroker implements BeforeAllCallback, AfterAllCallbac
         return KafkaClients.producer(bootstrapServers());
     }
 
+    /** {@link KafkaClients#readCommittedWhenSettled} of this broker, waiting up to a minute. */
+    public List<ConsumerRecord<String, String>> readCommittedWhenSettled(String topic) {
+        return KafkaClients.readCommittedWhenSettled(bootstrapServers(), topic, Duration.ofMinutes(1));
+    }
+
     /** {@link KafkaClients#readAll} of this broker. */
     public List<ConsumerRecord<String, String>> readAll(String topic, boolean committedOnly) {
         return KafkaClients.readAll(bootstrapServers(), topic, committedOnly);

@@ -180,7 +180,7 @@ class TaskManagerFailoverIT {
             producer.join(TimeUnit.SECONDS.toMillis(60));
         }
         assertThat(producerFailure.get()).isNull();
-        assertThat(kafka.readAll("copied", true).stream().map(ConsumerRecord::value).toList())
+        assertThat(kafka.readCommittedWhenSettled("copied").stream().map(ConsumerRecord::value).toList())
                 .containsExactlyInAnyOrderElementsOf(IntStream.range(0, 2 * perPartition)
                         .mapToObj(id -> "{\"id\":" + id + ",\"doubled\":" + 2 * id + "}").toList());
     }
