@@ -1,28 +1,21 @@
 package dev.runnel.runtime.rpc;
 
+import dev.runnel.runtime.jobgraph.FilteredSerialization;
 import io.grpc.MethodDescriptor;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InvalidClassException;
-import java.io.ObjectInputFilter;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
 import java.io.UncheckedIOException;
 
 /**
  * The gRPC marshaller of the cluster's control calls: Java serialization, as Flink's RPC uses for
- * job graphs and their operators, which are {@link java.io.Serializable} already. Reading accepts
- * only Runnel's and the JDK's classes (and arrays of them), at a bounded depth and size, so that
- * bytes from a peer cannot make this process instantiate arbitrary classes.
+ * job graphs and their operators, which are {@link java.io.Serializable} already, read back
+ * through {@link FilteredSerialization}'s filter (only Runnel's and the JDK's classes).
  */
 final class JavaSerialization<T> implements MethodDescriptor.Marshaller<T> {
     /** The largest message either side accepts (a job graph, a chunk of result rows). */
-    static final int MAX_BYTES = 64 << 20;
-
-    private static final ObjectInputFilter FILTER = ObjectInputFilter.Config.createFilter(
-            "maxdepth=200;maxbytes=" + MAX_BYTES + ";dev.runnel.**;java.**;!*");
+    static final int MAX_BYTES = FilteredSerialization.MAX_BYTES;
 
     private final Class<T> type;
 
@@ -64,20 +57,17 @@ final class JavaSerialization<T> implements MethodDescriptor.Marshaller<T> {
     }
 
     private static byte[] bytes(Object value) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-            out.writeObject(value);
+        try {
+            return FilteredSerialization.toBytes(value);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot serialize " + value.getClass().getName() + " for a cluster call", e);
         }
-        return bytes.toByteArray();
     }
 
     @Override
     public T parse(InputStream stream) {
-        try (ObjectInputStream in = new ObjectInputStream(stream)) {
-            in.setObjectInputFilter(FILTER);
-            return type.cast(in.readObject());
+        try {
+            return FilteredSerialization.fromBytes(stream, type);
         } catch (InvalidClassException e) {
             throw new IllegalArgumentException("A cluster call carried a class this process does not accept: "
                     + e.getMessage(), e);
