@@ -15,6 +15,9 @@ import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.fs.FileLocation;
 import dev.runnel.runtime.fs.FileSystems;
+import dev.runnel.runtime.highavailability.CheckpointIdCounter;
+import dev.runnel.runtime.highavailability.CompletedCheckpoint;
+import dev.runnel.runtime.highavailability.CompletedCheckpointStore;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.jobgraph.JobVertex;
 import dev.runnel.runtime.stream.CheckpointBarrier;
@@ -26,12 +29,13 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
@@ -44,9 +48,11 @@ import org.slf4j.LoggerFactory;
  * Takes a job's checkpoints and savepoints: triggers them periodically
  * ({@code execution.checkpointing.interval}, honouring the timeout, max-concurrent, min-pause
  * and tolerable failures) or on request, collects the subtasks' acknowledgements, writes the
- * {@code _metadata} once all arrived (the checkpoint is then complete), tells the tasks, and
- * deletes checkpoints beyond {@code state.checkpoints.num-retained}. Intermediate savepoints
- * neither notify tasks nor serve recovery (as in Flink); stop-with-savepoint does both.
+ * {@code _metadata} once all arrived (the checkpoint is then complete), adds it to the job's
+ * {@link CompletedCheckpointStore}, tells the tasks, and deletes the checkpoints the store drops
+ * beyond {@code state.checkpoints.num-retained}. Ids come from the job's
+ * {@link CheckpointIdCounter}. Intermediate savepoints neither notify tasks nor serve recovery
+ * (as in Flink); stop-with-savepoint does both.
  *
  * <p>JobManager main thread only.
  */
@@ -73,10 +79,6 @@ final class CheckpointCoordinator {
         Map<Integer, byte[]> snapshotCoordinators(long checkpointId) throws Exception;
     }
 
-    /** A completed checkpoint that is kept. */
-    private record Completed(long id, CheckpointLocation location, CheckpointMetadata metadata) {
-    }
-
     private final JobId jobId;
     private final JobGraph jobGraph;
     private final ScheduledExecutorService mainThread;
@@ -88,24 +90,30 @@ final class CheckpointCoordinator {
     private final Duration minPause;
     private final int maxConcurrent;
     private final int tolerableFailures;
-    private final int numRetained;
     private final boolean incremental;
     private final String retention;
     private final URI jobDirectory;
     private final URI defaultSavepointDirectory;
     private final CheckpointMetadata initialState;
     private final Map<Long, PendingCheckpoint> pending = new LinkedHashMap<>();
-    private final ArrayDeque<Completed> completed = new ArrayDeque<>();
+    private final CompletedCheckpointStore completed;
+    private final CheckpointIdCounter ids;
+    /** The metadata of the retained checkpoints this coordinator completed, so that a restart need not read it. */
+    private final Map<Long, CheckpointMetadata> completedMetadata = new HashMap<>();
     private final CheckpointStatsTracker stats = new CheckpointStatsTracker();
     private ScheduledFuture<?> periodic;
-    private long nextId;
     private Instant lastCompletion;
     private int consecutiveFailures;
     private boolean stopped;
 
-    /** @param initialState the savepoint or checkpoint the job started from, or {@code null} */
+    /**
+     * @param initialState the savepoint or checkpoint the job started from, or {@code null}
+     * @param completed the job's completed checkpoints, retaining {@code state.checkpoints.num-retained}
+     * @param ids the job's checkpoint ids; moved past {@code initialState}'s
+     */
     CheckpointCoordinator(JobId jobId, JobGraph jobGraph, ScheduledExecutorService mainThread, Clock clock,
-                          SharedStateRegistry registry, CheckpointMetadata initialState, JobContext job) {
+                          SharedStateRegistry registry, CheckpointMetadata initialState,
+                          CompletedCheckpointStore completed, CheckpointIdCounter ids, JobContext job) {
         Configuration config = jobGraph.configuration();
         this.jobId = jobId;
         this.jobGraph = jobGraph;
@@ -119,13 +127,16 @@ final class CheckpointCoordinator {
         this.minPause = config.get(CheckpointOptions.MIN_PAUSE);
         this.maxConcurrent = Math.max(1, config.get(CheckpointOptions.MAX_CONCURRENT));
         this.tolerableFailures = config.get(CheckpointOptions.TOLERABLE_FAILURES);
-        this.numRetained = Math.max(1, config.get(CheckpointOptions.NUM_RETAINED));
         this.incremental = config.get(CheckpointOptions.INCREMENTAL);
         this.retention = config.get(CheckpointOptions.EXTERNALIZED_RETENTION).trim().toUpperCase(Locale.ROOT);
         this.jobDirectory = jobDirectory(config, jobId);
         this.defaultSavepointDirectory = FileLocation.ofOption(CheckpointOptions.SAVEPOINTS_DIR.key(),
                 config.get(CheckpointOptions.SAVEPOINTS_DIR)).directoryUri();
-        this.nextId = initialState == null ? 1 : initialState.checkpointId() + 1;
+        this.completed = completed;
+        this.ids = ids;
+        if (initialState != null) {
+            ids.setCount(initialState.checkpointId() + 1);
+        }
     }
 
     /** Where the checkpoints of job {@code jobId} go: {@code <state.checkpoints.dir>/<job-id>/}. */
@@ -136,7 +147,11 @@ final class CheckpointCoordinator {
 
     /** A checkpoint's directory as Flink prints it ({@code file:/…/chk-3}), for results and statistics. */
     private static String display(CheckpointLocation location) {
-        return FileLocation.of(location.directory()).toString();
+        return display(location.directory());
+    }
+
+    private static String display(URI directory) {
+        return FileLocation.of(directory).toString();
     }
 
     /** Starts periodic checkpoints, if the job has an interval. */
@@ -160,10 +175,13 @@ final class CheckpointCoordinator {
      * from; counted in the statistics when there is one.
      */
     CheckpointMetadata latestForRecovery() {
-        if (!completed.isEmpty()) {
-            Completed latest = completed.peekLast();
-            stats.restored(latest.id(), clock.instant(), false, display(latest.location()));
-            return latest.metadata();
+        Optional<CompletedCheckpoint> latest = completed.latest();
+        if (latest.isPresent()) {
+            CompletedCheckpoint checkpoint = latest.get();
+            stats.restored(checkpoint.checkpointId(), clock.instant(), false, display(checkpoint.directory()));
+            CheckpointMetadata metadata = completedMetadata.get(checkpoint.checkpointId());
+            // One this coordinator did not complete (a former leader's) is read from its _metadata.
+            return metadata != null ? metadata : CheckpointMetadata.read(checkpoint.metadataFile().toString());
         }
         if (initialState != null) {
             stats.restored(initialState.checkpointId(), clock.instant(), initialState.savepoint(),
@@ -184,7 +202,7 @@ final class CheckpointCoordinator {
             LOG.debug("Checkpoint of job {} skipped: {}", jobId, why);
             return;
         }
-        long id = nextId++;
+        long id = ids.getAndIncrement();
         trigger(id, new CheckpointLocation(jobDirectory.resolve("chk-" + id + "/"), jobDirectory.resolve("shared/"),
                 incremental), StopMode.NONE);
     }
@@ -208,7 +226,8 @@ final class CheckpointCoordinator {
         }
         String name = "savepoint-" + jobId.value().substring(0, 6) + "-"
                 + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        return trigger(nextId++, new CheckpointLocation(base.resolve(name + "/"), null, false), stop).result();
+        return trigger(ids.getAndIncrement(), new CheckpointLocation(base.resolve(name + "/"), null, false), stop)
+                .result();
     }
 
     /** Why a checkpoint cannot start now, or {@code null} when it can. */
@@ -361,9 +380,10 @@ final class CheckpointCoordinator {
         boolean intermediateSavepoint = checkpoint.isSavepoint() && checkpoint.stopMode() == StopMode.NONE;
         if (!checkpoint.isSavepoint()) {
             registry.register(checkpoint.id(), metadata.sharedStateFiles());
-            completed.addLast(new Completed(checkpoint.id(), checkpoint.location(), metadata));
-            while (completed.size() > numRetained) {
-                discard(completed.pollFirst());
+            completedMetadata.put(checkpoint.id(), metadata);
+            for (CompletedCheckpoint dropped : completed.add(new CompletedCheckpoint(jobId, checkpoint.id(),
+                    checkpoint.triggered().toEpochMilli(), checkpoint.location().metadataFile()))) {
+                discard(dropped);
             }
         }
         // Older pending checkpoints can never be restored from now: this one subsumes them.
@@ -403,9 +423,10 @@ final class CheckpointCoordinator {
                 checkpoint.isSavepoint(), operators);
     }
 
-    private void discard(Completed checkpoint) {
-        deleteQuietly(checkpoint.location().directory());
-        registry.release(checkpoint.id());
+    private void discard(CompletedCheckpoint checkpoint) {
+        completedMetadata.remove(checkpoint.checkpointId());
+        deleteQuietly(checkpoint.directory());
+        registry.release(checkpoint.checkpointId());
     }
 
     /**
@@ -428,8 +449,11 @@ final class CheckpointCoordinator {
             case "DELETE_ON_CANCELLATION" -> finalStatus == JobStatus.FAILED;
             default -> false;
         };
+        // The job ended here for good: its pointers go; its files stay or go by the retention.
+        completed.shutdown(finalStatus);
+        ids.shutdown(finalStatus);
+        completedMetadata.clear();
         if (!keep) {
-            completed.clear();
             deleteQuietly(jobDirectory);
         }
     }

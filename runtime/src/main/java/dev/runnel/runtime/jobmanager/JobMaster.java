@@ -19,6 +19,8 @@ import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.cluster.VertexInfo;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.highavailability.nonha.InMemoryCheckpointIdCounter;
+import dev.runnel.runtime.highavailability.nonha.InMemoryCompletedCheckpointStore;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.jobgraph.JobVertex;
 import dev.runnel.runtime.metrics.TaskTimes;
@@ -141,8 +143,11 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
             // Checked now, so that a savepoint that does not fit fails the job before it runs.
             restoreAssignment(initialState);
             // So does a checkpoint or savepoint directory that names no usable location.
+            // In memory, as before; with high availability they will come from the HA services.
             checkpoints = new CheckpointCoordinator(jobId, jobGraph, mainThread, clock, sharedStateRegistry,
-                    initialState, this);
+                    initialState, new InMemoryCompletedCheckpointStore(
+                            jobGraph.configuration().get(CheckpointOptions.NUM_RETAINED)),
+                    new InMemoryCheckpointIdCounter(), this);
         } catch (RuntimeException e) {
             failBeforeDeployment(e.getMessage());
             return;
