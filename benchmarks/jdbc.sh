@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # JDBC through the gateway beside the same session in process: rows/s of a large bounded result
-# and the round trip of SELECT 1 (p50/p99). Usage: benchmarks/jdbc.sh [ROWS] [TRIPS]
+# and the round trip of SELECT 1 (p50/p99), with CPU seconds and peak heap.
+# Usage: benchmarks/jdbc.sh [ROWS] [TRIPS]
 # Needs the reactor built once: mvn -B -q install -DskipTests
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -6,6 +6,12 @@ import dev.runnel.planner.session.Session;
 import dev.runnel.runtime.cluster.EmbeddedCluster;
 import dev.runnel.runtime.cluster.ResultChunk;
 import dev.runnel.runtime.config.Configuration;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -13,18 +19,28 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 
 /**
  * Prints what a JDBC client gets from the gateway beside what the shell's script mode reads from
- * the same session in process: rows/s of a large bounded result, and the round trip of a small
- * query (p50, p99). Run by {@code benchmarks/jdbc.sh}; not a test.
+ * the same session in process: rows/s and payload MB/s of a large bounded result with the CPU
+ * seconds and peak heap of the run, and the round trip of a small query (p50, p99). Client,
+ * gateway and cluster share this JVM: the CPU seconds are the process's, with the client's
+ * ({@code main}) and the gateway's HTTP threads' shown apart. Run by {@code benchmarks/jdbc.sh}; not a test.
  */
 public final class GatewayBenchmark {
+    /** Unpaced: datagen's default {@code rows-per-second} (10,000) would be all this measured. */
     private static final String TABLE = "CREATE TABLE big (id BIGINT, name STRING) WITH ('connector' = 'datagen',"
-            + " 'number-of-rows' = '%d', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1',"
-            + " 'fields.id.end' = '%d', 'fields.name.length' = '16')";
+            + " 'rows-per-second' = '1000000000', 'number-of-rows' = '%d', 'fields.id.kind' = 'sequence',"
+            + " 'fields.id.start' = '1', 'fields.id.end' = '%d', 'fields.name.length' = '16')";
+    private static final String QUERY = "SELECT id, name FROM big";
 
     private GatewayBenchmark() {
+    }
+
+    /** Reads the whole result once; returns rows and payload bytes (8 per id, the name's UTF-8). */
+    private interface Reader {
+        long[] read() throws Exception;
     }
 
     public static void main(String[] args) throws Exception {
@@ -34,21 +50,22 @@ public final class GatewayBenchmark {
                 "2")));
              GatewayServer gateway = GatewayServer.start("127.0.0.1", 0, () -> new Session(cluster, new Configuration()),
                      new Configuration())) {
-            Runtime runtime = Runtime.getRuntime();
             try (Connection c = new RunnelDriver().connect(gateway.jdbcUrl() + "?fetch_size=10000", new Properties());
                  Statement s = c.createStatement()) {
                 s.execute(String.format(TABLE, rows, rows));
                 for (int round = 0; round < 2; round++) { // the first warms up
-                    long start = System.nanoTime();
-                    long n = 0;
-                    long checksum = 0;
-                    try (ResultSet rs = s.executeQuery("SELECT id, name FROM big")) {
-                        while (rs.next()) {
-                            checksum += rs.getLong(1) + rs.getString(2).length();
-                            n++;
+                    measure("jdbc  bounded result", () -> {
+                        long n = 0;
+                        long bytes = 0;
+                        try (ResultSet rs = s.executeQuery(QUERY)) {
+                            while (rs.next()) {
+                                rs.getLong(1);
+                                bytes += 8 + rs.getString(2).getBytes(StandardCharsets.UTF_8).length;
+                                n++;
+                            }
                         }
-                    }
-                    report("jdbc  bounded result", n, System.nanoTime() - start, checksum, runtime);
+                        return new long[] {n, bytes};
+                    });
                 }
                 long[] times = new long[trips];
                 for (int i = 0; i < trips; i++) {
@@ -63,20 +80,20 @@ public final class GatewayBenchmark {
             try (Session session = new Session(cluster, new Configuration())) {
                 session.execute(String.format(TABLE, rows, rows));
                 for (int round = 0; round < 2; round++) {
-                    long start = System.nanoTime();
-                    long n = 0;
-                    long checksum = 0;
-                    QueryResult result = (QueryResult) session.execute("SELECT id, name FROM big");
-                    ResultChunk chunk;
-                    do {
-                        chunk = result.fetch(Duration.ofSeconds(1));
-                        for (var row : chunk.rows()) {
-                            checksum += (Long) row.getField(0) + ((String) row.getField(1)).length();
-                            n++;
-                        }
-                    } while (!chunk.endOfResult());
-                    report("shell bounded result (script mode's Session fetch, in process)", n,
-                            System.nanoTime() - start, checksum, runtime);
+                    measure("shell bounded result (Session fetch, in process)", () -> {
+                        long n = 0;
+                        long bytes = 0;
+                        QueryResult result = (QueryResult) session.execute(QUERY);
+                        ResultChunk chunk;
+                        do {
+                            chunk = result.fetch(Duration.ofSeconds(1));
+                            for (var row : chunk.rows()) {
+                                bytes += 8 + ((String) row.getField(1)).getBytes(StandardCharsets.UTF_8).length;
+                                n++;
+                            }
+                        } while (!chunk.endOfResult());
+                        return new long[] {n, bytes};
+                    });
                 }
                 long[] times = new long[trips];
                 for (int i = 0; i < trips; i++) {
@@ -92,16 +109,62 @@ public final class GatewayBenchmark {
         }
     }
 
-    private static void report(String what, long rows, long nanos, long checksum, Runtime runtime) {
-        double seconds = nanos / 1e9;
-        System.out.printf("%-66s %,10d rows in %6.2f s = %,10.0f rows/s  (heap used %,d MB, checksum %d)%n", what,
-                rows, seconds, rows / seconds, (runtime.totalMemory() - runtime.freeMemory()) >> 20, checksum);
+    private static void measure(String what, Reader reader) throws Exception {
+        System.gc();
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            pool.resetPeakUsage();
+        }
+        var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        Map<String, Long> cpuBefore = cpuByRole();
+        long processBefore = os.getProcessCpuTime();
+        long start = System.nanoTime();
+        long[] result = reader.read();
+        double seconds = (System.nanoTime() - start) / 1e9;
+        double process = (os.getProcessCpuTime() - processBefore) / 1e9;
+        Map<String, Long> cpuAfter = cpuByRole();
+        long peakHeap = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) {
+                peakHeap += pool.getPeakUsage().getUsed();
+            }
+        }
+        StringBuilder cpu = new StringBuilder();
+        for (String role : cpuAfter.keySet()) {
+            cpu.append(String.format(" %s %.2f", role, (cpuAfter.get(role) - cpuBefore.getOrDefault(role, 0L)) / 1e9));
+        }
+        System.out.printf("%-50s %,10d rows in %6.2f s = %,10.0f rows/s %6.1f MB/s  CPU %.2f s (%s)  peak heap %,d MB%n",
+                what, result[0], seconds, result[0] / seconds, result[1] / seconds / 1e6, process,
+                cpu.toString().trim(), peakHeap >> 20);
+    }
+
+    /**
+     * CPU nanoseconds of the live threads by role: the client ({@code main}) and the gateway's
+     * HTTP pool live on; a job's task threads end with it, so the process total is the one to read.
+     */
+    private static Map<String, Long> cpuByRole() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        Map<String, Long> cpu = new TreeMap<>();
+        for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
+            if (info == null) {
+                continue;
+            }
+            long nanos = threads.getThreadCpuTime(info.getThreadId());
+            if (nanos < 0) {
+                continue;
+            }
+            String name = info.getThreadName();
+            String role = name.equals("main") ? "client" : name.startsWith("avatica_qtp") ? "gateway" : null;
+            if (role != null) {
+                cpu.merge(role, nanos, Long::sum);
+            }
+        }
+        return cpu;
     }
 
     private static void percentiles(String what, long[] times) {
         long[] sorted = times.clone();
         Arrays.sort(sorted);
-        System.out.printf("%-66s p50 %6.2f ms  p99 %6.2f ms  (%d trips)%n", what,
+        System.out.printf("%-50s p50 %6.2f ms  p99 %6.2f ms  (%d trips)%n", what,
                 sorted[sorted.length / 2] / 1e6, sorted[(int) (sorted.length * 0.99)] / 1e6, sorted.length);
     }
 }
