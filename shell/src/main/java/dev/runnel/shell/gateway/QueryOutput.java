@@ -90,7 +90,7 @@ final class QueryOutput implements StatementOutput {
         List<Object[]> rows = new ArrayList<>();
         table.forEach((key, count) -> {
             for (int i = 0; i < count && (maxRows <= 0 || rows.size() < maxRows); i++) {
-                rows.add(shape.toWire(key.fields(), null));
+                rows.add(shape.toWire(Row.of(key.fields())));
             }
         });
         return StatementOutput.of(shape.columns, rows);
@@ -121,15 +121,14 @@ final class QueryOutput implements StatementOutput {
             }
         }
         while (frame.size() < wanted && !pending.isEmpty()) {
-            Row row = pending.poll();
-            frame.add(toWire(fields(row), row.kind()));
+            frame.add(toWire(pending.poll()));
         }
         sent += frame.size();
         boolean done = remaining() == 0 || (ended && pending.isEmpty());
         if (done) {
             close();
         }
-        return new Meta.Frame(start, done, frame);
+        return new EncodedFrame(start, done, frame);
     }
 
     private long remaining() {
@@ -144,14 +143,14 @@ final class QueryOutput implements StatementOutput {
         return !chunk.rows().isEmpty();
     }
 
-    private Object[] toWire(Object[] fields, RowKind kind) {
+    private Object[] toWire(Row row) {
         int shift = changelog ? 1 : 0;
-        Object[] wire = new Object[fields.length + shift];
+        Object[] wire = new Object[row.arity() + shift];
         if (changelog) {
-            wire[0] = kind.shortString();
+            wire[0] = row.kind().shortString();
         }
-        for (int i = 0; i < fields.length; i++) {
-            wire[i + shift] = JdbcTypes.toWire(fields[i], types.get(i), zone);
+        for (int i = 0; i < row.arity(); i++) {
+            wire[i + shift] = JdbcTypes.toWire(row.getField(i), types.get(i), zone);
         }
         return wire;
     }
