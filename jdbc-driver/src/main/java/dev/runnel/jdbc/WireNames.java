@@ -36,10 +36,10 @@ final class WireNames implements ProtobufTranslation {
         this.wirePrefix = wirePrefix;
     }
 
-    /** The translation for this jar: relocated or not, upstream names on the wire. */
+    /** The translation for this jar: relocated or not, upstream names on the wire, fetches read fast. */
     static ProtobufTranslation forThisJar() {
         String local = Requests.class.getPackageName() + ".";
-        ProtobufTranslation avatica = new ProtobufTranslationImpl();
+        ProtobufTranslation avatica = new FetchDecoder(new ProtobufTranslationImpl());
         return local.equals(UPSTREAM_PREFIX) ? avatica : new WireNames(avatica, local, UPSTREAM_PREFIX);
     }
 

@@ -39,6 +39,6 @@ class WireNamesTest {
 
     @Test
     void unshadedThereIsNothingToRename() throws IOException {
-        assertThat(WireNames.forThisJar()).isInstanceOf(ProtobufTranslationImpl.class);
+        assertThat(WireNames.forThisJar()).isInstanceOf(FetchDecoder.class);
     }
 }
