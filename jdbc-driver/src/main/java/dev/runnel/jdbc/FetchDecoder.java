@@ -29,36 +29,10 @@ final class FetchDecoder implements ProtobufTranslation {
     private static final String FETCH_RESPONSE = Responses.FetchResponse.class.getName();
     /** A cell Avatica is to read. */
     private static final Object AVATICA = new Object();
-    // Each field's tag (number and wire type), as the generated parsers switch on them.
-    private static final int FETCH_FRAME =
-            (Responses.FetchResponse.FRAME_FIELD_NUMBER << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED;
-    private static final int FETCH_MISSING_STATEMENT =
-            (Responses.FetchResponse.MISSING_STATEMENT_FIELD_NUMBER << 3) | WireFormat.WIRETYPE_VARINT;
-    private static final int FETCH_MISSING_RESULTS =
-            (Responses.FetchResponse.MISSING_RESULTS_FIELD_NUMBER << 3) | WireFormat.WIRETYPE_VARINT;
-    private static final int FETCH_METADATA =
-            (Responses.FetchResponse.METADATA_FIELD_NUMBER << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED;
-    private static final int FRAME_OFFSET = (Common.Frame.OFFSET_FIELD_NUMBER << 3) | WireFormat.WIRETYPE_VARINT;
-    private static final int FRAME_DONE = (Common.Frame.DONE_FIELD_NUMBER << 3) | WireFormat.WIRETYPE_VARINT;
-    private static final int FRAME_ROW = (Common.Frame.ROWS_FIELD_NUMBER << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED;
-    private static final int ROW_COLUMN = (Common.Row.VALUE_FIELD_NUMBER << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED;
-    private static final int COLUMN_SCALAR =
-            (Common.ColumnValue.SCALAR_VALUE_FIELD_NUMBER << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED;
-    private static final int COLUMN_DEPRECATED_VALUE =
-            (Common.ColumnValue.VALUE_FIELD_NUMBER << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED;
-    private static final int VALUE_TYPE = (Common.TypedValue.TYPE_FIELD_NUMBER << 3) | WireFormat.WIRETYPE_VARINT;
-    private static final int VALUE_BOOL = (Common.TypedValue.BOOL_VALUE_FIELD_NUMBER << 3) | WireFormat.WIRETYPE_VARINT;
-    private static final int VALUE_STRING =
-            (Common.TypedValue.STRING_VALUE_FIELD_NUMBER << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED;
-    private static final int VALUE_NUMBER =
-            (Common.TypedValue.NUMBER_VALUE_FIELD_NUMBER << 3) | WireFormat.WIRETYPE_VARINT;
-    private static final int VALUE_DOUBLE =
-            (Common.TypedValue.DOUBLE_VALUE_FIELD_NUMBER << 3) | WireFormat.WIRETYPE_FIXED64;
-    private static final int VALUE_NULL = (Common.TypedValue.NULL_FIELD_NUMBER << 3) | WireFormat.WIRETYPE_VARINT;
-    private static final int VALUE_IMPLICITLY_NULL =
-            (Common.TypedValue.IMPLICITLY_NULL_FIELD_NUMBER << 3) | WireFormat.WIRETYPE_VARINT;
-    private static final int VALUE_COMPONENT_TYPE =
-            (Common.TypedValue.COMPONENT_TYPE_FIELD_NUMBER << 3) | WireFormat.WIRETYPE_VARINT;
+    // Wire types, for the tags (field number << 3 | wire type) the generated parsers switch on.
+    private static final int VARINT = WireFormat.WIRETYPE_VARINT;
+    private static final int LENGTH = WireFormat.WIRETYPE_LENGTH_DELIMITED;
+    private static final int FIXED64 = WireFormat.WIRETYPE_FIXED64;
 
     private final ProtobufTranslation delegate;
 
@@ -99,15 +73,17 @@ final class FetchDecoder implements ProtobufTranslation {
         Service.RpcMetadataResponse metadata = null;
         for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
             switch (tag) {
-                case FETCH_FRAME -> {
+                case Responses.FetchResponse.FRAME_FIELD_NUMBER << 3 | LENGTH -> {
                     int length = in.readRawVarint32();
                     int start = in.getTotalBytesRead();
                     frame = frame(bytes, start, length);
                     in.skipRawBytes(length);
                 }
-                case FETCH_MISSING_STATEMENT -> missingStatement = in.readBool();
-                case FETCH_MISSING_RESULTS -> missingResults = in.readBool();
-                case FETCH_METADATA -> {
+                case Responses.FetchResponse.MISSING_STATEMENT_FIELD_NUMBER << 3 | VARINT ->
+                        missingStatement = in.readBool();
+                case Responses.FetchResponse.MISSING_RESULTS_FIELD_NUMBER << 3 | VARINT ->
+                        missingResults = in.readBool();
+                case Responses.FetchResponse.METADATA_FIELD_NUMBER << 3 | LENGTH -> {
                     String address = Responses.RpcMetadata.parseFrom(in.readBytes()).getServerAddress();
                     metadata = new Service.RpcMetadataResponse(address.isEmpty() ? null : address);
                 }
@@ -126,9 +102,9 @@ final class FetchDecoder implements ProtobufTranslation {
         List<Object> rows = new ArrayList<>();
         for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
             switch (tag) {
-                case FRAME_OFFSET -> offset = in.readUInt64();
-                case FRAME_DONE -> done = in.readBool();
-                case FRAME_ROW -> rows.add(row(bytes, start, in));
+                case Common.Frame.OFFSET_FIELD_NUMBER << 3 | VARINT -> offset = in.readUInt64();
+                case Common.Frame.DONE_FIELD_NUMBER << 3 | VARINT -> done = in.readBool();
+                case Common.Frame.ROWS_FIELD_NUMBER << 3 | LENGTH -> rows.add(row(bytes, start, in));
                 default -> in.skipField(tag);
             }
         }
@@ -140,7 +116,7 @@ final class FetchDecoder implements ProtobufTranslation {
         int limit = in.pushLimit(in.readRawVarint32());
         List<Object> row = new ArrayList<>();
         for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
-            if (tag == ROW_COLUMN) {
+            if (tag == (Common.Row.VALUE_FIELD_NUMBER << 3 | LENGTH)) {
                 int length = in.readRawVarint32();
                 int start = base + in.getTotalBytesRead();
                 row.add(column(bytes, start, length));
@@ -160,13 +136,13 @@ final class FetchDecoder implements ProtobufTranslation {
         boolean seenScalar = false;
         boolean other = false;
         for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
-            if (tag == COLUMN_SCALAR && !seenScalar) {
+            if (tag == (Common.ColumnValue.SCALAR_VALUE_FIELD_NUMBER << 3 | LENGTH) && !seenScalar) {
                 seenScalar = true;
                 int limit = in.pushLimit(in.readRawVarint32());
                 scalar = scalar(in);
                 in.skipRawBytes(in.getBytesUntilLimit()); // what scalar() left when it gave up
                 in.popLimit(limit);
-            } else if (tag == COLUMN_DEPRECATED_VALUE) {
+            } else if (tag == (Common.ColumnValue.VALUE_FIELD_NUMBER << 3 | LENGTH)) {
                 in.skipField(tag); // the deprecated copy, read only by Avatica for an old-style column
             } else {
                 other = true; // an array, has_array_value, a second scalar, an unknown field
@@ -188,12 +164,14 @@ final class FetchDecoder implements ProtobufTranslation {
         double dbl = 0;
         for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
             switch (tag) {
-                case VALUE_TYPE -> type = in.readEnum();
-                case VALUE_BOOL -> bool = in.readBool();
-                case VALUE_STRING -> string = in.readStringRequireUtf8();
-                case VALUE_NUMBER -> number = in.readSInt64();
-                case VALUE_DOUBLE -> dbl = in.readDouble();
-                case VALUE_NULL, VALUE_IMPLICITLY_NULL, VALUE_COMPONENT_TYPE -> in.readRawVarint64();
+                case Common.TypedValue.TYPE_FIELD_NUMBER << 3 | VARINT -> type = in.readEnum();
+                case Common.TypedValue.BOOL_VALUE_FIELD_NUMBER << 3 | VARINT -> bool = in.readBool();
+                case Common.TypedValue.STRING_VALUE_FIELD_NUMBER << 3 | LENGTH -> string = in.readStringRequireUtf8();
+                case Common.TypedValue.NUMBER_VALUE_FIELD_NUMBER << 3 | VARINT -> number = in.readSInt64();
+                case Common.TypedValue.DOUBLE_VALUE_FIELD_NUMBER << 3 | FIXED64 -> dbl = in.readDouble();
+                case Common.TypedValue.NULL_FIELD_NUMBER << 3 | VARINT,
+                     Common.TypedValue.IMPLICITLY_NULL_FIELD_NUMBER << 3 | VARINT,
+                     Common.TypedValue.COMPONENT_TYPE_FIELD_NUMBER << 3 | VARINT -> in.readRawVarint64();
                 default -> {
                     return AVATICA; // bytes, an array, a field of a later Avatica
                 }

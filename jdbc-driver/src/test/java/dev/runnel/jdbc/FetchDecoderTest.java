@@ -23,17 +23,30 @@ class FetchDecoderTest {
     private final ProtobufTranslation avatica = new ProtobufTranslationImpl();
     private final ProtobufTranslation decoder = new FetchDecoder(new ProtobufTranslationImpl());
 
+    /** Per type the gateway sends, its edge values: column i of row j holds value j of type i (or null). */
+    private static final List<List<Object>> EDGES = List.of(
+            List.of(0L, 1L, -1L, Long.MIN_VALUE, Long.MAX_VALUE, 1L << 40),
+            List.of(0, 1, -1, Integer.MIN_VALUE, Integer.MAX_VALUE),
+            List.of("", "a", "é – 日本 😀", "z".repeat(1_000)),
+            List.of(0.0, -0.0, 1.5, Double.NaN, Double.NEGATIVE_INFINITY, Double.MIN_VALUE),
+            List.of(true, false),
+            List.of((short) 0, Short.MIN_VALUE, Short.MAX_VALUE),
+            List.of((byte) 0, Byte.MIN_VALUE, Byte.MAX_VALUE),
+            List.of(0.0f, -0.0f, Float.NaN, Float.MAX_VALUE),
+            List.of(BigDecimal.ZERO, new BigDecimal("12.50"), new BigDecimal("-1E+30")));
+
     @Test
     void scalarsOfEveryTypeTheGatewaySends() throws IOException {
-        assertSameAsAvatica(fetch(new Meta.Frame(7, false, List.of(
-                new Object[] {1L, "alice", 2, 3.5, true, (short) 4, (byte) 5, 6.5f, new BigDecimal("12.50")},
-                new Object[] {0L, "", 0, 0.0, false, (short) 0, (byte) 0, 0.0f, BigDecimal.ZERO},
-                new Object[] {Long.MIN_VALUE, "é – 日本 😀", Integer.MIN_VALUE, -0.0, null, Short.MIN_VALUE,
-                        Byte.MIN_VALUE, -0.0f, new BigDecimal("-1E+30")},
-                new Object[] {Long.MAX_VALUE, "x".repeat(300), -1, Double.NaN, null, (short) -1, (byte) -1,
-                        Float.NaN, null},
-                new Object[] {null, null, null, Double.NEGATIVE_INFINITY, null, null, null, Float.MIN_VALUE,
-                        null}))));
+        List<Object> rows = new ArrayList<>();
+        for (int j = 0; j < 8; j++) {
+            Object[] row = new Object[EDGES.size()];
+            for (int i = 0; i < row.length; i++) {
+                List<Object> values = EDGES.get(i);
+                row[i] = j < values.size() ? values.get(j) : null;
+            }
+            rows.add(row);
+        }
+        assertSameAsAvatica(fetch(new Meta.Frame(7, false, rows)));
     }
 
     @Test
