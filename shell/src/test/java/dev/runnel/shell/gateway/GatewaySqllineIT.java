@@ -80,6 +80,31 @@ class GatewaySqllineIT {
         }
     }
 
+    /** The shaded driver reads fetched frames with its relocated protobuf (FetchDecoder behind WireNames). */
+    @Test
+    void theShadedDriverReadsAResultOfManyFrames() throws Exception {
+        Driver driver = shadedDriver();
+        try (GatewayLauncher gateway = start();
+             Connection c = driver.connect(gateway.server().jdbcUrl(), new Properties());
+             java.sql.Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE many_frames (id BIGINT, name STRING) WITH ('connector' = 'datagen',"
+                    + " 'rows-per-second' = '1000000000', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1',"
+                    + " 'fields.id.end' = '5000', 'fields.name.length' = '3')");
+            s.setFetchSize(100);
+            long sum = 0;
+            int rows = 0;
+            try (ResultSet rs = s.executeQuery("SELECT id, name FROM many_frames")) {
+                while (rs.next()) {
+                    sum += rs.getLong(1);
+                    assertThat(rs.getString(2)).hasSize(3);
+                    rows++;
+                }
+            }
+            assertThat(rows).isEqualTo(5000);
+            assertThat(sum).isEqualTo(5000L * 5001 / 2);
+        }
+    }
+
     private static List<String> tables(Connection c) throws SQLException {
         List<String> names = new ArrayList<>();
         try (ResultSet rs = c.getMetaData().getTables(null, null, "%", null)) {
