@@ -47,11 +47,26 @@ final class FetchDecoder implements ProtobufTranslation {
 
     @Override
     public Service.Response parseResponse(byte[] bytes) throws IOException {
-        WireMessage message = WireMessage.parseFrom(bytes);
-        if (!message.getName().equals(FETCH_RESPONSE)) {
+        // The envelope (WireMessage: name, wrapped_message) read in place: the wrapped answer is not copied.
+        CodedInputStream in = CodedInputStream.newInstance(bytes);
+        String name = "";
+        int start = -1;
+        int length = 0;
+        for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
+            switch (tag) {
+                case WireMessage.NAME_FIELD_NUMBER << 3 | LENGTH -> name = in.readStringRequireUtf8();
+                case WireMessage.WRAPPED_MESSAGE_FIELD_NUMBER << 3 | LENGTH -> {
+                    length = in.readRawVarint32();
+                    start = in.getTotalBytesRead();
+                    in.skipRawBytes(length);
+                }
+                default -> in.skipField(tag);
+            }
+        }
+        if (!name.equals(FETCH_RESPONSE) || start < 0) {
             return delegate.parseResponse(bytes);
         }
-        return fetchResponse(message.getWrappedMessage().toByteArray());
+        return fetchResponse(bytes, start, length);
     }
 
     @Override
@@ -64,9 +79,9 @@ final class FetchDecoder implements ProtobufTranslation {
         return delegate.parseRequest(bytes);
     }
 
-    /** {@code Responses.FetchResponse}: what Avatica's {@code FetchResponse.deserialize} makes of it. */
-    static Service.FetchResponse fetchResponse(byte[] bytes) throws IOException {
-        CodedInputStream in = CodedInputStream.newInstance(bytes);
+    /** The {@code Responses.FetchResponse} at {@code bytes[offset, offset + size)}, as Avatica reads it. */
+    static Service.FetchResponse fetchResponse(byte[] bytes, int offset, int size) throws IOException {
+        CodedInputStream in = CodedInputStream.newInstance(bytes, offset, size);
         Meta.Frame frame = null;
         boolean missingStatement = false;
         boolean missingResults = false;
@@ -75,7 +90,7 @@ final class FetchDecoder implements ProtobufTranslation {
             switch (tag) {
                 case Responses.FetchResponse.FRAME_FIELD_NUMBER << 3 | LENGTH -> {
                     int length = in.readRawVarint32();
-                    int start = in.getTotalBytesRead();
+                    int start = offset + in.getTotalBytesRead();
                     frame = frame(bytes, start, length);
                     in.skipRawBytes(length);
                 }
@@ -117,10 +132,7 @@ final class FetchDecoder implements ProtobufTranslation {
         List<Object> row = new ArrayList<>();
         for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
             if (tag == (Common.Row.VALUE_FIELD_NUMBER << 3 | LENGTH)) {
-                int length = in.readRawVarint32();
-                int start = base + in.getTotalBytesRead();
-                row.add(column(bytes, start, length));
-                in.skipRawBytes(length);
+                row.add(column(bytes, base, in));
             } else {
                 in.skipField(tag);
             }
@@ -129,9 +141,11 @@ final class FetchDecoder implements ProtobufTranslation {
         return row;
     }
 
-    /** A {@code Common.ColumnValue} at {@code bytes[start, start + length)}, as Avatica reads it. */
-    private static Object column(byte[] bytes, int start, int length) throws IOException {
-        CodedInputStream in = CodedInputStream.newInstance(bytes, start, length);
+    /** A {@code Common.ColumnValue}, read from {@code in} over {@code bytes} from {@code base}, as Avatica reads it. */
+    private static Object column(byte[] bytes, int base, CodedInputStream in) throws IOException {
+        int length = in.readRawVarint32();
+        int start = base + in.getTotalBytesRead();
+        int columnLimit = in.pushLimit(length);
         Object scalar = AVATICA;
         boolean seenScalar = false;
         boolean other = false;
@@ -149,6 +163,7 @@ final class FetchDecoder implements ProtobufTranslation {
                 in.skipField(tag);
             }
         }
+        in.popLimit(columnLimit);
         return scalar == AVATICA || other ? avatica(bytes, start, length) : scalar;
     }
 

@@ -1,16 +1,20 @@
 package dev.runnel.jdbc;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.net.HttpURLConnection;
 import java.net.URL;
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.calcite.avatica.remote.AvaticaCommonsHttpClientImpl;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.client5.http.routing.RoutingSupport;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.HttpEntity;
 import org.apache.hc.core5.http.HttpException;
 import org.apache.hc.core5.http.NoHttpResponseException;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
-import org.apache.hc.core5.http.io.entity.EntityUtils;
 
 /**
  * Avatica's HTTP client with a bounded send loop.
@@ -25,6 +29,9 @@ public class GatewayHttpClient extends AvaticaCommonsHttpClientImpl {
 
     static final int ATTEMPTS = 3;
     private static final long BACKOFF_MILLIS = 100;
+    private static final int INITIAL_READ_BUFFER = 8192;
+
+    private final AtomicReference<byte[]> readBuffer = new AtomicReference<>();
 
     @SuppressWarnings("deprecation") // the constructor Avatica's client factory calls
     public GatewayHttpClient(URL url) {
@@ -45,7 +52,7 @@ public class GatewayHttpClient extends AvaticaCommonsHttpClientImpl {
                     // Avatica carries its errors (ErrorResponse) in 500 answers.
                     if (status == HttpURLConnection.HTTP_OK || status == HttpURLConnection.HTTP_INTERNAL_ERROR) {
                         userToken = context.getUserToken();
-                        return EntityUtils.toByteArray(response.getEntity());
+                        return read(response.getEntity());
                     }
                     if (status != HttpURLConnection.HTTP_UNAVAILABLE || attempt == ATTEMPTS) {
                         // GatewayErrors reads the status from this wording, which is Avatica's.
@@ -64,6 +71,32 @@ public class GatewayHttpClient extends AvaticaCommonsHttpClientImpl {
                 throw new RuntimeException(e);
             }
             backOff(attempt);
+        }
+    }
+
+    /**
+     * The answer's bytes. The gateway sends large answers (a frame of rows) chunked, without a
+     * length, so reading them the usual way grows a buffer by doubling for every answer, and on a
+     * small heap each large step is a humongous allocation and soon a collection. The buffer here
+     * stays with the client, as large as its largest answer; a call made while another reads (a
+     * cancel from another thread) takes a buffer of its own.
+     */
+    private byte[] read(HttpEntity entity) throws IOException {
+        byte[] buffer = readBuffer.getAndSet(null);
+        if (buffer == null) {
+            buffer = new byte[INITIAL_READ_BUFFER];
+        }
+        int length = 0;
+        try (InputStream in = entity.getContent()) {
+            for (int n; (n = in.read(buffer, length, buffer.length - length)) != -1; ) {
+                length += n;
+                if (length == buffer.length) {
+                    buffer = Arrays.copyOf(buffer, 2 * buffer.length);
+                }
+            }
+            return Arrays.copyOf(buffer, length);
+        } finally {
+            readBuffer.set(buffer);
         }
     }
 
