@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Optional;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.KeeperException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A job's completed checkpoints as pointer nodes {@code /jobs/<job-id>/checkpoints/<id>} (the id
@@ -18,6 +20,8 @@ import org.apache.zookeeper.KeeperException;
  * handed back by the first {@link #add}.
  */
 final class ZooKeeperCompletedCheckpointStore implements CompletedCheckpointStore {
+    private static final Logger LOG = LoggerFactory.getLogger(ZooKeeperCompletedCheckpointStore.class);
+
     private final CuratorFramework client;
     private final JobId jobId;
     private final String path;
@@ -74,22 +78,36 @@ final class ZooKeeperCompletedCheckpointStore implements CompletedCheckpointStor
             throw ZooKeeperHighAvailabilityServices.failure("add checkpoint " + checkpoint.checkpointId() + " of job "
                     + jobId + " (" + node(checkpoint.checkpointId()) + ")", e);
         }
-        List<CompletedCheckpoint> dropped = new ArrayList<>(overRetained);
+        List<CompletedCheckpoint> candidates = new ArrayList<>(overRetained);
         overRetained.clear();
-        dropped.addAll(retained.add(checkpoint));
-        for (CompletedCheckpoint old : dropped) {
-            delete(node(old.checkpointId()));
+        candidates.addAll(retained.add(checkpoint));
+        // The checkpoint is stored now, so nothing below may throw: a caller that saw a failure
+        // would discard a checkpoint the next leader restores. A pointer that cannot be dropped
+        // keeps its checkpoint's files (it is not handed back) and is dropped by a later add.
+        List<CompletedCheckpoint> dropped = new ArrayList<>();
+        for (CompletedCheckpoint old : candidates) {
+            if (delete(node(old.checkpointId()))) {
+                dropped.add(old);
+            } else {
+                overRetained.add(old);
+            }
         }
         return dropped;
     }
 
-    private void delete(String node) {
+    /** Whether {@code node} is gone; a failure is logged, not thrown. */
+    private boolean delete(String node) {
         try {
             client.delete().forPath(node);
+            return true;
         } catch (KeeperException.NoNodeException e) {
-            // Gone already.
+            return true;
         } catch (Exception e) {
-            throw ZooKeeperHighAvailabilityServices.failure("drop the checkpoint pointer " + node, e);
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            LOG.warn("Could not drop the checkpoint pointer {}; it is dropped with the next checkpoint", node, e);
+            return false;
         }
     }
 
