@@ -5,6 +5,8 @@ import dev.runnel.runtime.blob.PipelineJars;
 import dev.runnel.runtime.checkpoint.StopMode;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.highavailability.HighAvailabilityServices;
+import dev.runnel.runtime.highavailability.nonha.InMemoryHighAvailabilityServices;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.jobmanager.JobManager;
 import dev.runnel.runtime.network.LocalChannelRegistry;
@@ -101,7 +103,16 @@ public final class EmbeddedCluster implements ClusterClient, RestGateway {
      * each job on the slots of one TaskManager ({@link JobManager#forRemoteTaskManagers}).
      */
     public static EmbeddedCluster startJobManager(Configuration configuration) {
-        EmbeddedCluster cluster = new EmbeddedCluster(JobManager.forRemoteTaskManagers(configuration), List.of());
+        return startJobManager(configuration, new InMemoryHighAvailabilityServices());
+    }
+
+    /**
+     * {@link #startJobManager(Configuration)} whose JobManager keeps its jobs' graphs, results
+     * and checkpoint pointers in {@code ha}, so that a next leader can {@linkplain #recoverJobs
+     * recover} them. The cluster does not close {@code ha}: its owner does, after the cluster.
+     */
+    public static EmbeddedCluster startJobManager(Configuration configuration, HighAvailabilityServices ha) {
+        EmbeddedCluster cluster = new EmbeddedCluster(JobManager.forRemoteTaskManagers(configuration, ha), List.of());
         cluster.blobStore = BlobStore.temporary(configuration, BlobStore.STORE_PREFIX + "jobmanager-");
         return cluster.withRestServerIfConfigured(configuration);
     }
@@ -116,6 +127,20 @@ public final class EmbeddedCluster implements ClusterClient, RestGateway {
             }
         }
         return this;
+    }
+
+    /** See {@link JobManager#recoverJobs()}: runs the jobs a former leader left in the HA stores. */
+    public CompletableFuture<List<JobId>> recoverJobs() {
+        checkOpen();
+        return jobManager.recoverJobs().thenApplyAsync(Function.identity());
+    }
+
+    /**
+     * See {@link JobManager#suspend()}: this JobManager lost its leadership; its jobs are
+     * SUSPENDED, left to the next leader. {@link #close()} afterwards cancels nothing.
+     */
+    public CompletableFuture<Void> suspend() {
+        return jobManager.suspend().thenApplyAsync(Function.identity());
     }
 
     /** The JobManager, which TaskManagers in other processes register with. */
@@ -238,7 +263,10 @@ public final class EmbeddedCluster implements ClusterClient, RestGateway {
         return await(jobManager.fetchResults(jobId, maxRows, timeout));
     }
 
-    /** Cancels the jobs still running, waits for them to end, and stops every thread it started. */
+    /**
+     * Cancels the jobs still running, waits for them to end, and stops every thread it started.
+     * After {@link #suspend()} nothing is cancelled: the jobs belong to the next leader.
+     */
     @Override
     public void close() {
         if (closed) {
@@ -251,6 +279,9 @@ public final class EmbeddedCluster implements ClusterClient, RestGateway {
             }
         }
         try {
+            if (jobManager.isSuspended()) {
+                return;
+            }
             List<CompletableFuture<JobInfo>> running = new ArrayList<>();
             for (JobInfo job : jobManager.requestJobs().get(10, TimeUnit.SECONDS)) {
                 if (!job.status().isTerminal()) {

@@ -91,7 +91,6 @@ final class CheckpointCoordinator {
     private final int maxConcurrent;
     private final int tolerableFailures;
     private final boolean incremental;
-    private final String retention;
     private final URI jobDirectory;
     private final URI defaultSavepointDirectory;
     private final CheckpointMetadata initialState;
@@ -128,7 +127,6 @@ final class CheckpointCoordinator {
         this.maxConcurrent = Math.max(1, config.get(CheckpointOptions.MAX_CONCURRENT));
         this.tolerableFailures = config.get(CheckpointOptions.TOLERABLE_FAILURES);
         this.incremental = config.get(CheckpointOptions.INCREMENTAL);
-        this.retention = config.get(CheckpointOptions.EXTERNALIZED_RETENTION).trim().toUpperCase(Locale.ROOT);
         this.jobDirectory = jobDirectory(config, jobId);
         this.defaultSavepointDirectory = FileLocation.ofOption(CheckpointOptions.SAVEPOINTS_DIR.key(),
                 config.get(CheckpointOptions.SAVEPOINTS_DIR)).directoryUri();
@@ -137,6 +135,9 @@ final class CheckpointCoordinator {
         if (initialState != null) {
             ids.setCount(initialState.checkpointId() + 1);
         }
+        // A former leader's counter is ahead of its checkpoints already; this only guards a
+        // counter that was lost.
+        completed.latest().ifPresent(latest -> ids.setCount(latest.checkpointId() + 1));
     }
 
     /** Where the checkpoints of job {@code jobId} go: {@code <state.checkpoints.dir>/<job-id>/}. */
@@ -372,6 +373,20 @@ final class CheckpointCoordinator {
             abort(checkpoint.id(), "its metadata could not be written: " + e.getMessage(), true);
             return;
         }
+        List<CompletedCheckpoint> dropped = List.of();
+        if (!checkpoint.isSavepoint()) {
+            // First, so that a checkpoint the store did not take is aborted before anything
+            // (statistics, shared files, tasks) counts it as completed.
+            try {
+                dropped = completed.add(new CompletedCheckpoint(jobId, checkpoint.id(),
+                        checkpoint.triggered().toEpochMilli(), checkpoint.location().metadataFile()));
+            } catch (RuntimeException e) {
+                pending.put(checkpoint.id(), checkpoint);
+                abort(checkpoint.id(), "it could not be added to the completed checkpoint store: " + e.getMessage(),
+                        true);
+                return;
+            }
+        }
         consecutiveFailures = 0;
         Instant now = clock.instant();
         lastCompletion = now;
@@ -381,10 +396,7 @@ final class CheckpointCoordinator {
         if (!checkpoint.isSavepoint()) {
             registry.register(checkpoint.id(), metadata.sharedStateFiles());
             completedMetadata.put(checkpoint.id(), metadata);
-            for (CompletedCheckpoint dropped : completed.add(new CompletedCheckpoint(jobId, checkpoint.id(),
-                    checkpoint.triggered().toEpochMilli(), checkpoint.location().metadataFile()))) {
-                discard(dropped);
-            }
+            dropped.forEach(this::discard);
         }
         // Older pending checkpoints can never be restored from now: this one subsumes them.
         for (Long older : List.copyOf(pending.keySet())) {
@@ -430,10 +442,9 @@ final class CheckpointCoordinator {
     }
 
     /**
-     * The job ended: no more checkpoints. Completed ones are kept or deleted as
-     * {@code execution.checkpointing.externalized-checkpoint-retention} says: RETAIN_ON_CANCELLATION
-     * keeps them, DELETE_ON_CANCELLATION keeps them only when the job failed, and
-     * NO_EXTERNALIZED_CHECKPOINTS deletes them.
+     * The job ended (globally) with {@code finalStatus}: no more checkpoints; pending ones are
+     * aborted. What it completed stays in the store until {@link #shutdownStores}, which the
+     * JobManager calls once the job's end is recorded.
      */
     void stop(JobStatus finalStatus) {
         if (stopped) {
@@ -444,21 +455,59 @@ final class CheckpointCoordinator {
             periodic.cancel(false);
         }
         abortPending("the job ended " + finalStatus);
+        completedMetadata.clear();
+    }
+
+    /**
+     * This JobManager lost its leadership: no more checkpoints, and the pending ones are dropped
+     * without a word to the tasks (which belong to the next leader now). The completed ones stay
+     * in the store for that leader.
+     */
+    void suspend() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        if (periodic != null) {
+            periodic.cancel(false);
+        }
+        for (PendingCheckpoint checkpoint : List.copyOf(pending.values())) {
+            checkpoint.cancelTimeout();
+            checkpoint.result().completeExceptionally(new IllegalStateException((checkpoint.isSavepoint()
+                    ? "Savepoint " : "Checkpoint ") + checkpoint.id() + " of job " + jobId
+                    + " was dropped: the JobManager lost its leadership"));
+        }
+        pending.clear();
+        completedMetadata.clear();
+        completed.shutdown(JobStatus.SUSPENDED);
+        ids.shutdown(JobStatus.SUSPENDED);
+    }
+
+    /**
+     * The job ended globally with {@code finalStatus}: its checkpoint pointers and id counter
+     * go, and its checkpoint files are kept or deleted as
+     * {@code execution.checkpointing.externalized-checkpoint-retention} of {@code config} says:
+     * RETAIN_ON_CANCELLATION keeps them, DELETE_ON_CANCELLATION keeps them only when the job
+     * failed, and NO_EXTERNALIZED_CHECKPOINTS deletes them. Any thread; blocks on the stores.
+     *
+     * @throws dev.runnel.runtime.highavailability.HighAvailabilityException when a store cannot be reached
+     */
+    static void shutdownStores(Configuration config, JobId jobId, CompletedCheckpointStore completed,
+                               CheckpointIdCounter ids, JobStatus finalStatus) {
+        String retention = config.get(CheckpointOptions.EXTERNALIZED_RETENTION).trim().toUpperCase(Locale.ROOT);
         boolean keep = switch (retention) {
             case "RETAIN_ON_CANCELLATION" -> true;
             case "DELETE_ON_CANCELLATION" -> finalStatus == JobStatus.FAILED;
             default -> false;
         };
-        // The job ended here for good: its pointers go; its files stay or go by the retention.
         completed.shutdown(finalStatus);
         ids.shutdown(finalStatus);
-        completedMetadata.clear();
         if (!keep) {
-            deleteQuietly(jobDirectory);
+            deleteQuietly(jobDirectory(config, jobId));
         }
     }
 
-    private void deleteQuietly(URI directory) {
+    private static void deleteQuietly(URI directory) {
         try {
             FileSystems.forUri(directory).delete(directory);
         } catch (IOException | RuntimeException e) {

@@ -1,5 +1,6 @@
 package dev.runnel.runtime.jobmanager;
 
+import dev.runnel.runtime.checkpoint.CheckpointOptions;
 import dev.runnel.runtime.checkpoint.DefaultSharedStateRegistry;
 import dev.runnel.runtime.checkpoint.SharedStateRegistry;
 import dev.runnel.runtime.checkpoint.StopMode;
@@ -7,6 +8,7 @@ import dev.runnel.runtime.checkpoint.TaskStateSnapshot;
 import dev.runnel.runtime.cluster.JobExecutionException;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
+import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.cluster.OwnedThreads;
 import dev.runnel.runtime.cluster.ResultChunk;
 import dev.runnel.runtime.cluster.RuntimeOptions;
@@ -15,6 +17,12 @@ import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.fs.FileSystem;
 import dev.runnel.runtime.fs.FileSystems;
+import dev.runnel.runtime.highavailability.CheckpointIdCounter;
+import dev.runnel.runtime.highavailability.CompletedCheckpointStore;
+import dev.runnel.runtime.highavailability.HighAvailabilityException;
+import dev.runnel.runtime.highavailability.HighAvailabilityServices;
+import dev.runnel.runtime.highavailability.JobResultEntry;
+import dev.runnel.runtime.highavailability.nonha.InMemoryHighAvailabilityServices;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.scheduler.ResourceManager;
 import dev.runnel.runtime.scheduler.SlotPool;
@@ -27,12 +35,15 @@ import dev.runnel.runtime.taskmanager.TaskManagerId;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -41,20 +52,39 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The cluster's coordinator: accepts jobs, keeps the slot pool the TaskManagers offer, and
  * runs one {@link JobMaster} per job. All of its state lives on one main thread: every public
- * method hops onto it and answers with a future, so nothing here needs a lock.
+ * method hops onto it and answers with a future, so nothing here needs a lock. What blocks on
+ * the {@link HighAvailabilityServices} stores (ZooKeeper and file writes) runs on an I/O thread
+ * in between, never on the main thread.
+ *
+ * <p>With high availability the JobManager is the leader of its cluster. It stores each job's
+ * graph before it acknowledges the submission, and when a job ends globally it records the
+ * result, then removes the graph, then the checkpoint pointers. A new leader
+ * {@linkplain #recoverJobs recovers} the jobs a former one left; a JobManager that loses its
+ * leadership is {@linkplain #suspend suspended} and then only closed.
  */
 public final class JobManager implements JobManagerGateway, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(JobManager.class);
+
     private final OwnedThreads threads = new OwnedThreads("runnel-jobmanager");
+    private final OwnedThreads ioThreads = new OwnedThreads("runnel-jobmanager-io");
     private final ScheduledExecutorService mainThread;
+    /** The main thread as the jobs use it: nothing runs there after {@link #suspend}. */
+    private final ScheduledExecutorService jobThread;
+    private final ExecutorService io;
     private final SlotPool slotPool;
     private final Clock clock;
     private final Function<URI, SharedStateRegistry> sharedStateRegistries;
+    private final HighAvailabilityServices ha;
     // Main thread only. Insertion order is submission order, which listJobs reports.
     private final Map<JobId, JobMaster> jobs = new LinkedHashMap<>();
+    /** Set, from any thread, when this JobManager lost its leadership; never reset. */
+    private volatile boolean suspended;
 
     public JobManager(Configuration clusterConfiguration, Clock clock) {
         this(clusterConfiguration, clock, JobManager::sharedStateRegistry);
@@ -66,14 +96,27 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
      */
     public JobManager(Configuration clusterConfiguration, Clock clock,
                       Function<URI, SharedStateRegistry> sharedStateRegistries) {
-        this(clusterConfiguration, clock, sharedStateRegistries, false);
+        this(clusterConfiguration, clock, sharedStateRegistries, new InMemoryHighAvailabilityServices());
+    }
+
+    /**
+     * @param ha where the jobs' graphs, results and checkpoint pointers are kept; the caller owns
+     *           it (closes it after this JobManager)
+     */
+    public JobManager(Configuration clusterConfiguration, Clock clock,
+                      Function<URI, SharedStateRegistry> sharedStateRegistries, HighAvailabilityServices ha) {
+        this(clusterConfiguration, clock, sharedStateRegistries, ha, false);
     }
 
     private JobManager(Configuration clusterConfiguration, Clock clock,
-                       Function<URI, SharedStateRegistry> sharedStateRegistries, boolean elastic) {
+                       Function<URI, SharedStateRegistry> sharedStateRegistries, HighAvailabilityServices ha,
+                       boolean elastic) {
         this.clock = clock;
         this.sharedStateRegistries = sharedStateRegistries;
+        this.ha = ha;
         this.mainThread = Executors.newSingleThreadScheduledExecutor(threads);
+        this.jobThread = new FencedExecutor(mainThread, () -> suspended);
+        this.io = Executors.newCachedThreadPool(ioThreads);
         this.slotPool = new SlotPool(mainThread, clusterConfiguration.get(RuntimeOptions.SLOT_REQUEST_TIMEOUT),
                 elastic);
     }
@@ -87,7 +130,15 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
      * a job larger than the cluster waits for them ({@code slot.request.timeout}).
      */
     public static JobManager forRemoteTaskManagers(Configuration clusterConfiguration) {
-        return new JobManager(clusterConfiguration, Clock.systemUTC(), JobManager::sharedStateRegistry, true);
+        return forRemoteTaskManagers(clusterConfiguration, new InMemoryHighAvailabilityServices());
+    }
+
+    /**
+     * {@link #forRemoteTaskManagers(Configuration)} keeping the jobs' graphs, results and
+     * checkpoint pointers in {@code ha}, which the caller owns (closes after this JobManager).
+     */
+    public static JobManager forRemoteTaskManagers(Configuration clusterConfiguration, HighAvailabilityServices ha) {
+        return new JobManager(clusterConfiguration, Clock.systemUTC(), JobManager::sharedStateRegistry, ha, true);
     }
 
     private static SharedStateRegistry sharedStateRegistry(URI jobDirectory) {
@@ -99,6 +150,7 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
     @Override
     public CompletableFuture<Void> registerTaskManager(TaskExecutorGateway taskManager, int numberOfSlots) {
         return onMainThread(() -> {
+            checkLeading();
             slotPool.addTaskManager(taskManager, numberOfSlots);
             return null;
         });
@@ -112,6 +164,7 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
     @Override
     public CompletableFuture<Void> offerResults(ExecutionAttemptId attemptId, List<Row> rows, long firstOffset) {
         return onMainThread(() -> {
+            checkLeading();
             JobMaster job = jobs.get(attemptId.jobId());
             return job == null ? CompletableFuture.<Void>completedFuture(null)
                     : job.offerResults(attemptId, rows, firstOffset);
@@ -137,7 +190,7 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
     private void withJob(JobId jobId, Consumer<JobMaster> action) {
         execute(() -> {
             JobMaster job = jobs.get(jobId);
-            if (job != null) {
+            if (job != null && !suspended) {
                 action.accept(job);
             }
         });
@@ -149,6 +202,9 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
      */
     public CompletableFuture<Void> taskManagerLost(TaskManagerId taskManager, String cause) {
         return onMainThread(() -> {
+            if (suspended) {
+                return null;
+            }
             slotPool.removeTaskManager(taskManager);
             List.copyOf(jobs.values()).forEach(job -> job.taskManagerLost(taskManager, cause));
             return null;
@@ -168,14 +224,21 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
      * manager whose means changed (a process it started ended). Any thread.
      */
     public void askForMissingSlots() {
-        execute(slotPool::askForMissingSlots);
+        execute(() -> {
+            if (!suspended) {
+                slotPool.askForMissingSlots();
+            }
+        });
     }
 
     // ---- client side
 
     /** Takes a savepoint of a running job; completes with its directory. See {@link JobMaster#triggerSavepoint}. */
     public CompletableFuture<String> triggerSavepoint(JobId jobId, String targetDirectory, StopMode stop) {
-        return onMainThread(() -> job(jobId).triggerSavepoint(targetDirectory, stop)).thenCompose(Function.identity());
+        return onMainThread(() -> {
+            checkLeading();
+            return job(jobId).triggerSavepoint(targetDirectory, stop);
+        }).thenCompose(Function.identity());
     }
 
     /**
@@ -183,22 +246,195 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
      * completes with whether such a subtask was running.
      */
     public CompletableFuture<Boolean> failTask(JobId jobId, String vertexName, int subtaskIndex, RuntimeException failure) {
-        return onMainThread(() -> job(jobId).failTask(vertexName, subtaskIndex, failure));
+        return onMainThread(() -> {
+            checkLeading();
+            return job(jobId).failTask(vertexName, subtaskIndex, failure);
+        });
     }
 
-    /** Accepts a job and starts scheduling it. */
+    /**
+     * Accepts a job and starts scheduling it. Its graph is in the {@link HighAvailabilityServices}'
+     * job graph store when the future completes; when it cannot be stored the future fails with a
+     * {@link HighAvailabilityException} and the job does not run.
+     */
     public CompletableFuture<JobId> submitJob(JobGraph jobGraph) {
-        return onMainThread(() -> {
-            JobId id = JobId.generate();
-            JobMaster job = new JobMaster(id, jobGraph, slotPool, mainThread, clock, sharedStateRegistries.apply(CheckpointCoordinator.jobDirectory(jobGraph.configuration(), id)));
-            jobs.put(id, job);
-            job.start();
+        JobId id = JobId.generate();
+        return CompletableFuture.supplyAsync(() -> {
+            checkLeading();
+            return storeForRecovery(id, jobGraph);
+        }, io).thenApplyAsync(stores -> {
+            checkLeading();
+            startJob(id, jobGraph, stores);
             return id;
+        }, mainThread);
+    }
+
+    /** The HA stores of one job. */
+    private record JobStores(CompletedCheckpointStore checkpoints, CheckpointIdCounter ids) {
+    }
+
+    /** I/O thread: stores the graph of a new job and opens its stores. */
+    private JobStores storeForRecovery(JobId id, JobGraph jobGraph) {
+        try {
+            ha.jobGraphStore().putJobGraph(id, jobGraph);
+        } catch (RuntimeException e) {
+            throw new HighAvailabilityException("Job '" + jobGraph.name() + "' (" + id + ") was not submitted: its "
+                    + "job graph could not be stored for recovery: " + e.getMessage(), e);
+        }
+        try {
+            return openStores(id, jobGraph);
+        } catch (RuntimeException e) {
+            removeGraphQuietly(id);
+            throw new HighAvailabilityException("Job '" + jobGraph.name() + "' (" + id + ") was not submitted: its "
+                    + "checkpoint store could not be opened: " + e.getMessage(), e);
+        }
+    }
+
+    private JobStores openStores(JobId id, JobGraph jobGraph) {
+        return new JobStores(ha.completedCheckpointStore(id, jobGraph.configuration().get(CheckpointOptions.NUM_RETAINED)),
+                ha.checkpointIdCounter(id));
+    }
+
+    private void removeGraphQuietly(JobId id) {
+        try {
+            ha.jobGraphStore().removeJobGraph(id);
+        } catch (RuntimeException e) {
+            LOG.warn("Could not remove the job graph of job {}", id, e);
+        }
+    }
+
+    /** Main thread: runs job {@code id}, new or recovered. */
+    private void startJob(JobId id, JobGraph jobGraph, JobStores stores) {
+        JobMaster job = new JobMaster(id, jobGraph, slotPool, jobThread, clock,
+                sharedStateRegistries.apply(CheckpointCoordinator.jobDirectory(jobGraph.configuration(), id)),
+                stores.checkpoints(), stores.ids(), (status, endTime) -> recordEnd(id, jobGraph, stores, status, endTime));
+        jobs.put(id, job);
+        job.start();
+    }
+
+    /**
+     * A job ended globally: records its result, then removes its graph, then its checkpoint
+     * pointers (deleting checkpoints as their retention says), on the I/O thread. In that order
+     * a leader that dies in between leaves a graph whose result is recorded, which the next one
+     * cleans up rather than reruns. A result that cannot be recorded leaves everything for the
+     * next leader, which then recovers the job from its latest checkpoint rather than losing it.
+     */
+    private CompletableFuture<Void> recordEnd(JobId id, JobGraph jobGraph, JobStores stores, JobStatus status,
+                                              Instant endTime) {
+        try {
+            return CompletableFuture.runAsync(() -> {
+                try {
+                    ha.jobResultStore().put(new JobResultEntry(id, status, endTime.toEpochMilli()));
+                } catch (RuntimeException e) {
+                    LOG.error("Could not record that job {} ended {}; its graph and checkpoints are kept", id, status, e);
+                    return;
+                }
+                try {
+                    ha.jobGraphStore().removeJobGraph(id);
+                    CheckpointCoordinator.shutdownStores(jobGraph.configuration(), id, stores.checkpoints(),
+                            stores.ids(), status);
+                } catch (RuntimeException e) {
+                    LOG.warn("Could not clean up after job {} ({}); the next leader does", id, status, e);
+                }
+            }, io);
+        } catch (RejectedExecutionException e) {
+            // Closed: the job ended because the JobManager stops; the next leader looks at it again.
+            return CompletableFuture.completedFuture(null);
+        }
+    }
+
+    /**
+     * Recovers the jobs in the job graph store that a former leader left: a job whose result is
+     * recorded is cleaned up (its graph and checkpoint pointers removed) and skipped; every other
+     * one runs again under its own id, from the latest checkpoint in its completed checkpoint
+     * store, else from its {@code execution.savepoint.path}, else afresh, with checkpoint ids
+     * continuing the former leader's. Completes with the ids of the jobs it started (jobs that
+     * run here already are not started again); fails with a {@link HighAvailabilityException}
+     * when a store cannot be read.
+     */
+    public CompletableFuture<List<JobId>> recoverJobs() {
+        return CompletableFuture.supplyAsync(() -> {
+            checkLeading();
+            return jobsToRecover();
+        }, io).thenApplyAsync(recovered -> {
+            checkLeading();
+            List<JobId> started = new ArrayList<>();
+            recovered.forEach((id, job) -> {
+                if (!jobs.containsKey(id)) {
+                    LOG.info("Recovering job '{}' ({})", job.graph().name(), id);
+                    startJob(id, job.graph(), job.stores());
+                    started.add(id);
+                }
+            });
+            return started;
+        }, mainThread);
+    }
+
+    private record RecoveredJob(JobGraph graph, JobStores stores) {
+    }
+
+    /** I/O thread: the jobs to run again, cleaning up after the ones that ended. */
+    private Map<JobId, RecoveredJob> jobsToRecover() {
+        Map<JobId, RecoveredJob> recovered = new LinkedHashMap<>();
+        for (JobId id : ha.jobGraphStore().jobIds()) {
+            Optional<JobResultEntry> result = ha.jobResultStore().get(id);
+            if (result.isPresent()) {
+                cleanUpEnded(id, result.get().status());
+                continue;
+            }
+            ha.jobGraphStore().recoverJobGraph(id).ifPresent(graph ->
+                    recovered.put(id, new RecoveredJob(graph, openStores(id, graph))));
+        }
+        return recovered;
+    }
+
+    /** A former leader recorded the end of job {@code id} but died before it cleaned up. */
+    private void cleanUpEnded(JobId id, JobStatus status) {
+        LOG.info("Job {} ended {} under a former leader; removing what it left", id, status);
+        try {
+            // The checkpoints first: with the graph gone nothing would lead to them any more.
+            ha.jobGraphStore().recoverJobGraph(id).ifPresent(graph -> {
+                JobStores stores = openStores(id, graph);
+                CheckpointCoordinator.shutdownStores(graph.configuration(), id, stores.checkpoints(), stores.ids(),
+                        status);
+            });
+        } catch (RuntimeException e) {
+            LOG.warn("Could not remove the checkpoint pointers of ended job {}", id, e);
+        }
+        ha.jobGraphStore().removeJobGraph(id);
+    }
+
+    /**
+     * This JobManager lost its leadership. At once it stops taking messages and running anything
+     * its jobs queued; then every job is suspended ({@link JobStatus#SUSPENDED}): no more
+     * checkpoints, deployments or restarts, checkpoint pointers, graphs and results left for
+     * the next leader, and nothing more sent to the TaskManagers (the caller cuts them off).
+     * Clients waiting for a job fail with "JobManager lost leadership; job X continues under
+     * the new leader". Afterwards only queries are answered; the JobManager is to be closed.
+     * Any thread; completes once the jobs are suspended.
+     */
+    public CompletableFuture<Void> suspend() {
+        suspended = true;
+        return onMainThread(() -> {
+            List.copyOf(jobs.values()).forEach(JobMaster::suspend);
+            return null;
         });
+    }
+
+    /** Whether {@link #suspend} was called. */
+    public boolean isSuspended() {
+        return suspended;
+    }
+
+    private void checkLeading() {
+        if (suspended) {
+            throw new IllegalStateException("This JobManager lost its leadership; the new leader takes its jobs");
+        }
     }
 
     public CompletableFuture<Void> cancelJob(JobId jobId) {
         return onMainThread(() -> {
+            checkLeading();
             job(jobId).cancel();
             return null;
         });
@@ -305,7 +541,8 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
     }
 
     private CompletableFuture<JobInfo> jobInfo(JobMaster job) {
-        List<TaskExecutorGateway> taskManagers = job.status().isTerminal() ? List.of() : job.taskManagers();
+        List<TaskExecutorGateway> taskManagers = job.status().isLocallyTerminal() || suspended ? List.of()
+                : job.taskManagers();
         if (taskManagers.isEmpty()) {
             return CompletableFuture.completedFuture(job.info(Map.of()));
         }
@@ -339,13 +576,19 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
         return CompletableFuture.supplyAsync(action, mainThread);
     }
 
-    /** Stops the main thread; jobs still running are not cancelled (the cluster does that first). */
+    /**
+     * Stops the main thread and, once the store writes under way are done, the I/O thread; jobs
+     * still running are not cancelled (the cluster does that first, unless suspended).
+     */
     @Override
     public void close() {
         mainThread.shutdownNow();
+        io.shutdown();
         try {
             mainThread.awaitTermination(10, TimeUnit.SECONDS);
+            io.awaitTermination(10, TimeUnit.SECONDS);
             threads.joinAll(Duration.ofSeconds(10));
+            ioThreads.joinAll(Duration.ofSeconds(10));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -19,8 +19,8 @@ import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.cluster.VertexInfo;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
-import dev.runnel.runtime.highavailability.nonha.InMemoryCheckpointIdCounter;
-import dev.runnel.runtime.highavailability.nonha.InMemoryCompletedCheckpointStore;
+import dev.runnel.runtime.highavailability.CheckpointIdCounter;
+import dev.runnel.runtime.highavailability.CompletedCheckpointStore;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.jobgraph.JobVertex;
 import dev.runnel.runtime.metrics.TaskTimes;
@@ -71,10 +71,26 @@ import org.slf4j.LoggerFactory;
  * {@link SourceCoordinator} per source with a split enumerator assigns that source's splits,
  * made anew for every attempt from the state it restores.
  *
- * <p>JobManager main thread only.
+ * <p>A job that a former leader ran (recovered from the high-availability stores) deploys its
+ * first attempt from the latest checkpoint in its {@link CompletedCheckpointStore}. When the
+ * JobManager loses its leadership the job is {@linkplain #suspend suspended}: SUSPENDED here,
+ * it goes on under the next leader.
+ *
+ * <p>JobManager main thread only; {@code mainThread} is the fenced view of it
+ * ({@link FencedExecutor}), so that nothing queued runs once the leadership is lost.
  */
 final class JobMaster implements CheckpointCoordinator.JobContext {
     private static final Logger LOG = LoggerFactory.getLogger(JobMaster.class);
+
+    /** Told when the job ended globally. */
+    interface EndListener {
+        /**
+         * Called on the main thread once the job reached {@code status} (FINISHED, CANCELED or
+         * FAILED); completes once the end is recorded where a next leader looks, which the job's
+         * termination waits for.
+         */
+        CompletableFuture<Void> jobEnded(JobStatus status, Instant endTime);
+    }
 
     private final JobId jobId;
     private final JobGraph jobGraph;
@@ -87,6 +103,9 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
     private final ResultBuffer results;
     private final CompletableFuture<JobInfo> termination = new CompletableFuture<>();
     private final SharedStateRegistry sharedStateRegistry;
+    private final CompletedCheckpointStore completedCheckpoints;
+    private final CheckpointIdCounter checkpointIds;
+    private final EndListener endListener;
     private final Map<TaskManagerId, TaskExecutorGateway> usedTaskManagers = new LinkedHashMap<>();
     /** The split enumerators of the current attempt, by source vertex id. */
     private final Map<Integer, SourceCoordinator> sourceCoordinators = new LinkedHashMap<>();
@@ -104,8 +123,16 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
     private final ArrayDeque<JobFailure> failures = new ArrayDeque<>();
     private int restarts;
 
+    /**
+     * @param completedCheckpoints the job's completed checkpoints, holding a former leader's when the job is recovered
+     * @param checkpointIds the job's checkpoint ids, continuing a former leader's
+     */
     JobMaster(JobId jobId, JobGraph jobGraph, SlotPool slotPool, ScheduledExecutorService mainThread, Clock clock,
-              SharedStateRegistry sharedStateRegistry) {
+              SharedStateRegistry sharedStateRegistry, CompletedCheckpointStore completedCheckpoints,
+              CheckpointIdCounter checkpointIds, EndListener endListener) {
+        this.completedCheckpoints = completedCheckpoints;
+        this.checkpointIds = checkpointIds;
+        this.endListener = endListener;
         this.jobId = jobId;
         this.jobGraph = jobGraph;
         this.slotPool = slotPool;
@@ -139,15 +166,14 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
             executionGraph = new ExecutionGraph(jobId, jobGraph);
             restartStrategy = RestartStrategy.from(jobGraph.configuration(), clock, new Random());
             String savepoint = jobGraph.configuration().get(CheckpointOptions.SAVEPOINT_PATH);
-            initialState = savepoint.isBlank() ? null : CheckpointMetadata.read(savepoint);
+            // A job a former leader checkpointed restores its latest checkpoint, not the savepoint it started from.
+            boolean recovering = completedCheckpoints.latest().isPresent();
+            initialState = savepoint.isBlank() || recovering ? null : CheckpointMetadata.read(savepoint);
             // Checked now, so that a savepoint that does not fit fails the job before it runs.
             restoreAssignment(initialState);
             // So does a checkpoint or savepoint directory that names no usable location.
-            // In memory, as before; with high availability they will come from the HA services.
             checkpoints = new CheckpointCoordinator(jobId, jobGraph, mainThread, clock, sharedStateRegistry,
-                    initialState, new InMemoryCompletedCheckpointStore(
-                            jobGraph.configuration().get(CheckpointOptions.NUM_RETAINED)),
-                    new InMemoryCheckpointIdCounter(), this);
+                    initialState, completedCheckpoints, checkpointIds, this);
         } catch (RuntimeException e) {
             failBeforeDeployment(e.getMessage());
             return;
@@ -421,7 +447,7 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
 
     /** A TaskManager is gone: its subtasks failed with it. */
     void taskManagerLost(TaskManagerId taskManager, String cause) {
-        if (executionGraph == null || status.isTerminal()) {
+        if (executionGraph == null || status.isLocallyTerminal()) {
             return;
         }
         usedTaskManagers.remove(taskManager);
@@ -493,7 +519,7 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
     }
 
     void cancel() {
-        if (status.isTerminal() || status == JobStatus.CANCELLING || status == JobStatus.FAILING) {
+        if (status.isLocallyTerminal() || status == JobStatus.CANCELLING || status == JobStatus.FAILING) {
             return;
         }
         if (status == JobStatus.CREATED || (status == JobStatus.RESTARTING && executionGraph.allTerminal())) {
@@ -556,7 +582,41 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         }
         results.close();
         LOG.info("Job '{}' ({}) {}", jobGraph.name(), jobId, finalStatus);
-        termination.complete(info(Map.of()));
+        JobInfo info = info(Map.of());
+        endListener.jobEnded(finalStatus, endTime).whenCompleteAsync((ok, error) -> termination.complete(info),
+                mainThread);
+    }
+
+    /** Why a client waiting for a suspended job gets no answer from this JobManager. */
+    static String lostLeadership(JobId jobId) {
+        return "JobManager lost leadership; job " + jobId + " continues under the new leader";
+    }
+
+    /**
+     * This JobManager lost its leadership: the job becomes SUSPENDED at once, without a word to
+     * its TaskManagers (the caller cuts them off; the next leader redeploys the job). No more
+     * checkpoints, deployments or restarts; the checkpoints completed stay in the store, and
+     * the job's graph and result are not touched. Waiting clients fail with {@link #lostLeadership}.
+     * A job that ended already is left as it is.
+     */
+    void suspend() {
+        if (status.isLocallyTerminal()) {
+            return;
+        }
+        slotPool.cancelRequest(jobId);
+        if (restartTimer != null) {
+            restartTimer.cancel(false);
+        }
+        closeSourceCoordinators();
+        if (checkpoints != null) {
+            checkpoints.suspend();
+        }
+        setStatus(JobStatus.SUSPENDED);
+        endTime = statusTimes.get(JobStatus.SUSPENDED);
+        failureCause = lostLeadership(jobId);
+        results.close();
+        LOG.info("Job '{}' ({}) SUSPENDED: this JobManager lost its leadership", jobGraph.name(), jobId);
+        termination.completeExceptionally(new IllegalStateException(lostLeadership(jobId)));
     }
 
     // ---- CheckpointCoordinator.JobContext
@@ -623,10 +683,10 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
      * Takes up to {@code maxRows} result rows; {@code null} when there are none yet and the job
      * is still running (the caller then waits with {@link #onResultsChange}).
      *
-     * @throws JobExecutionException when the job failed
+     * @throws JobExecutionException when the job failed, or was suspended (this JobManager lost its leadership)
      */
     ResultChunk takeResults(int maxRows) {
-        if (status == JobStatus.FAILED) {
+        if (status == JobStatus.FAILED || status == JobStatus.SUSPENDED) {
             throw new JobExecutionException(jobId, failureCause);
         }
         List<Row> rows = results.take(maxRows);

@@ -23,6 +23,7 @@ final class FakeTaskExecutor implements TaskExecutorGateway {
     private final List<TaskDeploymentDescriptor> deployments = new CopyOnWriteArrayList<>();
     private final List<CheckpointBarrier> barriers = new CopyOnWriteArrayList<>();
     private final List<SourceEvent> sourceEvents = new CopyOnWriteArrayList<>();
+    private final List<String> calls = new CopyOnWriteArrayList<>();
 
     FakeTaskExecutor(String id, JobManagerGateway jobManager) {
         this.id = new TaskManagerId(id);
@@ -43,6 +44,11 @@ final class FakeTaskExecutor implements TaskExecutorGateway {
         return barriers;
     }
 
+    /** The name of every call the JobManager made to this TaskManager, in order. */
+    List<String> calls() {
+        return calls;
+    }
+
     /** Reports every deployed subtask of {@code jobId} in {@code state}. */
     void reportAll(JobId jobId, ExecutionState state) {
         for (TaskDeploymentDescriptor d : deploymentsOf(jobId)) {
@@ -57,47 +63,57 @@ final class FakeTaskExecutor implements TaskExecutorGateway {
 
     @Override
     public CompletableFuture<Void> submitTask(TaskDeploymentDescriptor deployment) {
+        calls.add("submitTask");
         deployments.add(deployment);
         return CompletableFuture.completedFuture(null);
     }
 
     @Override
     public void cancelTask(ExecutionAttemptId attemptId) {
+        calls.add("cancelTask");
         jobManager.updateTaskExecutionState(new TaskExecutionState(attemptId, ExecutionState.CANCELED, null, TaskCounters.ZERO));
     }
 
     @Override
     public void releaseChannels(JobId jobId, int generation) {
+        calls.add("releaseChannels");
     }
 
     @Override
     public void triggerCheckpoint(ExecutionAttemptId attemptId, CheckpointBarrier barrier, StopMode stop) {
+        calls.add("triggerCheckpoint");
         barriers.add(barrier);
     }
 
     @Override
     public void sendSourceEvent(ExecutionAttemptId attemptId, SourceEvent event) {
+        calls.add("sendSourceEvent");
         sourceEvents.add(event);
     }
 
     @Override
     public void notifyCheckpointComplete(JobId jobId, long checkpointId) {
+        calls.add("notifyCheckpointComplete");
     }
 
     @Override
     public void notifyCheckpointAborted(JobId jobId, long checkpointId) {
+        calls.add("notifyCheckpointAborted");
     }
 
     @Override
     public void failTask(ExecutionAttemptId attemptId, RuntimeException failure) {
+        calls.add("failTask");
     }
 
     @Override
     public void releaseJob(JobId jobId) {
+        calls.add("releaseJob");
     }
 
     @Override
     public CompletableFuture<Map<ExecutionAttemptId, TaskCounters>> requestCounters(JobId jobId) {
+        calls.add("requestCounters");
         return CompletableFuture.completedFuture(Map.of());
     }
 }
