@@ -1,6 +1,5 @@
 package dev.runnel.runtime.jobmanager;
 
-import dev.runnel.runtime.checkpoint.CheckpointOptions;
 import dev.runnel.runtime.checkpoint.DefaultSharedStateRegistry;
 import dev.runnel.runtime.checkpoint.SharedStateRegistry;
 import dev.runnel.runtime.checkpoint.StopMode;
@@ -17,13 +16,11 @@ import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.fs.FileSystem;
 import dev.runnel.runtime.fs.FileSystems;
-import dev.runnel.runtime.highavailability.CheckpointIdCounter;
-import dev.runnel.runtime.highavailability.CompletedCheckpointStore;
 import dev.runnel.runtime.highavailability.HighAvailabilityException;
 import dev.runnel.runtime.highavailability.HighAvailabilityServices;
-import dev.runnel.runtime.highavailability.JobResultEntry;
 import dev.runnel.runtime.highavailability.nonha.InMemoryHighAvailabilityServices;
 import dev.runnel.runtime.jobgraph.JobGraph;
+import dev.runnel.runtime.jobmanager.RecoverableJobs.JobStores;
 import dev.runnel.runtime.scheduler.ResourceManager;
 import dev.runnel.runtime.scheduler.SlotPool;
 import dev.runnel.runtime.source.SourceEvent;
@@ -41,7 +38,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -66,7 +62,8 @@ import org.slf4j.LoggerFactory;
  * graph before it acknowledges the submission, and when a job ends globally it records the
  * result, then removes the graph, then the checkpoint pointers. A new leader
  * {@linkplain #recoverJobs recovers} the jobs a former one left; a JobManager that loses its
- * leadership is {@linkplain #suspend suspended} and then only closed.
+ * leadership is {@linkplain #suspend suspended} and then only closed. {@link RecoverableJobs} keeps
+ * the stores in that order.
  */
 public final class JobManager implements JobManagerGateway, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(JobManager.class);
@@ -80,7 +77,7 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
     private final SlotPool slotPool;
     private final Clock clock;
     private final Function<URI, SharedStateRegistry> sharedStateRegistries;
-    private final HighAvailabilityServices ha;
+    private final RecoverableJobs recoverable;
     // Main thread only. Insertion order is submission order, which listJobs reports.
     private final Map<JobId, JobMaster> jobs = new LinkedHashMap<>();
     /** Set, from any thread, when this JobManager lost its leadership; never reset. */
@@ -113,7 +110,7 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
                        boolean elastic) {
         this.clock = clock;
         this.sharedStateRegistries = sharedStateRegistries;
-        this.ha = ha;
+        this.recoverable = new RecoverableJobs(ha);
         this.mainThread = Executors.newSingleThreadScheduledExecutor(threads);
         this.jobThread = new FencedExecutor(mainThread, () -> suspended);
         this.io = Executors.newCachedThreadPool(ioThreads);
@@ -261,46 +258,12 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
         JobId id = JobId.generate();
         return CompletableFuture.supplyAsync(() -> {
             checkLeading();
-            return storeForRecovery(id, jobGraph);
+            return recoverable.submitted(id, jobGraph);
         }, io).thenApplyAsync(stores -> {
             checkLeading();
             startJob(id, jobGraph, stores);
             return id;
         }, mainThread);
-    }
-
-    /** The HA stores of one job. */
-    private record JobStores(CompletedCheckpointStore checkpoints, CheckpointIdCounter ids) {
-    }
-
-    /** I/O thread: stores the graph of a new job and opens its stores. */
-    private JobStores storeForRecovery(JobId id, JobGraph jobGraph) {
-        try {
-            ha.jobGraphStore().putJobGraph(id, jobGraph);
-        } catch (RuntimeException e) {
-            throw new HighAvailabilityException("Job '" + jobGraph.name() + "' (" + id + ") was not submitted: its "
-                    + "job graph could not be stored for recovery: " + e.getMessage(), e);
-        }
-        try {
-            return openStores(id, jobGraph);
-        } catch (RuntimeException e) {
-            removeGraphQuietly(id);
-            throw new HighAvailabilityException("Job '" + jobGraph.name() + "' (" + id + ") was not submitted: its "
-                    + "checkpoint store could not be opened: " + e.getMessage(), e);
-        }
-    }
-
-    private JobStores openStores(JobId id, JobGraph jobGraph) {
-        return new JobStores(ha.completedCheckpointStore(id, jobGraph.configuration().get(CheckpointOptions.NUM_RETAINED)),
-                ha.checkpointIdCounter(id));
-    }
-
-    private void removeGraphQuietly(JobId id) {
-        try {
-            ha.jobGraphStore().removeJobGraph(id);
-        } catch (RuntimeException e) {
-            LOG.warn("Could not remove the job graph of job {}", id, e);
-        }
     }
 
     /** Main thread: runs job {@code id}, new or recovered. */
@@ -312,31 +275,11 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
         job.start();
     }
 
-    /**
-     * A job ended globally: records its result, then removes its graph, then its checkpoint
-     * pointers (deleting checkpoints as their retention says), on the I/O thread. In that order
-     * a leader that dies in between leaves a graph whose result is recorded, which the next one
-     * cleans up rather than reruns. A result that cannot be recorded leaves everything for the
-     * next leader, which then recovers the job from its latest checkpoint rather than losing it.
-     */
+    /** Main thread: job {@code id} ended globally; completes once {@link RecoverableJobs#ended} ran. */
     private CompletableFuture<Void> recordEnd(JobId id, JobGraph jobGraph, JobStores stores, JobStatus status,
                                               Instant endTime) {
         try {
-            return CompletableFuture.runAsync(() -> {
-                try {
-                    ha.jobResultStore().put(new JobResultEntry(id, status, endTime.toEpochMilli()));
-                } catch (RuntimeException e) {
-                    LOG.error("Could not record that job {} ended {}; its graph and checkpoints are kept", id, status, e);
-                    return;
-                }
-                try {
-                    ha.jobGraphStore().removeJobGraph(id);
-                    CheckpointCoordinator.shutdownStores(jobGraph.configuration(), id, stores.checkpoints(),
-                            stores.ids(), status);
-                } catch (RuntimeException e) {
-                    LOG.warn("Could not clean up after job {} ({}); the next leader does", id, status, e);
-                }
-            }, io);
+            return CompletableFuture.runAsync(() -> recoverable.ended(id, jobGraph, stores, status, endTime), io);
         } catch (RejectedExecutionException e) {
             // Closed: the job ended because the JobManager stops; the next leader looks at it again.
             return CompletableFuture.completedFuture(null);
@@ -355,7 +298,7 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
     public CompletableFuture<List<JobId>> recoverJobs() {
         return CompletableFuture.supplyAsync(() -> {
             checkLeading();
-            return jobsToRecover();
+            return recoverable.recover();
         }, io).thenApplyAsync(recovered -> {
             checkLeading();
             List<JobId> started = new ArrayList<>();
@@ -368,40 +311,6 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
             });
             return started;
         }, mainThread);
-    }
-
-    private record RecoveredJob(JobGraph graph, JobStores stores) {
-    }
-
-    /** I/O thread: the jobs to run again, cleaning up after the ones that ended. */
-    private Map<JobId, RecoveredJob> jobsToRecover() {
-        Map<JobId, RecoveredJob> recovered = new LinkedHashMap<>();
-        for (JobId id : ha.jobGraphStore().jobIds()) {
-            Optional<JobResultEntry> result = ha.jobResultStore().get(id);
-            if (result.isPresent()) {
-                cleanUpEnded(id, result.get().status());
-                continue;
-            }
-            ha.jobGraphStore().recoverJobGraph(id).ifPresent(graph ->
-                    recovered.put(id, new RecoveredJob(graph, openStores(id, graph))));
-        }
-        return recovered;
-    }
-
-    /** A former leader recorded the end of job {@code id} but died before it cleaned up. */
-    private void cleanUpEnded(JobId id, JobStatus status) {
-        LOG.info("Job {} ended {} under a former leader; removing what it left", id, status);
-        try {
-            // The checkpoints first: with the graph gone nothing would lead to them any more.
-            ha.jobGraphStore().recoverJobGraph(id).ifPresent(graph -> {
-                JobStores stores = openStores(id, graph);
-                CheckpointCoordinator.shutdownStores(graph.configuration(), id, stores.checkpoints(), stores.ids(),
-                        status);
-            });
-        } catch (RuntimeException e) {
-            LOG.warn("Could not remove the checkpoint pointers of ended job {}", id, e);
-        }
-        ha.jobGraphStore().removeJobGraph(id);
     }
 
     /**
