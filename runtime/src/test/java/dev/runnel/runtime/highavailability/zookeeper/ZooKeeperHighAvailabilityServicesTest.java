@@ -138,6 +138,26 @@ class ZooKeeperHighAvailabilityServicesTest extends HighAvailabilityServicesCont
     }
 
     @Test
+    void aSubsumedPointerThatCannotBeDroppedKeepsItsCheckpointUntilALaterAdd() throws Exception {
+        JobId job = JobId.generate();
+        ZooKeeperHighAvailabilityServices zk = (ZooKeeperHighAvailabilityServices) services;
+        CompletedCheckpointStore store = zk.completedCheckpointStore(job, 1);
+        store.add(checkpoint(job, 1));
+        // A node below the pointer makes its delete fail, as a lost connection would.
+        String pointer = "/jobs/" + job.value() + "/checkpoints/" + String.format("%019d", 1);
+        zk.client().create().forPath(pointer + "/block");
+
+        // Checkpoint 2 is stored: the add does not fail, and 1's files are not handed back for deletion.
+        assertThat(store.add(checkpoint(job, 2))).isEmpty();
+        assertThat(store.latest()).contains(checkpoint(job, 2));
+        assertThat(anotherProcess.completedCheckpointStore(job, 5).latest()).contains(checkpoint(job, 2));
+
+        zk.client().delete().forPath(pointer + "/block");
+        assertThat(store.add(checkpoint(job, 3))).containsExactly(checkpoint(job, 1), checkpoint(job, 2));
+        assertThat(anotherProcess.completedCheckpointStore(job, 5).all()).containsExactly(checkpoint(job, 3));
+    }
+
+    @Test
     void aJobThatDidNotEndKeepsItsCheckpointsAndCounterForTheNextLeader() {
         JobId job = JobId.generate();
         CompletedCheckpointStore store = services.completedCheckpointStore(job, 1);
