@@ -103,6 +103,34 @@ class JobManagerHighAvailabilityTest {
     }
 
     @Test
+    void aNewLeaderRunsAJobWithoutCheckpointsAfreshUnderItsIdAndCleansUpAnEndedOne() {
+        JobManager first = jobManager();
+        FakeTaskExecutor oldTaskManager = new FakeTaskExecutor("tm-1", first);
+        first.registerTaskManager(oldTaskManager, 2).join();
+        JobId running = first.submitJob(valuesJob(new Configuration())).join();
+        JobId ended = first.submitJob(valuesJob(new Configuration())).join();
+        await().until(() -> oldTaskManager.deploymentsOf(ended).size() == 2);
+        oldTaskManager.reportAll(ended, ExecutionState.RUNNING);
+        oldTaskManager.reportAll(ended, ExecutionState.FINISHED);
+        assertThat(first.jobTermination(ended).join().status()).isEqualTo(JobStatus.FINISHED);
+        // As if the leader died between recording the result and removing the graph.
+        ha.jobGraphStore().putJobGraph(ended, valuesJob(new Configuration()));
+        first.suspend().join();
+
+        JobManager second = jobManager();
+        FakeTaskExecutor taskManager = new FakeTaskExecutor("tm-2", second);
+        second.registerTaskManager(taskManager, 2).join();
+        assertThat(second.recoverJobs().join()).containsExactly(running);
+        assertThat(second.recoverJobs().join()).as("a job that runs is not started twice").isEmpty();
+
+        await().until(() -> taskManager.deploymentsOf(running).size() == 2);
+        assertThat(taskManager.deploymentsOf(running)).allSatisfy(d -> assertThat(d.restoreState()).isNull());
+        assertThat(taskManager.deploymentsOf(ended)).isEmpty();
+        assertThat(second.requestJobs().join()).extracting(JobInfo::id).containsExactly(running);
+        assertThat(ha.jobGraphStore().jobIds()).containsExactly(running);
+    }
+
+    @Test
     void aCheckpointTheStoreDoesNotTakeFailsAndTheJobRunsOnExactlyOnce() throws Exception {
         JobManager jobManager = jobManager();
         TaskManager taskManager = new TaskManager(new TaskManagerId("tm-1"), 2, new LocalChannelRegistry());
