@@ -135,9 +135,6 @@ final class CheckpointCoordinator {
         if (initialState != null) {
             ids.setCount(initialState.checkpointId() + 1);
         }
-        // A former leader's counter is ahead of its checkpoints already; this only guards a
-        // counter that was lost.
-        completed.latest().ifPresent(latest -> ids.setCount(latest.checkpointId() + 1));
     }
 
     /** Where the checkpoints of job {@code jobId} go: {@code <state.checkpoints.dir>/<job-id>/}. */

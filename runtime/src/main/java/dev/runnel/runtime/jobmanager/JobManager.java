@@ -252,7 +252,9 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
     /**
      * Accepts a job and starts scheduling it. Its graph is in the {@link HighAvailabilityServices}'
      * job graph store when the future completes; when it cannot be stored the future fails with a
-     * {@link HighAvailabilityException} and the job does not run.
+     * {@link HighAvailabilityException} and the job does not run. A JobManager that loses its
+     * leadership meanwhile fails the submission although the graph may be stored: the new
+     * leader then runs the job.
      */
     public CompletableFuture<JobId> submitJob(JobGraph jobGraph) {
         JobId id = JobId.generate();

@@ -108,8 +108,12 @@ final class RecoverableJobs {
                 cleanUpEnded(id, result.get().status());
                 continue;
             }
-            ha.jobGraphStore().recoverJobGraph(id).ifPresent(graph ->
-                    recovered.put(id, new RecoveredJob(graph, stores(id, graph))));
+            ha.jobGraphStore().recoverJobGraph(id).ifPresent(graph -> {
+                JobStores stores = stores(id, graph);
+                // The counter is ahead of the checkpoints already; this guards one that was lost.
+                stores.checkpoints().latest().ifPresent(latest -> stores.ids().setCount(latest.checkpointId() + 1));
+                recovered.put(id, new RecoveredJob(graph, stores));
+            });
         }
         return recovered;
     }
