@@ -597,10 +597,15 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
      * its TaskManagers (the caller cuts them off; the next leader redeploys the job). No more
      * checkpoints, deployments or restarts; the checkpoints completed stay in the store, and
      * the job's graph and result are not touched. Waiting clients fail with {@link #lostLeadership}.
-     * A job that ended already is left as it is.
+     * A job that ended already is left as it is (a client waiting for it hears how it ended,
+     * even if recording the end had not finished).
      */
     void suspend() {
         if (status.isLocallyTerminal()) {
+            if (!termination.isDone()) {
+                // The completion end() queued on the fenced thread will not run now.
+                termination.complete(info(Map.of()));
+            }
             return;
         }
         slotPool.cancelRequest(jobId);
