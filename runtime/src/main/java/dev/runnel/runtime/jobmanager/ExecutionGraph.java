@@ -3,6 +3,8 @@ package dev.runnel.runtime.jobmanager;
 import dev.runnel.runtime.checkpoint.TaskStateSnapshot;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.RuntimeOptions;
+import dev.runnel.runtime.config.ConfigOption;
+import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.jobgraph.JobEdge;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.jobgraph.JobVertex;
@@ -32,10 +34,27 @@ public final class ExecutionGraph {
     private final Map<ExecutionAttemptId, ExecutionVertex> byAttempt = new HashMap<>();
     private int generation;
 
+    /**
+     * How many attempt numbers each leader of a highly available cluster may use for one job:
+     * a new leader's start that far above its former one's ({@link #forNextLeader}).
+     */
+    static final int ATTEMPTS_PER_LEADER = 1 << 16;
+
+    /**
+     * The attempt number of a job's first deployment under this JobManager. A recovered job
+     * keeps its id, and TaskManagers may still hold channels (or refuse them, released) of the
+     * former leader's attempts: the new leader's attempts and channels must have ids no former
+     * one used, so each leader starts {@link #ATTEMPTS_PER_LEADER} higher, written into the job
+     * graph in the HA store before it deploys anything.
+     */
+    static final ConfigOption<Integer> FIRST_ATTEMPT = ConfigOption.of("$internal.jobmanager.first-attempt",
+            Integer.class, 0, "The attempt number of a job's first deployment under the current leader.");
+
     /** @throws IllegalArgumentException if the graph cannot run as given (the message says why) */
     public ExecutionGraph(JobId jobId, JobGraph jobGraph) {
         this.jobId = jobId;
         this.jobGraph = jobGraph;
+        this.generation = jobGraph.configuration().get(FIRST_ATTEMPT);
         validate(jobGraph);
         createVertices();
     }
@@ -52,6 +71,14 @@ public final class ExecutionGraph {
         }
     }
 
+    /** {@code graph} as a new leader runs it: its attempts numbered above any a former leader used. */
+    static JobGraph forNextLeader(JobGraph graph) {
+        Configuration configuration = graph.configuration().copy();
+        configuration.set(FIRST_ATTEMPT.key(),
+                String.valueOf(graph.configuration().get(FIRST_ATTEMPT) + ATTEMPTS_PER_LEADER));
+        return new JobGraph(graph.name(), graph.vertices(), graph.edges(), configuration);
+    }
+
     /** Replaces every vertex (all of them terminal) with a new attempt, for a restart. */
     void restart() {
         if (!allTerminal()) {
@@ -61,7 +88,7 @@ public final class ExecutionGraph {
         createVertices();
     }
 
-    /** How often the job restarted: the attempt number of every current vertex. */
+    /** The attempt number of every current vertex: one more at each restart. */
     int generation() {
         return generation;
     }

@@ -108,7 +108,10 @@ final class RecoverableJobs {
                 cleanUpEnded(id, result.get().status());
                 continue;
             }
-            ha.jobGraphStore().recoverJobGraph(id).ifPresent(graph -> {
+            ha.jobGraphStore().recoverJobGraph(id).ifPresent(stored -> {
+                // stored before anything is deployed, so that the leader after this one numbers higher still
+                JobGraph graph = ExecutionGraph.forNextLeader(stored);
+                ha.jobGraphStore().putJobGraph(id, graph);
                 JobStores stores = stores(id, graph);
                 // The counter is ahead of the checkpoints already; this guards one that was lost.
                 stores.checkpoints().latest().ifPresent(latest -> stores.ids().setCount(latest.checkpointId() + 1));

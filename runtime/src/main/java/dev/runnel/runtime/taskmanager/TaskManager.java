@@ -25,10 +25,8 @@ import dev.runnel.runtime.task.TaskExecutionState;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -417,9 +415,11 @@ public final class TaskManager implements TaskExecutorGateway, AutoCloseable {
             if (!joinAll(all)) {
                 Thread.currentThread().interrupt();
             }
-            Set<JobId> jobs = new HashSet<>();
-            all.forEach(task -> jobs.add(task.attemptId().jobId()));
-            jobs.forEach(channels::releaseJob);
+            // Below the attempts that ran here, not for good: the job may come back under a new
+            // leader, whose attempts are numbered above these (ExecutionGraph.FIRST_ATTEMPT).
+            Map<JobId, Integer> attempts = new HashMap<>();
+            all.forEach(task -> attempts.merge(task.attemptId().jobId(), task.attemptId().attempt(), Math::max));
+            attempts.forEach((job, last) -> channels.release(job, last + 1));
         }, runnable -> threads.newThread(runnable).start());
     }
 

@@ -73,16 +73,18 @@ class JobManagerFailoverTest {
         return ha;
     }
 
-    /**
-     * A JobManager on {@code ha} with a TaskManager of its own registered. (A TaskManager that ran
-     * a job under a former leader cannot run it again: it released the job's channels for good.)
-     */
+    /** A JobManager on {@code ha} with a TaskManager of its own registered. */
     private EmbeddedCluster jobManager(HighAvailabilityServices ha) throws Exception {
-        EmbeddedCluster cluster = EmbeddedCluster.startJobManager(new Configuration(), ha);
-        opened.add(cluster);
         TaskManager taskManager = new TaskManager(new TaskManagerId("tm-" + (taskManagers.size() + 1)), 2,
                 new LocalChannelRegistry());
         taskManagers.add(taskManager);
+        return jobManager(ha, taskManager);
+    }
+
+    /** A JobManager on {@code ha} with {@code taskManager} registered (it may have served a former leader). */
+    private EmbeddedCluster jobManager(HighAvailabilityServices ha, TaskManager taskManager) throws Exception {
+        EmbeddedCluster cluster = EmbeddedCluster.startJobManager(new Configuration(), ha);
+        opened.add(cluster);
         taskManager.registerAt(cluster.jobManager()).get(30, TimeUnit.SECONDS);
         return cluster;
     }
@@ -115,12 +117,16 @@ class JobManagerFailoverTest {
         assertThat(CheckpointTestJobs.committed(run)).as("not all committed before the failover")
                 .isNotEqualTo(CheckpointTestJobs.expectedCounts(ROWS, KEYS));
 
-        EmbeddedCluster second = jobManager(haServices());
+        // the TaskManager that ran the job under the former leader runs it again under the new one
+        EmbeddedCluster second = jobManager(haServices(), taskManagers.get(0));
         assertThat(second.recoverJobs().get(30, TimeUnit.SECONDS)).containsExactly(id);
         assertThat(second.listJobs()).extracting(JobInfo::id).containsExactly(id);
         JobInfo end = second.jobTermination(id).get(120, TimeUnit.SECONDS);
 
         assertThat(end.status()).isEqualTo(JobStatus.FINISHED);
+        // numbered above every attempt of the former leader, whose channels the TaskManager released
+        assertThat(end.vertices()).flatExtracting(v -> v.subtasks()).allMatch(t -> t.attempt()
+                >= ExecutionGraph.ATTEMPTS_PER_LEADER);
         assertThat(end.checkpoints().restores().count()).isEqualTo(1);
         assertThat(end.checkpoints().restores().latestId()).isEqualTo(latest);
         assertThat(end.checkpoints().restores().latestSavepoint()).isFalse();
