@@ -14,6 +14,7 @@ import dev.runnel.runtime.rpc.ClusterRpc.SubmitJob;
 import io.grpc.Server;
 import io.grpc.ServerInterceptors;
 import io.grpc.ServerServiceDefinition;
+import io.grpc.Status;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.ServerCalls;
 import io.grpc.stub.StreamObserver;
@@ -25,7 +26,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,14 +35,26 @@ import org.slf4j.LoggerFactory;
  * Serves a {@link ClusterClient} (the JobManager of this process) to clients in other processes
  * over gRPC: the other end of {@link RemoteClusterClient}. Calls run on gRPC's executor, so that
  * one client's long call (a fetch waiting for rows, a job's termination) never holds another's.
+ *
+ * <p>With high availability a JobManager process binds its port once ({@link #startStandby}) and
+ * then {@linkplain #lead leads} and {@linkplain #standBy() stands by} as its terms of leadership
+ * begin and end. While it stands by, every client call and every TaskManager registration fails
+ * with {@code UNAVAILABLE} and says that this JobManager is a standby, so that clients and
+ * TaskManagers look for the leader elsewhere.
  */
 public final class ClusterRpcServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ClusterRpcServer.class);
 
-    private final Server server;
+    /** What this server serves while it leads: the JobManager's client API and, if any, its TaskManager registrations. */
+    private record Leading(ClusterClient cluster, Optional<TaskManagerSessions> sessions) {
+    }
 
-    private ClusterRpcServer(Server server) {
-        this.server = server;
+    private final String host;
+    private final AtomicReference<Leading> leading = new AtomicReference<>();
+    private volatile Server server;
+
+    private ClusterRpcServer(String host) {
+        this.host = host;
     }
 
     /** {@link #start(ClusterClient, String, int, Optional)} without a cluster secret. */
@@ -65,40 +79,115 @@ public final class ClusterRpcServer implements AutoCloseable {
      */
     public static ClusterRpcServer start(ClusterClient cluster, Optional<TaskManagerSessions> taskManagers,
                                          String host, int port, ClusterCredentials credentials) {
+        ClusterRpcServer server = new ClusterRpcServer(host);
+        server.leading.set(new Leading(cluster, taskManagers));
+        server.bind(port, credentials, taskManagers.isPresent());
+        return server;
+    }
+
+    /**
+     * Binds {@code host}:{@code port} ({@code 0}: a free port) for a JobManager that may lead
+     * later: until {@link #lead} every call and registration fails with {@code UNAVAILABLE}.
+     *
+     * @throws UncheckedIOException if the address cannot be bound, naming it
+     */
+    public static ClusterRpcServer startStandby(String host, int port, ClusterCredentials credentials) {
+        ClusterRpcServer server = new ClusterRpcServer(host);
+        server.bind(port, credentials, true);
+        return server;
+    }
+
+    /**
+     * From now on serves {@code cluster}'s client API and takes TaskManager registrations into
+     * {@code sessions} (made with the term's session id as fencing token). Replaces what an
+     * earlier term served, if {@link #standBy()} was not called.
+     */
+    public void lead(ClusterClient cluster, TaskManagerSessions sessions) {
+        leading.set(new Leading(cluster, Optional.of(sessions)));
+        LOG.info("Cluster RPC on {} serves the leading JobManager (fencing token {})", address(),
+                sessions.fencingToken());
+    }
+
+    /**
+     * Stops serving the JobManager: new calls and registrations fail with {@code UNAVAILABLE};
+     * calls in flight may finish, and the TaskManager streams stay until the term's
+     * {@link TaskManagerSessions#close()} ends them.
+     */
+    public void standBy() {
+        if (leading.getAndSet(null) != null) {
+            LOG.info("Cluster RPC on {} stands by", address());
+        }
+    }
+
+    /** Whether this server serves a JobManager now. */
+    public boolean isLeading() {
+        return leading.get() != null;
+    }
+
+    private void bind(int port, ClusterCredentials credentials, boolean takesTaskManagers) {
         Optional<String> secret = credentials.secret();
         ServerServiceDefinition service = ServerServiceDefinition.builder(ClusterRpc.SERVICE)
-                .addMethod(ClusterRpc.SUBMIT_JOB, unary((SubmitJob r) -> cluster.submitJob(r.jobGraph())))
-                .addMethod(ClusterRpc.CANCEL_JOB, unary((ForJob r) -> {
-                    cluster.cancelJob(r.jobId());
+                .addMethod(ClusterRpc.SUBMIT_JOB, unary((ClusterClient c, SubmitJob r) -> c.submitJob(r.jobGraph())))
+                .addMethod(ClusterRpc.CANCEL_JOB, unary((ClusterClient c, ForJob r) -> {
+                    c.cancelJob(r.jobId());
                     return null;
                 }))
-                .addMethod(ClusterRpc.GET_JOB, unary((ForJob r) -> cluster.getJob(r.jobId())))
-                .addMethod(ClusterRpc.LIST_JOBS, unary((ForJob r) -> new ArrayList<>(cluster.listJobs())))
-                .addMethod(ClusterRpc.JOB_TERMINATION, async((ForJob r) -> cluster.jobTermination(r.jobId())))
+                .addMethod(ClusterRpc.GET_JOB, unary((ClusterClient c, ForJob r) -> c.getJob(r.jobId())))
+                .addMethod(ClusterRpc.LIST_JOBS, unary((ClusterClient c, ForJob r) -> new ArrayList<>(c.listJobs())))
+                .addMethod(ClusterRpc.JOB_TERMINATION, async((ClusterClient c, ForJob r) -> c.jobTermination(r.jobId())))
                 .addMethod(ClusterRpc.FETCH_RESULTS,
-                        unary((FetchResults r) -> cluster.fetchResults(r.jobId(), r.maxRows(), r.timeout())))
-                .addMethod(ClusterRpc.SAVEPOINT, async((Savepoint r) -> r.stop()
-                        ? cluster.stopWithSavepoint(r.jobId(), r.targetDirectory(), r.drain())
-                        : cluster.triggerSavepoint(r.jobId(), r.targetDirectory())))
-                .addMethod(ClusterRpc.LIST_TASK_MANAGERS, unary((ForJob r) -> new ArrayList<>(
-                        cluster instanceof RestGateway gateway ? gateway.registeredTaskManagers() : List.of())))
-                .addMethod(ClusterRpc.UPLOAD_BLOB, unary((Blob r) -> blobs(cluster).put(r.bytes())))
-                .addMethod(ClusterRpc.FETCH_BLOB, unary((ForBlob r) -> blobs(cluster).read(r.key())))
+                        unary((ClusterClient c, FetchResults r) -> c.fetchResults(r.jobId(), r.maxRows(), r.timeout())))
+                .addMethod(ClusterRpc.SAVEPOINT, async((ClusterClient c, Savepoint r) -> r.stop()
+                        ? c.stopWithSavepoint(r.jobId(), r.targetDirectory(), r.drain())
+                        : c.triggerSavepoint(r.jobId(), r.targetDirectory())))
+                .addMethod(ClusterRpc.LIST_TASK_MANAGERS, unary((ClusterClient c, ForJob r) -> new ArrayList<>(
+                        c instanceof RestGateway gateway ? gateway.registeredTaskManagers() : List.of())))
+                .addMethod(ClusterRpc.UPLOAD_BLOB, unary((ClusterClient c, Blob r) -> blobs(c).put(r.bytes())))
+                .addMethod(ClusterRpc.FETCH_BLOB, unary((ClusterClient c, ForBlob r) -> blobs(c).read(r.key())))
                 .build();
         InetSocketAddress address = new InetSocketAddress(host, port);
         NettyServerBuilder builder = NettyServerBuilder.forAddress(address)
                 .maxInboundMessageSize(JavaSerialization.MAX_BYTES)
                 .addService(guarded(service, secret));
-        taskManagers.ifPresent(sessions -> builder.addService(guarded(sessions.service(), secret)));
+        if (takesTaskManagers) {
+            builder.addService(guarded(taskManagerService(), secret));
+        }
         credentials.tls().ifPresent(tls -> builder.sslContext(tls.rpcServer()));
         try {
-            Server server = builder.build().start();
+            server = builder.build().start();
             LOG.info("Cluster RPC listening on {}:{}", host, server.getPort());
-            return new ClusterRpcServer(server);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot listen for cluster calls on " + host + ":" + port + ": "
                     + e.getMessage(), e);
         }
+    }
+
+    /** Registrations go to the sessions of the term that leads now, or are refused. */
+    private ServerServiceDefinition taskManagerService() {
+        return ServerServiceDefinition.builder(TaskManagerProtocol.SERVICE)
+                .addMethod(TaskManagerProtocol.CONNECT, ServerCalls.asyncBidiStreamingCall(out -> {
+                    Leading now = leading.get();
+                    if (now == null || now.sessions().isEmpty()) {
+                        out.onError(standbyStatus().asRuntimeException());
+                        return new Ignored<>();
+                    }
+                    return now.sessions().get().connect(out);
+                }))
+                .build();
+    }
+
+    private Status standbyStatus() {
+        return Status.UNAVAILABLE.withDescription(standbyDescription(address()));
+    }
+
+    /** What a standby answers: clients recognise it ({@link RemoteClusterClient}) and wait for the leader. */
+    static String standbyDescription(String address) {
+        return "The JobManager at " + address + " is a standby, not the leader";
+    }
+
+    private String address() {
+        Server s = server;
+        return host + ":" + (s == null ? "?" : s.getPort());
     }
 
     private static BlobStore blobs(ClusterClient cluster) {
@@ -133,11 +222,16 @@ public final class ClusterRpcServer implements AutoCloseable {
         }
     }
 
-    private static <Q> io.grpc.ServerCallHandler<Q, Outcome> unary(Function<Q, Object> call) {
+    private <Q> io.grpc.ServerCallHandler<Q, Outcome> unary(BiFunction<ClusterClient, Q, Object> call) {
         return ServerCalls.asyncUnaryCall((request, reply) -> {
+            Leading now = leading.get();
+            if (now == null) {
+                reply.onError(standbyStatus().asRuntimeException());
+                return;
+            }
             Outcome outcome;
             try {
-                outcome = Outcome.of(call.apply(request));
+                outcome = Outcome.of(call.apply(now.cluster(), request));
             } catch (RuntimeException e) {
                 outcome = Outcome.failed(e);
             }
@@ -145,11 +239,17 @@ public final class ClusterRpcServer implements AutoCloseable {
         });
     }
 
-    private static <Q> io.grpc.ServerCallHandler<Q, Outcome> async(Function<Q, CompletableFuture<?>> call) {
+    private <Q> io.grpc.ServerCallHandler<Q, Outcome> async(
+            BiFunction<ClusterClient, Q, CompletableFuture<?>> call) {
         return ServerCalls.asyncUnaryCall((request, reply) -> {
+            Leading now = leading.get();
+            if (now == null) {
+                reply.onError(standbyStatus().asRuntimeException());
+                return;
+            }
             CompletableFuture<?> future;
             try {
-                future = call.apply(request);
+                future = call.apply(now.cluster(), request);
             } catch (RuntimeException e) {
                 answer(reply, Outcome.failed(e));
                 return;
@@ -157,6 +257,21 @@ public final class ClusterRpcServer implements AutoCloseable {
             future.whenComplete((value, failure) -> answer(reply, failure == null ? Outcome.of(value)
                     : Outcome.failed(RemoteClusterClient.unwrap(failure))));
         });
+    }
+
+    /** The other end of a stream refused at once: what the peer still sends is dropped. */
+    private static final class Ignored<T> implements StreamObserver<T> {
+        @Override
+        public void onNext(T value) {
+        }
+
+        @Override
+        public void onError(Throwable t) {
+        }
+
+        @Override
+        public void onCompleted() {
+        }
     }
 
     private static void answer(StreamObserver<Outcome> reply, Outcome outcome) {

@@ -5,6 +5,9 @@ import dev.runnel.runtime.cluster.MemoryUsage;
 import dev.runnel.runtime.cluster.OwnedThreads;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
+import dev.runnel.runtime.highavailability.LeaderInformation;
+import dev.runnel.runtime.highavailability.LeaderRetrieval;
+import dev.runnel.runtime.highavailability.LeaderRetrievalListener;
 import dev.runnel.runtime.jobmanager.JobManagerGateway;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.AcknowledgeCheckpoint;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.CancelTask;
@@ -41,11 +44,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -57,6 +63,14 @@ import org.slf4j.LoggerFactory;
  * for {@code heartbeat.timeout}) the TaskManager cancels its tasks and frees its slots, and this
  * registers again, with a growing delay between attempts, for as long as the process runs; a
  * JobManager that cannot be reached is tried the same way.
+ *
+ * <p>With high availability it follows the leader a {@link LeaderRetrieval} announces: a new
+ * leader ends the registration with the old one (as a lost JobManager does) and starts one with
+ * the new; "no leader" ends it and waits. A message from a JobManager counts only when its
+ * fencing token is both that of the registration and the session id of the leader announced last;
+ * any other is dropped, logged and told to {@code events} ({@link #rejectedMessages()}).
+ *
+ * <p>Registrations, leader changes and retries run on this connection's one timer thread.
  */
 public final class JobManagerConnection implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(JobManagerConnection.class);
@@ -64,24 +78,47 @@ public final class JobManagerConnection implements AutoCloseable {
     private static final Duration FIRST_RETRY_DELAY = Duration.ofMillis(200);
     private static final Duration MAX_RETRY_DELAY = Duration.ofSeconds(10);
 
+    /**
+     * A JobManager to register with: its address, the channel to it, and with high availability
+     * the session id it was announced with (null for a fixed address).
+     */
+    private record Target(String address, ManagedChannel channel, RemoteClusterClient blobs, UUID sessionId) {
+        static Target of(String address, UUID sessionId, ClusterCredentials credentials) {
+            int colon = address.lastIndexOf(':');
+            ManagedChannel channel = RemoteClusterClient.channel(address.substring(0, colon),
+                    Integer.parseInt(address.substring(colon + 1)), credentials);
+            return new Target(address, channel, RemoteClusterClient.over(address, channel,
+                    credentials.tls().isPresent()), sessionId);
+        }
+
+        void close() {
+            channel.shutdown();
+        }
+    }
+
     private final TaskManager taskManager;
-    private final String address;
-    private final ManagedChannel channel;
+    private final ClusterCredentials credentials;
+    private final Optional<LeaderRetrieval> retrieval;
     private final Duration heartbeatInterval;
     private final Duration heartbeatTimeout;
     private final Consumer<String> events;
     private final OwnedThreads threads = new OwnedThreads("runnel-jobmanager-connection");
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(threads);
+    private final AtomicLong rejected = new AtomicLong();
     private volatile boolean closed;
+    /** The JobManager registered with or to register with; null while no leader is known. Set on the timer thread. */
+    private volatile Target target;
+    /** The session id of the leader announced last (null: none); set on the retrieval's thread, at once. */
+    private volatile UUID announcedSession;
     // Changed on the timer thread only.
     private volatile Duration retryDelay = FIRST_RETRY_DELAY;
     private Attempt current;
 
-    private JobManagerConnection(TaskManager taskManager, String host, int port, ClusterCredentials credentials,
-                                 Configuration configuration, Consumer<String> events) {
+    private JobManagerConnection(TaskManager taskManager, Optional<LeaderRetrieval> retrieval,
+                                 ClusterCredentials credentials, Configuration configuration, Consumer<String> events) {
         this.taskManager = taskManager;
-        this.address = host + ":" + port;
-        this.channel = RemoteClusterClient.channel(host, port, credentials);
+        this.retrieval = retrieval;
+        this.credentials = credentials;
         this.heartbeatInterval = configuration.get(RpcOptions.HEARTBEAT_INTERVAL);
         this.heartbeatTimeout = RpcOptions.heartbeatTimeout(configuration);
         this.events = events;
@@ -92,29 +129,120 @@ public final class JobManagerConnection implements AutoCloseable {
      * with {@code credentials} (secret, TLS), and fetching the JARs of its jobs from the
      * JobManager's blob store; {@code events} is told, in a line each, what a user watching the
      * process should see: each registration, each loss, each failed attempt and when the next is.
+     * The fencing token is the one the JobManager registered this TaskManager with.
      */
     public static JobManagerConnection start(TaskManager taskManager, String host, int port, ClusterCredentials credentials,
                                              Configuration configuration, Consumer<String> events) {
-        JobManagerConnection connection = new JobManagerConnection(taskManager, host, port, credentials, configuration,
-                events);
-        // the JARs of jobs come from the JobManager's blob store, over the same channel
-        RemoteClusterClient blobs = RemoteClusterClient.over(connection.address, connection.channel,
-                credentials.tls().isPresent());
-        taskManager.useBlobService(blobs::fetchBlob, configuration);
+        JobManagerConnection connection = new JobManagerConnection(taskManager, Optional.empty(), credentials,
+                configuration, events);
+        connection.target = Target.of(host + ":" + port, null, credentials);
+        connection.useBlobs(configuration);
         connection.timer.execute(connection::connect);
         return connection;
     }
 
-    /** {@code host:port} of the JobManager. */
-    public String address() {
-        return address;
+    /**
+     * Starts following the leader {@code retrieval} announces (which this connection starts,
+     * and closes on {@link #close()}): registers {@code taskManager} with each leader in turn at
+     * its {@code rpcAddress}, and fetches the JARs of jobs from the leader's blob store;
+     * {@code events} as in {@link #start(TaskManager, String, int, ClusterCredentials, Configuration, Consumer)},
+     * plus each leader change and each message rejected for its fencing token.
+     */
+    public static JobManagerConnection start(TaskManager taskManager, LeaderRetrieval retrieval,
+                                             ClusterCredentials credentials, Configuration configuration,
+                                             Consumer<String> events) {
+        JobManagerConnection connection = new JobManagerConnection(taskManager, Optional.of(retrieval), credentials,
+                configuration, events);
+        connection.useBlobs(configuration);
+        retrieval.start(connection.new Follower());
+        return connection;
     }
 
-    private void connect() {
+    private void useBlobs(Configuration configuration) {
+        // the JARs of jobs come from the (leading) JobManager's blob store, over the same channel
+        taskManager.useBlobService(key -> {
+            Target now = target;
+            if (now == null) {
+                throw new ClusterConnectionException("No JobManager leads now to fetch blob " + key + " from");
+            }
+            return now.blobs().fetchBlob(key);
+        }, configuration);
+    }
+
+    /** {@code host:port} of the JobManager registered with or to register with; empty while no leader is known. */
+    public String address() {
+        Target now = target;
+        return now == null ? "" : now.address();
+    }
+
+    /** How many messages were dropped because their fencing token was not the current leader's. */
+    public long rejectedMessages() {
+        return rejected.get();
+    }
+
+    /** Told the leaders by the retrieval; the switch itself happens on the timer thread. */
+    private final class Follower implements LeaderRetrievalListener {
+        @Override
+        public void notifyLeader(LeaderInformation leader) {
+            announcedSession = leader.sessionId();
+            execute(() -> follow(leader));
+        }
+
+        @Override
+        public void notifyNoLeader() {
+            announcedSession = null;
+            execute(() -> follow(null));
+        }
+
+        @Override
+        public void handleError(Throwable error) {
+            String line = "The leader retrieval failed; no longer following the JobManager leader: "
+                    + error.getMessage();
+            LOG.error("{}", line, error);
+            events.accept(line);
+        }
+    }
+
+    private void execute(Runnable task) {
+        try {
+            timer.execute(task);
+        } catch (RejectedExecutionException e) {
+            // closed
+        }
+    }
+
+    /** On the timer thread: ends the registration with the former leader, and registers with {@code leader} if any. */
+    private void follow(LeaderInformation leader) {
         if (closed) {
             return;
         }
-        Attempt attempt = new Attempt();
+        Target former = target;
+        target = leader == null ? null : Target.of(leader.rpcAddress(), leader.sessionId(), credentials);
+        retryDelay = FIRST_RETRY_DELAY;
+        String line = leader == null ? "No JobManager leads now" + (former == null ? "" : " (was " + former.address()
+                + "); waiting for a leader") : "The JobManager at " + leader.rpcAddress() + " leads now (session "
+                + leader.sessionId() + ")";
+        LOG.info("{}", line);
+        events.accept(line);
+        Attempt attempt = current;
+        if (attempt != null && !attempt.ended) {
+            // its loss disconnects the TaskManager, then registers with the new target
+            attempt.connection.lose(leader == null ? "no JobManager leads now"
+                    : "the leader changed to " + leader.rpcAddress());
+        } else {
+            connect();
+        }
+        if (former != null) {
+            former.close();
+        }
+    }
+
+    /** On the timer thread: a registration with the target, unless one is under way or no leader is known. */
+    private void connect() {
+        if (closed || target == null || (current != null && !current.ended)) {
+            return;
+        }
+        Attempt attempt = new Attempt(target);
         current = attempt;
         attempt.open();
     }
@@ -140,20 +268,26 @@ public final class JobManagerConnection implements AutoCloseable {
             return;
         }
         closed = true;
+        retrieval.ifPresent(LeaderRetrieval::close);
         CompletableFuture.runAsync(() -> {
             if (current != null) {
                 current.connection.lose("the TaskManager is shutting down");
             }
         }, timer).exceptionally(e -> null).join();
         timer.shutdown();
-        channel.shutdown();
+        Target last = target;
         try {
-            if (!channel.awaitTermination(5, TimeUnit.SECONDS)) {
-                channel.shutdownNow();
+            if (last != null) {
+                last.channel().shutdown();
+                if (!last.channel().awaitTermination(5, TimeUnit.SECONDS)) {
+                    last.channel().shutdownNow();
+                }
             }
             timer.awaitTermination(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
-            channel.shutdownNow();
+            if (last != null) {
+                last.channel().shutdownNow();
+            }
             Thread.currentThread().interrupt();
         }
     }
@@ -171,10 +305,19 @@ public final class JobManagerConnection implements AutoCloseable {
         /** What came before the registration was acknowledged (gRPC calls onNext one at a time). */
         private final List<FromJobManager> beforeRegistered = new ArrayList<>();
         private volatile String id;
+        private final Target to;
+        private final String address;
+        /** Set on the timer thread once the TaskManager let go of it after its loss: another registration may begin. */
+        private volatile boolean ended;
+
+        Attempt(Target to) {
+            this.to = to;
+            this.address = to.address();
+        }
 
         void open() {
             StreamObserver<ToJobManager> out = ClientCalls.asyncBidiStreamingCall(
-                    channel.newCall(TaskManagerProtocol.CONNECT, CallOptions.DEFAULT), this);
+                    to.channel().newCall(TaskManagerProtocol.CONNECT, CallOptions.DEFAULT), this);
             connection = new StreamConnection<>(out, TaskManagerProtocol.TO_JOB_MANAGER, timer,
                     () -> new Heartbeat(MemoryUsage.ofThisJvm()),
                     this::lost);
@@ -196,6 +339,13 @@ public final class JobManagerConnection implements AutoCloseable {
             opened.join().heard();
             ToTaskManager message = envelope.message();
             if (message instanceof Registered r) {
+                if (!current(envelope.fencingToken())) {
+                    // a JobManager that is not (or not yet, to this TaskManager) the announced leader
+                    reject(envelope);
+                    connection.lose("it answered the registration with fencing token " + envelope.fencingToken()
+                            + ", not the announced leader's " + announcedSession);
+                    return;
+                }
                 fencingToken = envelope.fencingToken();
                 id = r.taskManagerId();
                 connection.heartbeats(r.heartbeatInterval(), r.heartbeatTimeout());
@@ -222,13 +372,26 @@ public final class JobManagerConnection implements AutoCloseable {
         }
 
         private void handle(FromJobManager envelope) {
-            ToTaskManager message = envelope.message();
-            if (!fencingToken.equals(envelope.fencingToken())) {
-                LOG.warn("Dropped {} from the JobManager at {}: it carries fencing token {}, not {} of the registration",
-                        message.getClass().getSimpleName(), address, envelope.fencingToken(), fencingToken);
+            if (!fencingToken.equals(envelope.fencingToken()) || !current(envelope.fencingToken())) {
+                reject(envelope);
                 return;
             }
-            dispatch(message);
+            dispatch(envelope.message());
+        }
+
+        /** Whether {@code token} is the announced leader's: with a fixed address, any JobManager's. */
+        private boolean current(UUID token) {
+            return to.sessionId() == null || token.equals(announcedSession);
+        }
+
+        private void reject(FromJobManager envelope) {
+            rejected.incrementAndGet();
+            UUID expected = to.sessionId() == null ? fencingToken : announcedSession;
+            String line = "Rejected " + envelope.message().getClass().getSimpleName() + " from the JobManager at "
+                    + address + ": fencing token " + envelope.fencingToken() + " is not the current leader's "
+                    + expected;
+            LOG.warn("{}", line);
+            events.accept(line);
         }
 
         private void dispatch(ToTaskManager message) {
@@ -273,6 +436,7 @@ public final class JobManagerConnection implements AutoCloseable {
             registered.completeExceptionally(new ClusterConnectionException("Lost the JobManager at " + address
                     + ": " + cause));
             if (closed) {
+                ended = true;
                 return;
             }
             if (id == null) {
@@ -280,14 +444,27 @@ public final class JobManagerConnection implements AutoCloseable {
                         + seconds(retryDelay);
                 LOG.warn("{}", line);
                 events.accept(line);
-                timer.execute(JobManagerConnection.this::retryLater);
+                execute(this::next);
                 return;
             }
             String line = "Lost the JobManager at " + address + " (" + cause + "): cancelled the tasks of " + id
                     + " and registering again";
             LOG.warn("{}", line);
             events.accept(line);
-            taskManager.disconnectJobManager().whenComplete((v, e) -> timer.execute(JobManagerConnection.this::retryLater));
+            taskManager.disconnectJobManager().whenComplete((v, e) -> execute(this::next));
+        }
+
+        /**
+         * On the timer thread, once the TaskManager let go of this registration: the next one,
+         * at once with a new leader, after the retry delay with the same JobManager.
+         */
+        private void next() {
+            ended = true;
+            if (target != to) {
+                connect();
+            } else {
+                retryLater();
+            }
         }
 
         // ---- JobManagerGateway, for the TaskManager's reports

@@ -41,10 +41,13 @@ import io.grpc.stub.ServerCalls;
 import io.grpc.stub.StreamObserver;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import org.slf4j.Logger;
@@ -64,29 +67,57 @@ public final class TaskManagerSessions implements AutoCloseable {
     private final JobManager jobManager;
     private final Duration heartbeatInterval;
     private final Duration heartbeatTimeout;
-    /** On every message to a TaskManager; a new one each time a JobManager starts. */
-    private final UUID fencingToken = UUID.randomUUID();
+    /** On every message to a TaskManager: the leader's session id, or a new one each time a JobManager starts. */
+    private final UUID fencingToken;
     private final OwnedThreads threads = new OwnedThreads("runnel-heartbeats");
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(threads);
     // Guarded by this: every id handed out, so that a TaskManager that registers again gets a new one.
     private final Set<String> ids = new HashSet<>();
+    private final Set<Session> open = ConcurrentHashMap.newKeySet();
+    private volatile boolean closed;
 
-    private TaskManagerSessions(JobManager jobManager, Duration heartbeatInterval, Duration heartbeatTimeout) {
+    private TaskManagerSessions(JobManager jobManager, Duration heartbeatInterval, Duration heartbeatTimeout,
+                                UUID fencingToken) {
         this.jobManager = jobManager;
+        this.fencingToken = Objects.requireNonNull(fencingToken, "fencingToken");
         this.heartbeatInterval = heartbeatInterval;
         this.heartbeatTimeout = heartbeatTimeout;
     }
 
     /** TaskManager connections for {@code jobManager}, with the heartbeat options of {@code configuration}. */
     public static TaskManagerSessions of(JobManager jobManager, Configuration configuration) {
+        return of(jobManager, configuration, UUID.randomUUID());
+    }
+
+    /**
+     * TaskManager connections for {@code jobManager} in one term of leadership: every message to
+     * a TaskManager carries {@code fencingToken}, the leader's session id, which the TaskManager
+     * checks against the leader it retrieved.
+     */
+    public static TaskManagerSessions of(JobManager jobManager, Configuration configuration, UUID fencingToken) {
         return new TaskManagerSessions(jobManager, configuration.get(RpcOptions.HEARTBEAT_INTERVAL),
-                RpcOptions.heartbeatTimeout(configuration));
+                RpcOptions.heartbeatTimeout(configuration), fencingToken);
+    }
+
+    /** The token on every message to a TaskManager. */
+    public UUID fencingToken() {
+        return fencingToken;
     }
 
     ServerServiceDefinition service() {
         return ServerServiceDefinition.builder(TaskManagerProtocol.SERVICE)
-                .addMethod(TaskManagerProtocol.CONNECT, ServerCalls.asyncBidiStreamingCall(Session::new))
+                .addMethod(TaskManagerProtocol.CONNECT, ServerCalls.asyncBidiStreamingCall(this::connect))
                 .build();
+    }
+
+    /** A new TaskManager stream; one that arrives after {@link #close()} is ended at once. */
+    StreamObserver<ToJobManager> connect(StreamObserver<FromJobManager> out) {
+        Session session = new Session(out);
+        open.add(session);
+        if (closed) {
+            session.connection.lose("this JobManager's term as leader ended");
+        }
+        return session;
     }
 
     private synchronized String uniqueId(String name) {
@@ -97,8 +128,16 @@ public final class TaskManagerSessions implements AutoCloseable {
         return id;
     }
 
+    /**
+     * Ends every TaskManager stream at once (each TaskManager notices immediately, and registers
+     * again with whoever leads) and stops the heartbeats.
+     */
     @Override
     public void close() {
+        closed = true;
+        for (Session session : List.copyOf(open)) {
+            session.connection.lose("this JobManager's term as leader ended");
+        }
         timer.shutdownNow();
     }
 
@@ -183,6 +222,7 @@ public final class TaskManagerSessions implements AutoCloseable {
         }
 
         private void lost(String cause) {
+            open.remove(this);
             String message = describe + " was lost: " + cause;
             if (id == null) {
                 LOG.info("{}", message);
