@@ -84,9 +84,7 @@ public final class JobManagerConnection implements AutoCloseable {
      */
     private record Target(String address, ManagedChannel channel, RemoteClusterClient blobs, UUID sessionId) {
         static Target of(String address, UUID sessionId, ClusterCredentials credentials) {
-            int colon = address.lastIndexOf(':');
-            ManagedChannel channel = RemoteClusterClient.channel(address.substring(0, colon),
-                    Integer.parseInt(address.substring(colon + 1)), credentials);
+            ManagedChannel channel = RemoteClusterClient.channel(address, credentials);
             return new Target(address, channel, RemoteClusterClient.over(address, channel,
                     credentials.tls().isPresent()), sessionId);
         }

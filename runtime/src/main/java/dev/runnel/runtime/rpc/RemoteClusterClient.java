@@ -4,8 +4,11 @@ import dev.runnel.runtime.blob.PipelineJars;
 import dev.runnel.runtime.cluster.ClusterClient;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
+import dev.runnel.runtime.cluster.OwnedThreads;
 import dev.runnel.runtime.cluster.ResultChunk;
 import dev.runnel.runtime.cluster.TaskManagerInfo;
+import dev.runnel.runtime.highavailability.LeaderInformation;
+import dev.runnel.runtime.highavailability.LeaderRetrieval;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.rpc.ClusterRpc.FetchResults;
 import dev.runnel.runtime.rpc.ClusterRpc.ForJob;
@@ -23,11 +26,16 @@ import io.grpc.stub.ClientCalls;
 import io.grpc.stub.StreamObserver;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * A {@link ClusterClient} for a JobManager in another process, over gRPC
@@ -45,11 +53,51 @@ public final class RemoteClusterClient implements ClusterClient {
     private final boolean tls;
     // set once the JobManager answered: a connection lost after that is no TLS mismatch
     private volatile boolean answered;
+    /** With high availability: the leader every call goes to; null for a fixed address. */
+    private final LeaderTracker leaders;
+    private final LeaderRetrieval retrieval;
+    private final ExecutorService waiting;
+    /** The leader each job's results come from: they cannot be resumed on another. */
+    private final Map<JobId, LeaderInformation> resultsFrom = new ConcurrentHashMap<>();
 
     private RemoteClusterClient(String address, ManagedChannel channel, boolean tls) {
         this.address = address;
         this.channel = channel;
         this.tls = tls;
+        this.leaders = null;
+        this.retrieval = null;
+        this.waiting = null;
+    }
+
+    private RemoteClusterClient(LeaderRetrieval retrieval, ClusterCredentials credentials, Duration leaderTimeout) {
+        this.address = "";
+        this.channel = null;
+        this.tls = credentials.tls().isPresent();
+        this.leaders = new LeaderTracker(credentials, leaderTimeout);
+        this.retrieval = retrieval;
+        this.waiting = Executors.newCachedThreadPool(new OwnedThreads("runnel-cluster-client"));
+    }
+
+    /**
+     * A client of whichever JobManager leads, as {@code retrieval} announces it (started here,
+     * closed with this client): every call goes to the current leader, waiting up to
+     * {@code leaderTimeout} for one when none is known. A call that fails because the leader went
+     * away (unreachable, or answering as a standby) waits for the next leader and is made again
+     * there, except two that cannot be: {@link #fetchResults} after a leader change fails with a
+     * {@link ClusterConnectionException} (a query's results are not resumed on another JobManager),
+     * and {@link #submitJob} is sent again only when the job provably did not arrive (connection
+     * refused, or a standby's answer).
+     */
+    public static RemoteClusterClient following(LeaderRetrieval retrieval, ClusterCredentials credentials,
+                                                Duration leaderTimeout) {
+        RemoteClusterClient client = new RemoteClusterClient(retrieval, credentials, leaderTimeout);
+        retrieval.start(client.leaders);
+        return client;
+    }
+
+    /** {@code host:port} of the leading JobManager now; empty when none is known (or of the fixed JobManager). */
+    public String leaderAddress() {
+        return leaders == null ? address : leaders.leaderAddress();
     }
 
     /**
@@ -90,6 +138,12 @@ public final class RemoteClusterClient implements ClusterClient {
         return client;
     }
 
+    /** {@link #channel(String, int, ClusterCredentials)} to {@code address}, {@code host:port} as a leader publishes it. */
+    static ManagedChannel channel(String address, ClusterCredentials credentials) {
+        int colon = address.lastIndexOf(':');
+        return channel(address.substring(0, colon), Integer.parseInt(address.substring(colon + 1)), credentials);
+    }
+
     /** A channel to the JobManager's RPC port with {@code credentials}: its secret on every call, TLS. */
     static ManagedChannel channel(String host, int port, ClusterCredentials credentials) {
         NettyChannelBuilder builder = NettyChannelBuilder.forAddress(host, port)
@@ -99,13 +153,16 @@ public final class RemoteClusterClient implements ClusterClient {
         return builder.build();
     }
 
-    /** {@code host:port} of the JobManager. */
+    /** {@code host:port} of the JobManager (following a leader: of the leader now, or empty). */
     public String address() {
-        return address;
+        return leaderAddress();
     }
 
     @Override
     public JobId submitJob(JobGraph jobGraph) {
+        if (leaders != null) {
+            return submitToLeader(jobGraph);
+        }
         // the JARs of the job's code go first, into the JobManager's blob store: TaskManagers
         // on other machines cannot read the files this client names
         JobGraph shipped = PipelineJars.ship(jobGraph, bytes -> (String) call(ClusterRpc.UPLOAD_BLOB,
@@ -115,6 +172,9 @@ public final class RemoteClusterClient implements ClusterClient {
 
     /** The bytes of blob {@code key} from the JobManager's store: a TaskManager fetching a job's JAR. */
     public byte[] fetchBlob(String key) {
+        if (leaders != null) {
+            return routed(c -> c.fetchBlob(key));
+        }
         return (byte[]) call(ClusterRpc.FETCH_BLOB, new ClusterRpc.ForBlob(key), CALL_TIMEOUT);
     }
 
@@ -125,52 +185,178 @@ public final class RemoteClusterClient implements ClusterClient {
 
     @Override
     public void cancelJob(JobId jobId) {
+        if (leaders != null) {
+            routed(c -> {
+                c.cancelJob(jobId);
+                return null;
+            });
+            return;
+        }
         call(ClusterRpc.CANCEL_JOB, new ForJob(jobId), CALL_TIMEOUT);
     }
 
     @Override
     public JobInfo getJob(JobId jobId) {
+        if (leaders != null) {
+            return routed(c -> c.getJob(jobId));
+        }
         return (JobInfo) call(ClusterRpc.GET_JOB, new ForJob(jobId), CALL_TIMEOUT);
     }
 
     @Override
     @SuppressWarnings("unchecked")
     public List<JobInfo> listJobs() {
+        if (leaders != null) {
+            return routed(RemoteClusterClient::listJobs);
+        }
         return List.copyOf((List<JobInfo>) call(ClusterRpc.LIST_JOBS, new ForJob(null), CALL_TIMEOUT));
     }
 
     /** The TaskManagers registered with the JobManager now, by id. */
     @SuppressWarnings("unchecked")
     public List<TaskManagerInfo> taskManagers() {
+        if (leaders != null) {
+            return routed(RemoteClusterClient::taskManagers);
+        }
         return List.copyOf((List<TaskManagerInfo>) call(ClusterRpc.LIST_TASK_MANAGERS, new ForJob(null), CALL_TIMEOUT));
     }
 
     @Override
     public CompletableFuture<JobInfo> jobTermination(JobId jobId) {
+        if (leaders != null) {
+            return routedAsync(c -> c.jobTermination(jobId));
+        }
         return callAsync(ClusterRpc.JOB_TERMINATION, new ForJob(jobId)).thenApply(JobInfo.class::cast);
     }
 
     @Override
     public ResultChunk fetchResults(JobId jobId, int maxRows, Duration timeout) {
+        if (leaders != null) {
+            return fetchFromLeader(jobId, maxRows, timeout);
+        }
         return (ResultChunk) call(ClusterRpc.FETCH_RESULTS, new FetchResults(jobId, maxRows, timeout),
                 timeout.plus(CALL_TIMEOUT));
     }
 
     @Override
     public CompletableFuture<String> triggerSavepoint(JobId jobId, String targetDirectory) {
+        if (leaders != null) {
+            return routedAsync(c -> c.triggerSavepoint(jobId, targetDirectory));
+        }
         return callAsync(ClusterRpc.SAVEPOINT, new Savepoint(jobId, targetDirectory, false, false))
                 .thenApply(String.class::cast);
     }
 
     @Override
     public CompletableFuture<String> stopWithSavepoint(JobId jobId, String targetDirectory, boolean drain) {
+        if (leaders != null) {
+            return routedAsync(c -> c.stopWithSavepoint(jobId, targetDirectory, drain));
+        }
         return callAsync(ClusterRpc.SAVEPOINT, new Savepoint(jobId, targetDirectory, true, drain))
                 .thenApply(String.class::cast);
     }
 
-    /** Closes the connection; jobs on the JobManager go on. */
+    // ---- following the leader
+
+    /** {@code call} on the leader; made again on the next leader when this one went away. */
+    private <T> T routed(Function<RemoteClusterClient, T> call) {
+        LeaderTracker.Current now = leaders.await(null);
+        while (true) {
+            try {
+                return call.apply(now.client());
+            } catch (ClusterConnectionException e) {
+                if (!leaderGone(e)) {
+                    throw e;
+                }
+                now = leaders.await(now.leader());
+            }
+        }
+    }
+
+    /** {@link #routed} for a call answered later, waited for on a thread of this client's. */
+    private <T> CompletableFuture<T> routedAsync(Function<RemoteClusterClient, CompletableFuture<T>> call) {
+        return CompletableFuture.supplyAsync(() -> routed(c -> {
+            try {
+                return call.apply(c).join();
+            } catch (CompletionException e) {
+                throw unwrap(e);
+            }
+        }), waiting);
+    }
+
+    private JobId submitToLeader(JobGraph jobGraph) {
+        LeaderTracker.Current now = leaders.await(null);
+        while (true) {
+            try {
+                JobId id = now.client().submitJob(jobGraph);
+                resultsFrom.put(id, now.leader());
+                return id;
+            } catch (ClusterConnectionException e) {
+                if (!notDelivered(e)) {
+                    throw leaderGone(e) ? new ClusterConnectionException("The JobManager at "
+                            + now.leader().rpcAddress() + " went away while it took the job, so whether it was "
+                            + "submitted is unknown: look for it (SHOW JOBS) before submitting it again: "
+                            + e.getMessage(), e) : e;
+                }
+                now = leaders.await(now.leader());
+            }
+        }
+    }
+
+    private ResultChunk fetchFromLeader(JobId jobId, int maxRows, Duration timeout) {
+        LeaderTracker.Current now = leaders.await(null);
+        LeaderInformation from = resultsFrom.computeIfAbsent(jobId, id -> now.leader());
+        if (!from.sessionId().equals(now.leader().sessionId())) {
+            throw failedOver(from, now.leader());
+        }
+        try {
+            return now.client().fetchResults(jobId, maxRows, timeout);
+        } catch (ClusterConnectionException e) {
+            if (!leaderGone(e)) {
+                throw e;
+            }
+            LeaderTracker.Current next;
+            try {
+                next = leaders.await(now.leader());
+            } catch (ClusterConnectionException none) {
+                throw new ClusterConnectionException("The JobManager at " + from.rpcAddress() + " went away while "
+                        + "this query ran; its results cannot be resumed — run it again. " + none.getMessage(), e);
+            }
+            throw failedOver(from, next.leader());
+        }
+    }
+
+    private static ClusterConnectionException failedOver(LeaderInformation from, LeaderInformation to) {
+        return new ClusterConnectionException("The JobManager failed over from " + from.rpcAddress() + " to "
+                + to.rpcAddress() + " while this query ran; its results cannot be resumed — run it again");
+    }
+
+    /** The call failed because its JobManager is unreachable or stands by: another may lead now. */
+    private static boolean leaderGone(ClusterConnectionException e) {
+        return Status.fromThrowable(e).getCode() == Status.Code.UNAVAILABLE;
+    }
+
+    /** Provably not delivered: nothing listened, or a standby refused it. */
+    private static boolean notDelivered(ClusterConnectionException e) {
+        String message = String.valueOf(e.getMessage());
+        return leaderGone(e) && (message.contains("Connection refused")
+                || message.contains("is a standby, not the leader"));
+    }
+
+    /** Ends the channel without waiting: calls in flight may finish (a former leader's client). */
+    void shutdown() {
+        channel.shutdown();
+    }
+
+    /** Closes the connection; jobs on the JobManager go on. Following a leader: also the retrieval. */
     @Override
     public void close() {
+        if (leaders != null) {
+            retrieval.close();
+            leaders.close();
+            waiting.shutdownNow();
+            return;
+        }
         channel.shutdown();
         try {
             if (!channel.awaitTermination(5, TimeUnit.SECONDS)) {

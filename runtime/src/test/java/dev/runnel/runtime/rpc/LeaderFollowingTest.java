@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.runnel.runtime.cluster.EmbeddedCluster;
+import dev.runnel.runtime.cluster.JobId;
+import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.highavailability.HighAvailabilityOptions;
 import dev.runnel.runtime.highavailability.HighAvailabilityServices;
@@ -13,6 +15,11 @@ import dev.runnel.runtime.highavailability.HighAvailabilityType;
 import dev.runnel.runtime.highavailability.LeaderContender;
 import dev.runnel.runtime.highavailability.LeaderElection;
 import dev.runnel.runtime.highavailability.LeaderInformation;
+import dev.runnel.runtime.jobgraph.JobEdge;
+import dev.runnel.runtime.jobgraph.JobGraph;
+import dev.runnel.runtime.jobgraph.JobVertex;
+import dev.runnel.runtime.jobgraph.Partitioning;
+import dev.runnel.runtime.operators.sink.CollectSinkOperatorFactory;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.FromJobManager;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.Register;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.Registered;
@@ -21,6 +28,7 @@ import dev.runnel.runtime.rpc.TaskManagerProtocol.SubmitTask;
 import dev.runnel.runtime.rpc.TaskManagerProtocol.ToJobManager;
 import dev.runnel.runtime.taskmanager.TaskManager;
 import dev.runnel.runtime.taskmanager.TaskManagerId;
+import dev.runnel.runtime.testing.TestSources;
 import io.grpc.Server;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
@@ -32,7 +40,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -227,5 +237,62 @@ class LeaderFollowingTest {
                 + former + " is not the current leader's " + term.get(0));
         // a SubmitTask taken would have been answered (accepted or failed): none was
         assertThat(received).noneMatch(Reply.class::isInstance);
+    }
+
+    private RemoteClusterClient client(Duration leaderTimeout) {
+        return closedAfter(RemoteClusterClient.following(services().jobManagerLeaderRetrieval(),
+                ClusterCredentials.NONE, leaderTimeout));
+    }
+
+    @Test
+    void aClientWaitsForTheNextLeaderAndListsJobsThere() throws Exception {
+        JobManagerProcess a = jobManager().start();
+        await().until(() -> a.server.isLeading());
+        JobManagerProcess b = jobManager().start();
+        RemoteClusterClient client = client(Duration.ofSeconds(30));
+        assertThat(client.listJobs()).isEmpty();
+        assertThat(client.leaderAddress()).isEqualTo(a.address());
+
+        // A stands by before the election says so: the call finds a standby and waits for the next leader
+        a.server.standBy();
+        CompletableFuture<List<JobInfo>> listed = CompletableFuture.supplyAsync(client::listJobs);
+        a.election.close();
+
+        assertThat(listed.get(30, TimeUnit.SECONDS)).isEmpty();
+        assertThat(client.leaderAddress()).isEqualTo(b.address());
+    }
+
+    @Test
+    void fetchingResultsAcrossALeaderChangeFailsClearly() {
+        JobManagerProcess a = jobManager().start();
+        await().until(() -> a.server.isLeading());
+        JobManagerProcess b = jobManager().start();
+        closedAfter(JobManagerConnection.start(taskManager(), services().jobManagerLeaderRetrieval(),
+                ClusterCredentials.NONE, configuration, events::add));
+        await().until(() -> a.cluster.registeredTaskManagers().size() == 1);
+        RemoteClusterClient client = client(Duration.ofSeconds(30));
+        JobId id = client.submitJob(new JobGraph("endless",
+                List.of(new JobVertex(1, "Source", 1, new TestSources.Unbounded(10, 1000), List.of()),
+                        new JobVertex(2, "Sink", 1, null, List.of(new CollectSinkOperatorFactory()))),
+                List.of(new JobEdge(1, 2, 0, new Partitioning.Forward())), new Configuration()));
+        await().until(() -> !client.fetchResults(id, 100, Duration.ofMillis(200)).rows().isEmpty());
+
+        a.election.close();
+        await().until(() -> client.leaderAddress().equals(b.address()));
+
+        assertThatThrownBy(() -> client.fetchResults(id, 100, Duration.ofMillis(200)))
+                .isInstanceOf(ClusterConnectionException.class)
+                .hasMessage("The JobManager failed over from " + a.address() + " to " + b.address()
+                        + " while this query ran; its results cannot be resumed — run it again");
+    }
+
+    @Test
+    void withoutALeaderACallFailsAfterTheLeaderTimeoutSayingSo() {
+        RemoteClusterClient client = client(Duration.ofMillis(300));
+
+        assertThatThrownBy(client::listJobs).isInstanceOf(ClusterConnectionException.class)
+                .hasMessageStartingWith("No JobManager leads the cluster: none took over within 300 ms")
+                .hasMessageContaining("announced none yet");
+        assertThat(client.leaderAddress()).isEmpty();
     }
 }
