@@ -183,23 +183,29 @@ class LeaderFollowingTest {
         assertThat(connection.rejectedMessages()).isZero();
     }
 
-    @Test
-    void commandsWithAFormerTermsTokenAreRejectedAndStartNoTask() throws Exception {
-        UUID former = UUID.randomUUID();
+    /**
+     * A fake JobManager on a port from the OS, published as leader of a term of the election:
+     * it answers a registration with {@code registeredWith} (null: the term's token), then
+     * commands the TaskManager with {@code commandsWith}, recording what the TaskManager sends.
+     * What a deposed leader's late message looks like, or a JobManager the retrieval did not announce.
+     */
+    private record FakeLeader(String address, UUID term, List<ToJobManager> received) {
+    }
+
+    private FakeLeader fakeLeader(UUID registeredWith, UUID commandsWith) throws Exception {
         List<UUID> term = new CopyOnWriteArrayList<>();
         List<ToJobManager> received = new CopyOnWriteArrayList<>();
-        // A JobManager that registers the TaskManager with the current term's token, then
-        // commands it with a former term's: what a deposed leader's late message looks like.
-        ServerServiceDefinition stale = ServerServiceDefinition.builder(TaskManagerProtocol.SERVICE)
+        ServerServiceDefinition fake = ServerServiceDefinition.builder(TaskManagerProtocol.SERVICE)
                 .addMethod(TaskManagerProtocol.CONNECT, ServerCalls.asyncBidiStreamingCall(
                         (StreamObserver<FromJobManager> out) -> new StreamObserver<ToJobManager>() {
                             @Override
                             public void onNext(ToJobManager message) {
                                 received.add(message);
                                 if (message instanceof Register) {
-                                    out.onNext(new FromJobManager(term.get(0), new Registered("tm-ha",
+                                    UUID token = registeredWith == null ? term.get(0) : registeredWith;
+                                    out.onNext(new FromJobManager(token, new Registered("tm-ha",
                                             Duration.ofSeconds(10), Duration.ofSeconds(50))));
-                                    out.onNext(new FromJobManager(former, new SubmitTask(1, null)));
+                                    out.onNext(new FromJobManager(commandsWith, new SubmitTask(1, null)));
                                 }
                             }
 
@@ -212,7 +218,7 @@ class LeaderFollowingTest {
                             }
                         }))
                 .build();
-        Server server = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0)).addService(stale)
+        Server server = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0)).addService(fake)
                 .build().start();
         closing.add(server::shutdownNow);
         String address = "127.0.0.1:" + server.getPort();
@@ -228,15 +234,40 @@ class LeaderFollowingTest {
             public void revokeLeadership() {
             }
         });
-        JobManagerConnection connection = closedAfter(JobManagerConnection.start(taskManager(),
-                services().jobManagerLeaderRetrieval(), ClusterCredentials.NONE, configuration, events::add));
+        await().until(() -> !term.isEmpty());
+        return new FakeLeader(address, term.get(0), received);
+    }
+
+    private JobManagerConnection followingTaskManager() {
+        return closedAfter(JobManagerConnection.start(taskManager(), services().jobManagerLeaderRetrieval(),
+                ClusterCredentials.NONE, configuration, events::add));
+    }
+
+    @Test
+    void commandsWithAFormerTermsTokenAreRejectedAndStartNoTask() throws Exception {
+        UUID former = UUID.randomUUID();
+        FakeLeader leader = fakeLeader(null, former);
+        JobManagerConnection connection = followingTaskManager();
 
         await().until(() -> connection.rejectedMessages() == 1);
-        assertThat(events).anyMatch(e -> e.startsWith("Registered with the JobManager at " + address));
-        assertThat(events).contains("Rejected SubmitTask from the JobManager at " + address + ": fencing token "
-                + former + " is not the current leader's " + term.get(0));
+        assertThat(events).anyMatch(e -> e.startsWith("Registered with the JobManager at " + leader.address()));
+        assertThat(events).contains("Rejected SubmitTask from the JobManager at " + leader.address()
+                + ": fencing token " + former + " is not the current leader's " + leader.term());
         // a SubmitTask taken would have been answered (accepted or failed): none was
-        assertThat(received).noneMatch(Reply.class::isInstance);
+        assertThat(leader.received()).noneMatch(Reply.class::isInstance);
+    }
+
+    @Test
+    void aRegistrationAnsweredWithAnotherTokenThanTheAnnouncedLeadersIsRefused() throws Exception {
+        UUID other = UUID.randomUUID();
+        FakeLeader leader = fakeLeader(other, other);
+        JobManagerConnection connection = followingTaskManager();
+
+        await().until(() -> connection.rejectedMessages() >= 2);
+        assertThat(events).contains("Rejected Registered from the JobManager at " + leader.address()
+                + ": fencing token " + other + " is not the current leader's " + leader.term());
+        assertThat(events).noneMatch(e -> e.startsWith("Registered with"));
+        assertThat(leader.received()).noneMatch(Reply.class::isInstance);
     }
 
     private RemoteClusterClient client(Duration leaderTimeout) {
