@@ -215,7 +215,15 @@ public final class JobManagerConnection implements AutoCloseable {
             return;
         }
         Target former = target;
-        target = leader == null ? null : Target.of(leader.rpcAddress(), leader.sessionId(), credentials);
+        try {
+            target = leader == null ? null : Target.of(leader.rpcAddress(), leader.sessionId(), credentials);
+        } catch (RuntimeException e) {
+            // not host:port: nothing to register with until a leader publishes a usable address
+            target = null;
+            String line = "Ignoring the leader's address " + leader.rpcAddress() + ": " + e.getMessage();
+            LOG.warn("{}", line);
+            events.accept(line);
+        }
         retryDelay = FIRST_RETRY_DELAY;
         String line = leader == null ? "No JobManager leads now" + (former == null ? "" : " (was " + former.address()
                 + "); waiting for a leader") : "The JobManager at " + leader.rpcAddress() + " leads now (session "

@@ -29,8 +29,13 @@ final class LeaderTracker implements LeaderRetrievalListener {
 
     @Override
     public synchronized void notifyLeader(LeaderInformation leader) {
-        replace(closed ? null : new Current(leader, client(leader.rpcAddress())));
         last = leader;
+        try {
+            replace(closed ? null : new Current(leader, client(leader.rpcAddress())));
+        } catch (RuntimeException e) {
+            // not host:port: calls wait for a leader with a usable address
+            replace(null);
+        }
     }
 
     @Override
