@@ -251,8 +251,9 @@ public final class Main implements Callable<Integer> {
         }
         StatementExecutor executor;
         try {
-            executor = new SubstitutingExecutor(jobManager == null ? engines.start(configuration)
-                    : SessionEngine.attach(configuration, jobManager));
+            executor = new SubstitutingExecutor(jobManager != null ? SessionEngine.attach(configuration, jobManager)
+                    : SessionEngine.highlyAvailable(configuration) ? SessionEngine.attachToLeader(configuration)
+                    : engines.start(configuration));
         } catch (RuntimeException e) {
             stderr.println("[ERROR] Could not start the engine: " + ErrorFormatter.message(e));
             if (verbose) {

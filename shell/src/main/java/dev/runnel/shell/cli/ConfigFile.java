@@ -9,6 +9,7 @@ import dev.runnel.runtime.blob.BlobStore;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.connector.ConnectorFactories;
+import dev.runnel.runtime.highavailability.HighAvailabilityOptions;
 import dev.runnel.runtime.rest.RestOptions;
 import dev.runnel.runtime.rpc.RpcOptions;
 import dev.runnel.runtime.security.SslOptions;
@@ -126,6 +127,7 @@ public final class ConfigFile {
         known.addAll(RestOptions.all());
         known.addAll(RpcOptions.all());
         known.addAll(SslOptions.all());
+        known.addAll(HighAvailabilityOptions.all());
         known.add(ProcessCluster.TASKMANAGER_JAVA_OPTS);
         known.add(ProcessCluster.SLOTS_MAX);
         known.addAll(ProcessCluster.resourceManagerOptions());

@@ -2,6 +2,9 @@ package dev.runnel.shell.cluster;
 
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.highavailability.HighAvailabilityException;
+import dev.runnel.runtime.highavailability.HighAvailabilityOptions;
+import dev.runnel.runtime.highavailability.HighAvailabilityType;
 import dev.runnel.runtime.rest.RestOptions;
 import dev.runnel.runtime.rpc.ClusterCredentials;
 import dev.runnel.runtime.rpc.RpcOptions;
@@ -61,6 +64,12 @@ public final class JobManagerCommand implements Callable<Integer> {
                     + "(default: 0, TaskManagers register themselves: runnel taskmanager --jobmanager HOST:RPC_PORT).")
     private int taskManagers;
 
+    @Option(names = "--ha",
+            description = "Contend for leadership of a highly available cluster through ZooKeeper "
+                    + "(high-availability.type: zookeeper, with high-availability.zookeeper.quorum and "
+                    + "high-availability.storageDir); the leader's address is found there, no --jobmanager needed.")
+    private boolean ha;
+
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
@@ -85,8 +94,11 @@ public final class JobManagerCommand implements Callable<Integer> {
                         : RestOptions.PORT.defaultValue()));
             }
             configuration.set(RestOptions.BIND_ADDRESS.key(), restBind(configuration));
+            if (highlyAvailable(configuration)) {
+                return contend(configuration, credentials, out, err);
+            }
             cluster = ProcessCluster.start(configuration, settings, bind, rpcPort, credentials, taskManagers);
-        } catch (ConfigException | UncheckedIOException | IllegalStateException e) {
+        } catch (ConfigException | UncheckedIOException | IllegalStateException | HighAvailabilityException e) {
             err.println("[ERROR] " + e.getMessage());
             err.flush();
             return 1;
@@ -99,6 +111,45 @@ public final class JobManagerCommand implements Callable<Integer> {
         URI rest = cluster.cluster().restAddress().orElseThrow();
         out.println(READY + cluster.rpcAddress() + ", REST at " + rest + ", pid " + ProcessHandle.current().pid()
                 + ", " + taskManagers + (taskManagers == 1 ? " TaskManager" : " TaskManagers") + " started");
+        out.flush();
+        stopped.await();
+        return 0;
+    }
+
+    /** With {@code --ha} or {@code high-availability.type: zookeeper}; {@code --ha} sets the type if unset. */
+    private boolean highlyAvailable(Configuration configuration) {
+        HighAvailabilityType type = configuration.get(HighAvailabilityOptions.TYPE);
+        if (ha && !configuration.contains(HighAvailabilityOptions.TYPE.key())) {
+            configuration.set(HighAvailabilityOptions.TYPE.key(), "zookeeper");
+            return true;
+        }
+        if (ha && type == HighAvailabilityType.NONE) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--ha contends through ZooKeeper, but "
+                    + HighAvailabilityOptions.TYPE.key() + " is 'none'");
+        }
+        if (type != HighAvailabilityType.NONE && taskManagers > 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--taskmanagers cannot be combined with "
+                    + "high availability: TaskManagers started by one JobManager would end with it; start them with "
+                    + "runnel taskmanager and the same " + HighAvailabilityOptions.TYPE.key() + " settings");
+        }
+        return type != HighAvailabilityType.NONE;
+    }
+
+    /** Runs a contender for leadership until SIGTERM or Ctrl-C. */
+    private int contend(Configuration configuration, ClusterCredentials credentials, PrintWriter out, PrintWriter err)
+            throws InterruptedException {
+        LeaderElectedJobManager contender = LeaderElectedJobManager.start(configuration, bind, rpcPort, credentials,
+                line -> {
+                    out.println(line);
+                    out.flush();
+                });
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            contender.close();
+            stopped.countDown();
+        }, "runnel-jobmanager-shutdown"));
+        out.println(READY + contender.rpcAddress() + ", REST at (when leading), pid " + ProcessHandle.current().pid()
+                + ", contending for leadership of cluster '" + contender.clusterId() + "'");
         out.flush();
         stopped.await();
         return 0;

@@ -110,7 +110,7 @@ public final class ProcessCluster implements AutoCloseable {
         }
     }
 
-    private static boolean isWildcard(String host) {
+    static boolean isWildcard(String host) {
         try {
             return InetAddress.getByName(host).isAnyLocalAddress();
         } catch (UnknownHostException e) {

@@ -3,6 +3,11 @@ package dev.runnel.shell.cluster;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.highavailability.HighAvailabilityException;
+import dev.runnel.runtime.highavailability.HighAvailabilityOptions;
+import dev.runnel.runtime.highavailability.HighAvailabilityServices;
+import dev.runnel.runtime.highavailability.HighAvailabilityServicesFactory;
+import dev.runnel.runtime.highavailability.HighAvailabilityType;
 import dev.runnel.runtime.network.LocalChannelRegistry;
 import dev.runnel.runtime.network.netty.NettyExchange;
 import dev.runnel.runtime.rpc.ClusterCredentials;
@@ -22,6 +27,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
@@ -43,7 +49,8 @@ public final class TaskManagerCommand implements Callable<Integer> {
     static final String PARENT_PID_ENV = "RUNNEL_TASKMANAGER_PARENT_PID";
 
     @Option(names = "--jobmanager", paramLabel = "HOST:PORT",
-            description = "The JobManager's RPC port (default: jobmanager.rpc.address and jobmanager.rpc.port).")
+            description = "The JobManager's RPC port (default: with high-availability.type zookeeper the leader "
+                    + "found through ZooKeeper, else jobmanager.rpc.address and jobmanager.rpc.port).")
     private String jobManager;
 
     @Option(names = "--slots", paramLabel = "N",
@@ -74,10 +81,13 @@ public final class TaskManagerCommand implements Callable<Integer> {
             err.flush();
             return 1;
         }
+        // with high availability and no --jobmanager, the leader is found (and followed) through ZooKeeper
+        boolean followLeader = jobManager == null
+                && configuration.get(HighAvailabilityOptions.TYPE) != HighAvailabilityType.NONE;
         String address = jobManager != null ? jobManager
                 : configuration.get(RpcOptions.JOBMANAGER_RPC_ADDRESS) + ":" + configuration.get(RpcOptions.JOBMANAGER_RPC_PORT);
         int colon = address.lastIndexOf(':');
-        if (colon <= 0 || !address.substring(colon + 1).matches("\\d{1,5}")) {
+        if (!followLeader && (colon <= 0 || !address.substring(colon + 1).matches("\\d{1,5}"))) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--jobmanager takes HOST:PORT (the JobManager's RPC port), not '" + address + "'");
         }
@@ -119,14 +129,38 @@ public final class TaskManagerCommand implements Callable<Integer> {
             return 1;
         }
         TaskManager taskManager = new TaskManager(new TaskManagerId(name), slotCount, channels, exchange, managedMemory);
-        JobManagerConnection connection = JobManagerConnection.start(taskManager, address.substring(0, colon),
-                Integer.parseInt(address.substring(colon + 1)), credentials, configuration, line -> {
-                    out.println(line);
-                    out.flush();
-                });
+        Consumer<String> events = line -> {
+            out.println(line);
+            out.flush();
+        };
+        HighAvailabilityServices services = null;
+        JobManagerConnection connection;
+        try {
+            if (followLeader) {
+                services = HighAvailabilityServicesFactory.create(configuration);
+                connection = JobManagerConnection.start(taskManager, services.jobManagerLeaderRetrieval(), credentials,
+                        configuration, events);
+            } else {
+                connection = JobManagerConnection.start(taskManager, address.substring(0, colon),
+                        Integer.parseInt(address.substring(colon + 1)), credentials, configuration, events);
+            }
+        } catch (ConfigException | HighAvailabilityException e) {
+            if (services != null) {
+                services.close();
+            }
+            taskManager.close();
+            exchange.close();
+            err.println("[ERROR] " + e.getMessage());
+            err.flush();
+            return 1;
+        }
+        HighAvailabilityServices haServices = services;
         CountDownLatch stopped = new CountDownLatch(1);
         Runnable stop = () -> {
             connection.close();
+            if (haServices != null) {
+                haServices.close();
+            }
             taskManager.close();
             exchange.close();
             stopped.countDown();

@@ -8,9 +8,16 @@ import dev.runnel.runtime.cluster.EmbeddedCluster;
 import dev.runnel.runtime.cluster.RuntimeOptions;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.highavailability.HighAvailabilityOptions;
+import dev.runnel.runtime.highavailability.HighAvailabilityServices;
+import dev.runnel.runtime.highavailability.HighAvailabilityServicesFactory;
+import dev.runnel.runtime.highavailability.HighAvailabilityType;
+import dev.runnel.runtime.highavailability.LeaderRetrieval;
+import dev.runnel.runtime.highavailability.LeaderRetrievalListener;
 import dev.runnel.runtime.rest.RestOptions;
 import dev.runnel.runtime.rpc.ClusterCredentials;
 import dev.runnel.runtime.rpc.RemoteClusterClient;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
@@ -33,6 +40,8 @@ public final class SessionEngine implements StatementExecutor {
     private final AtomicBoolean closed = new AtomicBoolean();
     /** What closing the engine runs: closes the cluster client, or stops whatever owns the cluster. */
     private final Runnable closeCluster;
+    /** How long a client of a highly available cluster waits for a leader before a call fails. */
+    private static final Duration LEADER_TIMEOUT = Duration.ofSeconds(30);
 
     private SessionEngine(ClusterClient cluster, Session session, Supplier<String> description, List<String> warnings) {
         this(cluster, session, description, warnings, cluster::close);
@@ -58,6 +67,59 @@ public final class SessionEngine implements StatementExecutor {
         RemoteClusterClient client = connectToJobManager(configuration, address);
         return new SessionEngine(client, new Session(client, configuration),
                 () -> "session cluster, JobManager at " + client.address(), List.of());
+    }
+
+    /** Whether {@code configuration} names a highly available cluster ({@code high-availability.type} is not none). */
+    public static boolean highlyAvailable(Configuration configuration) {
+        return configuration.get(HighAvailabilityOptions.TYPE) != HighAvailabilityType.NONE;
+    }
+
+    /**
+     * A session on the leading JobManager of the highly available cluster that
+     * {@code configuration}'s {@code high-availability.*} options name, found through ZooKeeper
+     * and followed when the leadership moves: the next statement reaches the new leader.
+     *
+     * @throws dev.runnel.runtime.highavailability.HighAvailabilityException if ZooKeeper cannot be used
+     */
+    public static SessionEngine attachToLeader(Configuration configuration) {
+        RemoteClusterClient client = connectToLeader(configuration, LEADER_TIMEOUT);
+        String clusterId = HighAvailabilityOptions.clusterId(configuration);
+        return new SessionEngine(client, new Session(client, configuration),
+                () -> "highly available session cluster '" + clusterId + "', leading JobManager at "
+                        + client.leaderAddress(), List.of());
+    }
+
+    /**
+     * A client of the leading JobManager of the highly available cluster that
+     * {@code configuration}'s {@code high-availability.*} options name, following the leadership
+     * (see {@link RemoteClusterClient#following}); closing it also closes its connection to ZooKeeper.
+     *
+     * @throws dev.runnel.runtime.highavailability.HighAvailabilityException if ZooKeeper cannot be used
+     */
+    public static RemoteClusterClient connectToLeader(Configuration configuration, Duration leaderTimeout) {
+        HighAvailabilityServices services = HighAvailabilityServicesFactory.create(configuration);
+        LeaderRetrieval retrieval = services.jobManagerLeaderRetrieval();
+        LeaderRetrieval owning = new LeaderRetrieval() {
+            @Override
+            public void start(LeaderRetrievalListener listener) {
+                retrieval.start(listener);
+            }
+
+            @Override
+            public void close() {
+                try {
+                    retrieval.close();
+                } finally {
+                    services.close();
+                }
+            }
+        };
+        try {
+            return RemoteClusterClient.following(owning, ClusterCredentials.from(configuration), leaderTimeout);
+        } catch (RuntimeException e) {
+            owning.close();
+            throw e;
+        }
     }
 
     /**

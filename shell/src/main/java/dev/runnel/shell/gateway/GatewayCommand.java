@@ -98,7 +98,9 @@ public final class GatewayCommand implements Callable<Integer> {
         err.flush();
         out.println(READY + gateway.server().jdbcUrl() + (security.scheme().equals("https") ? "?ssl=true" : "")
                 + (security.authenticates() ? " (HTTP Basic authentication)" : "") + ", pid " + ProcessHandle.current().pid()
-                + (jobManager != null ? ", jobs on the JobManager at " + jobManager : ", embedded cluster"));
+                + (jobManager != null ? ", jobs on the JobManager at " + jobManager
+                : gateway.cluster() instanceof dev.runnel.runtime.rpc.RemoteClusterClient remote
+                ? ", jobs on the leading JobManager (now " + remote.leaderAddress() + ")" : ", embedded cluster"));
         out.flush();
         stopped.await();
         return 0;

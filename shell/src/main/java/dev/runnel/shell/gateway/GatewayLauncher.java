@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -30,6 +31,9 @@ public final class GatewayLauncher implements AutoCloseable {
     public static final ConfigOption<String> CATALOG_DIR = ConfigOption.of("sql-gateway.catalog.dir", String.class,
             null, "Where the gateway keeps the tables, views and functions every session shares (default: "
                     + "$RUNNEL_HOME/gateway/catalog); they survive a restart.");
+
+    /** How long a gateway on a highly available cluster waits for a leader before a call fails. */
+    private static final Duration LEADER_TIMEOUT = Duration.ofSeconds(30);
 
     private final ClusterClient cluster;
     private final DirectoryCatalogStore catalog;
@@ -57,7 +61,10 @@ public final class GatewayLauncher implements AutoCloseable {
         DirectoryCatalogStore catalog = DirectoryCatalogStore.open(catalogDir);
         ClusterClient cluster = null;
         try {
-            cluster = jobManager == null ? EmbeddedCluster.start(configuration) : SessionEngine.connectToJobManager(configuration, jobManager);
+            cluster = jobManager != null ? SessionEngine.connectToJobManager(configuration, jobManager)
+                    : SessionEngine.highlyAvailable(configuration)
+                    ? SessionEngine.connectToLeader(configuration, LEADER_TIMEOUT)
+                    : EmbeddedCluster.start(configuration);
             ClusterClient sessionsCluster = cluster;
             Configuration sessionConfiguration = configuration.copy();
             GatewayServer server = GatewayServer.start(bind, port,

@@ -1,0 +1,301 @@
+package dev.runnel.shell.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.runnel.runtime.cluster.JobInfo;
+import dev.runnel.runtime.cluster.JobStatus;
+import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.highavailability.HighAvailabilityServices;
+import dev.runnel.runtime.highavailability.HighAvailabilityServicesFactory;
+import dev.runnel.runtime.rpc.ClusterCredentials;
+import dev.runnel.runtime.rpc.RemoteClusterClient;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.apache.curator.test.InstanceSpec;
+import org.apache.curator.test.TestingCluster;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 18: a highly available session cluster whose leading JobManager dies. A real ZooKeeper
+ * ensemble of three servers runs in the test JVM (curator-test's {@link TestingCluster}, ports
+ * from the OS, 100 ms ticks so that a 2 s session is allowed); two JobManagers contend, and a
+ * TaskManager, the script that submits the job and the test's own client find the leader through
+ * ZooKeeper alone — each a JVM of its own, killed with {@code kill -9} by its process id.
+ */
+class JobManagerFailoverIT {
+    private static final Duration START = Duration.ofSeconds(90);
+    private static final Duration RUN = Duration.ofSeconds(180);
+    private static final Pattern ADDRESS = Pattern.compile("RPC at (127\\.0\\.0\\.1:\\d+)");
+
+    @TempDir
+    Path dir;
+    @RegisterExtension
+    final OutputOnFailure output = new OutputOnFailure(() -> dir);
+    private final List<RunnelProcess> processes = new ArrayList<>();
+    private TestingCluster zooKeeper;
+
+    @BeforeEach
+    void startZooKeeper() throws Exception {
+        List<InstanceSpec> servers = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            servers.add(new InstanceSpec(null, -1, -1, -1, true, -1, 100, -1));
+        }
+        zooKeeper = new TestingCluster(servers);
+        zooKeeper.start();
+    }
+
+    @AfterEach
+    void stopAll() throws IOException {
+        try {
+            for (int i = processes.size() - 1; i >= 0; i--) {
+                processes.get(i).close();
+            }
+            assertThat(processes).noneMatch(RunnelProcess::isAlive);
+        } finally {
+            zooKeeper.close();
+        }
+    }
+
+    /** The {@code high-availability.*} settings every process of the cluster gets. */
+    private Map<String, String> haSettings() {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("high-availability.type", "zookeeper");
+        settings.put("high-availability.zookeeper.quorum", zooKeeper.getConnectString());
+        settings.put("high-availability.storageDir", "file://" + dir.resolve("ha"));
+        settings.put("high-availability.cluster-id", "failover");
+        settings.put("high-availability.zookeeper.client.session-timeout", "2 s");
+        return settings;
+    }
+
+    private RunnelProcess start(List<String> args) {
+        List<String> all = new ArrayList<>(args);
+        haSettings().forEach((key, value) -> all.addAll(List.of("-D", key + "=" + value)));
+        RunnelProcess process = RunnelProcess.start(dir, all.toArray(String[]::new));
+        processes.add(process);
+        return process;
+    }
+
+    /** A JobManager contending for leadership: the process and its RPC address. */
+    private record Contender(RunnelProcess process, String address) {
+    }
+
+    private Contender startJobManager() {
+        RunnelProcess jobManager = start(List.of("jobmanager", "--ha", "--rpc-port", "0", "--rest-port", "0"));
+        Matcher address = ADDRESS.matcher(jobManager.awaitOut(JobManagerCommand.READY, START));
+        assertThat(address.find()).isTrue();
+        return new Contender(jobManager, address.group(1));
+    }
+
+    private HighAvailabilityServices clientServices() {
+        return HighAvailabilityServicesFactory.create(new Configuration(haSettings()));
+    }
+
+    @Test
+    void aKeyedAggregationWhoseLeadingJobManagerIsKilledThreeTimesWritesEveryResultOnce() throws Exception {
+        long rows = 8000;
+        List<Contender> jobManagers = new ArrayList<>(List.of(startJobManager(), startJobManager()));
+        RunnelProcess taskManager = start(List.of("taskmanager", "--slots", "2"));
+        taskManager.awaitOut(TaskManagerCommand.REGISTERED, START);
+        Path out = dir.resolve("out");
+        Path script = windowScript(out, rows, 160);
+        RunnelProcess client = start(List.of("-f", script.toString()));
+        try (HighAvailabilityServices services = clientServices();
+             RemoteClusterClient cluster = RemoteClusterClient.following(services.jobManagerLeaderRetrieval(),
+                     ClusterCredentials.NONE, RUN)) {
+            JobInfo job = await().atMost(RUN).ignoreExceptions().until(() -> cluster.listJobs().stream().findFirst().orElse(null),
+                    j -> j != null);
+            for (int kill = 1; kill <= 3; kill++) {
+                // running on every subtask, with a checkpoint of this leader's to restore
+                await().atMost(RUN).ignoreExceptions().until(() -> cluster.getJob(job.id()), j -> j.status() == JobStatus.RUNNING
+                        && j.checkpoints().completed() > 0 && j.vertices().stream().allMatch(v -> v.subtaskStates()
+                        .getOrDefault("RUNNING", 0) == v.parallelism()));
+                String leader = cluster.leaderAddress();
+                Contender victim = jobManagers.stream().filter(jm -> jm.address().equals(leader)).findFirst()
+                        .orElseThrow(() -> new AssertionError("No JobManager of this test is at " + leader));
+                victim.process().kill();
+                jobManagers.remove(victim);
+                // a standby takes over; another contender joins, so that the next kill has one too
+                await().atMost(RUN).ignoreExceptions().until(() -> !cluster.leaderAddress().isEmpty()
+                        && !cluster.leaderAddress().equals(leader));
+                jobManagers.add(startJobManager());
+            }
+            assertThat(client.waitFor(RUN)).as(client.err()).isZero();
+            JobInfo end = await().atMost(RUN).ignoreExceptions().until(() -> cluster.getJob(job.id()), j -> j.status().isTerminal());
+            assertThat(end.status()).isEqualTo(JobStatus.FINISHED);
+            assertThat(taskManager.isAlive()).isTrue();
+
+            // the job ended: a new leader does not run it again
+            String leader = cluster.leaderAddress();
+            Contender last = jobManagers.stream().filter(jm -> jm.address().equals(leader)).findFirst().orElseThrow();
+            last.process().kill();
+            jobManagers.remove(last);
+            Contender next = jobManagers.get(0);
+            next.process().awaitOut("recovered 0 jobs", RUN);
+        }
+        assertThat(results(out)).isEqualTo(expected(rows));
+    }
+
+    /**
+     * Split brain: the leader is frozen ({@code kill -STOP}) past its ZooKeeper session, so that a
+     * standby takes over while it still believes it leads; then it is thawed. It must step down,
+     * and nothing it sends afterwards may reach the job: the TaskManager stays with the new leader,
+     * rejects (and says so) any command of the old term, and the job runs on without a restart.
+     */
+    @Test
+    void aLeaderFrozenPastItsSessionStepsDownAndTheTaskManagerTakesNoCommandOfItsTerm() throws Exception {
+        List<Contender> jobManagers = new ArrayList<>(List.of(startJobManager(), startJobManager()));
+        RunnelProcess taskManager = start(List.of("taskmanager", "--slots", "2"));
+        taskManager.awaitOut(TaskManagerCommand.REGISTERED, START);
+        Path script = Files.writeString(dir.resolve("endless.sql"), String.join("\n",
+                "SET 'execution.checkpointing.interval' = '300 ms';",
+                "SET 'state.checkpoints.dir' = 'file://" + dir.resolve("checkpoints") + "';",
+                "CREATE TABLE ticks (n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '100',",
+                "  'fields.n.kind' = 'random', 'fields.n.min' = '1', 'fields.n.max' = '50');",
+                "CREATE TABLE sink (n BIGINT, c BIGINT) WITH ('connector' = 'blackhole');",
+                "INSERT INTO sink SELECT n, COUNT(*) FROM ticks GROUP BY n;", ""));
+        // the script waits for its job, which never ends: stopped with the test
+        start(List.of("-f", script.toString()));
+        try (HighAvailabilityServices services = clientServices();
+             RemoteClusterClient cluster = RemoteClusterClient.following(services.jobManagerLeaderRetrieval(),
+                     ClusterCredentials.NONE, RUN)) {
+            JobInfo job = await().atMost(RUN).ignoreExceptions().until(() -> cluster.listJobs().get(0),
+                    j -> j.status() == JobStatus.RUNNING && j.checkpoints().completed() > 0);
+            String frozenAddress = cluster.leaderAddress();
+            Contender frozen = jobManagers.stream().filter(jm -> jm.address().equals(frozenAddress)).findFirst()
+                    .orElseThrow();
+            signal("-STOP", frozen.process().pid());
+            try {
+                await().atMost(RUN).ignoreExceptions().until(() -> !cluster.leaderAddress().isEmpty()
+                        && !cluster.leaderAddress().equals(frozenAddress));
+                await().atMost(RUN).ignoreExceptions().until(() -> cluster.getJob(job.id()),
+                        j -> j.status() == JobStatus.RUNNING && j.checkpoints().completed() > 0);
+            } finally {
+                signal("-CONT", frozen.process().pid());
+            }
+            String newLeader = cluster.leaderAddress();
+            int registrations = count(taskManager.out(), TaskManagerCommand.REGISTERED);
+            frozen.process().awaitOut("No longer leading cluster", RUN);
+
+            // the new leader's job goes on: three more checkpoints, no restart, the same registration
+            long restarts = cluster.getJob(job.id()).restarts();
+            long completed = cluster.getJob(job.id()).checkpoints().completed();
+            JobInfo later = await().atMost(RUN).ignoreExceptions().until(() -> cluster.getJob(job.id()),
+                    j -> j.checkpoints().completed() >= completed + 3);
+            assertThat(later.status()).isEqualTo(JobStatus.RUNNING);
+            assertThat(later.restarts()).isEqualTo(restarts);
+            assertThat(cluster.leaderAddress()).isEqualTo(newLeader);
+            assertThat(count(taskManager.out(), TaskManagerCommand.REGISTERED)).isEqualTo(registrations);
+            assertThat(taskManager.out()).contains(TaskManagerCommand.REGISTERED + newLeader);
+            // whatever of the old term reached the TaskManager was rejected, and only that
+            assertThat(taskManager.out().lines().filter(line -> line.startsWith("Rejected ")))
+                    .allMatch(line -> line.contains(frozenAddress));
+        }
+    }
+
+    @Test
+    void badHighAvailabilityConfigurationIsAClearErrorAtStartUp() throws Exception {
+        Path file = Files.writeString(dir.resolve("not-a-directory"), "x");
+        RunnelProcess unwritable = RunnelProcess.start(dir, "jobmanager", "--ha", "--rpc-port", "0", "--rest-port", "0",
+                "-D", "high-availability.zookeeper.quorum=" + zooKeeper.getConnectString(),
+                "-D", "high-availability.storageDir=file://" + file.resolve("ha"));
+        processes.add(unwritable);
+        assertThat(unwritable.waitFor(RUN)).isEqualTo(1);
+        assertThat(unwritable.err()).contains("[ERROR]").contains("high-availability.storageDir");
+
+        RunnelProcess noQuorum = RunnelProcess.start(dir, "jobmanager", "--ha", "--rpc-port", "0", "--rest-port", "0",
+                "-D", "high-availability.storageDir=file://" + dir.resolve("ha"));
+        processes.add(noQuorum);
+        assertThat(noQuorum.waitFor(RUN)).isEqualTo(1);
+        assertThat(noQuorum.err()).contains("[ERROR] Option 'high-availability.zookeeper.quorum' is required");
+
+        // a second cluster under the same id with other storage
+        startJobManager();
+        List<String> other = new ArrayList<>(List.of("jobmanager", "--ha", "--rpc-port", "0", "--rest-port", "0"));
+        haSettings().forEach((key, value) -> other.addAll(List.of("-D", key + "="
+                + (key.equals("high-availability.storageDir") ? "file://" + dir.resolve("other-ha") : value))));
+        RunnelProcess sameId = RunnelProcess.start(dir, other.toArray(String[]::new));
+        processes.add(sameId);
+        assertThat(sameId.waitFor(RUN)).isEqualTo(1);
+        assertThat(sameId.err()).contains("[ERROR]").contains("high-availability.cluster-id");
+    }
+
+    private static int count(String text, String part) {
+        return text.split(Pattern.quote(part), -1).length - 1;
+    }
+
+    /** {@code kill <signal> <pid>}: by the process's own id. */
+    private static void signal(String signal, long pid) throws Exception {
+        Process kill = new ProcessBuilder("kill", signal, String.valueOf(pid)).inheritIO().start();
+        assertThat(kill.waitFor()).isZero();
+    }
+
+    /**
+     * A script that counts and sums a datagen sequence {@code 1..rows} ({@code rowsPerSecond}) per
+     * key {@code id % 7} and one-second tumbling window of event time ({@code id * 10} ms) into JSON
+     * files under {@code out}, exactly once: checkpoints every second, restarts on failure.
+     */
+    private Path windowScript(Path out, long rows, int rowsPerSecond) throws IOException {
+        return Files.writeString(dir.resolve("windows.sql"), String.join("\n",
+                "SET 'execution.checkpointing.interval' = '1s';",
+                "SET 'restart-strategy.type' = 'fixed-delay';",
+                "SET 'restart-strategy.fixed-delay.attempts' = '20';",
+                "SET 'restart-strategy.fixed-delay.delay' = '200 ms';",
+                "SET 'state.checkpoints.dir' = 'file://" + dir.resolve("checkpoints") + "';",
+                "CREATE TABLE events (id BIGINT, ts AS TO_TIMESTAMP_LTZ(id * 10, 3), WATERMARK FOR ts AS ts)",
+                "  WITH ('connector' = 'datagen', 'rows-per-second' = '" + rowsPerSecond + "',",
+                "  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '" + rows + "');",
+                "CREATE TABLE counted (k BIGINT, window_start TIMESTAMP(3), c BIGINT, s BIGINT)",
+                "  WITH ('connector' = 'filesystem', 'path' = 'file://" + out + "', 'format' = 'json');",
+                "INSERT INTO counted SELECT id % 7 AS k, window_start, COUNT(*) AS c, SUM(id) AS s",
+                "  FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' SECOND))",
+                "  GROUP BY id % 7, window_start, window_end;", ""));
+    }
+
+    /** What {@link #windowScript} writes, key and count and sum per window, computed here. */
+    private static List<String> expected(long rows) {
+        TreeMap<String, long[]> windows = new TreeMap<>();
+        for (long id = 1; id <= rows; id++) {
+            long[] cell = windows.computeIfAbsent(id % 7 + "@" + id * 10 / 1000, w -> new long[2]);
+            cell[0]++;
+            cell[1] += id;
+        }
+        List<String> lines = new ArrayList<>();
+        windows.forEach((window, cell) -> lines.add(window.substring(0, window.indexOf('@')) + " " + cell[0] + " "
+                + cell[1]));
+        lines.sort(null);
+        return lines;
+    }
+
+    /** The committed output of {@link #windowScript}: key, count and sum of every row, sorted. */
+    private static List<String> results(Path out) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        List<String> lines = new ArrayList<>();
+        try (Stream<Path> files = Files.list(out)) {
+            for (Path file : files.filter(p -> p.getFileName().toString().startsWith("part-")).toList()) {
+                for (String line : Files.readAllLines(file)) {
+                    JsonNode row = json.readTree(line);
+                    lines.add(row.get("k").asLong() + " " + row.get("c").asLong() + " " + row.get("s").asLong());
+                }
+            }
+        }
+        lines.sort(null);
+        return lines;
+    }
+}
