@@ -2,6 +2,7 @@ package dev.runnel.shell.cluster;
 
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.TaskManagerInfo;
+import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.rpc.ClusterCredentials;
 import dev.runnel.runtime.rpc.RemoteClusterClient;
@@ -22,6 +23,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
@@ -121,6 +123,12 @@ public final class ClusterCommand implements Runnable {
                         + "taskmanager.numberOfTaskSlots slots each.")
         private int taskManagers;
 
+        @Option(names = "--jobmanagers", paramLabel = "N", defaultValue = "1",
+                description = "JobManagers to start (default: 1); 2 or more contend for leadership through "
+                        + "ZooKeeper (high-availability.zookeeper.quorum, high-availability.storageDir), each "
+                        + "TaskManager a process of its own that follows the leader.")
+        private int jobManagers;
+
         @Option(names = "--rpc-port", paramLabel = "PORT",
                 description = "Its RPC port (default: jobmanager.rpc.port, 6123; 0: any free port).")
         private Integer rpcPort;
@@ -148,6 +156,24 @@ public final class ClusterCommand implements Runnable {
                 return 1;
             }
             Files.createDirectories(state.dir());
+            if (jobManagers < 1 || taskManagers < 0) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--jobmanagers must be at least 1 and "
+                        + "--taskmanagers 0 or more");
+            }
+            if (jobManagers > 1) {
+                if (rpcPort != null || restPort != null) {
+                    throw new CommandLine.ParameterException(spec.commandLine(), "--rpc-port and --rest-port name one "
+                            + "JobManager's ports; with --jobmanagers " + jobManagers + " each takes free ones");
+                }
+                Map<String, String> checked;
+                try {
+                    checked = HighAvailabilityPair.checked(ConfigFile.fromEnvironment(), settings);
+                } catch (ConfigException e) {
+                    err.println("[ERROR] " + e.getMessage());
+                    return 1;
+                }
+                return new HighAvailabilityPair(state, checked, out, err).start(jobManagers, taskManagers);
+            }
             Process process = new ProcessBuilder(command())
                     .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
                     .redirectErrorStream(true)
@@ -185,17 +211,10 @@ public final class ClusterCommand implements Runnable {
             return 1;
         }
 
-        /* This JVM's java, flags (heap, system properties) and class path, running runnel jobmanager. */
+        /* runnel jobmanager --taskmanagers N with this JVM's java, flags and class path. */
         private List<String> command() {
-            List<String> command = new ArrayList<>();
-            if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
-                command.add("/usr/bin/setsid");
-            }
-            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-                    .filter(a -> !a.startsWith("-agentlib") && !a.startsWith("-javaagent")).toList());
-            command.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.runnel.shell.Main", "jobmanager",
-                    "--taskmanagers", String.valueOf(taskManagers)));
+            List<String> command = javaCommand();
+            command.addAll(List.of("jobmanager", "--taskmanagers", String.valueOf(taskManagers)));
             if (rpcPort != null) {
                 command.addAll(List.of("--rpc-port", String.valueOf(rpcPort)));
             }
@@ -205,6 +224,23 @@ public final class ClusterCommand implements Runnable {
             new TreeMap<>(settings).forEach((k, v) -> command.addAll(List.of("-D", k + "=" + v)));
             return command;
         }
+    }
+
+    /**
+     * {@code runnel} in a session of its own (setsid, so that the terminal's Ctrl-C and hang-up do
+     * not reach it) with this JVM's java, flags (heap, system properties) and class path; the
+     * subcommand and its arguments follow.
+     */
+    static List<String> javaCommand() {
+        List<String> command = new ArrayList<>();
+        if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
+            command.add("/usr/bin/setsid");
+        }
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .filter(a -> !a.startsWith("-agentlib") && !a.startsWith("-javaagent")).toList());
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.runnel.shell.Main"));
+        return command;
     }
 
     @Command(name = "stop", mixinStandardHelpOptions = true,
@@ -217,6 +253,13 @@ public final class ClusterCommand implements Runnable {
         public Integer call() throws IOException {
             PrintWriter out = spec.commandLine().getOut();
             State state = State.here();
+            // an HA cluster's members: any of them may be the one left after failovers
+            int members = HighAvailabilityPair.stopAll(state);
+            if (members > 0) {
+                state.clear();
+                out.println("[INFO] Stopped the highly available session cluster (" + members + " processes).");
+                return 0;
+            }
             Optional<ProcessHandle> running = state.runningOrSay(out);
             if (running.isEmpty()) {
                 return 0;
@@ -244,6 +287,10 @@ public final class ClusterCommand implements Runnable {
         public Integer call() throws IOException {
             PrintWriter out = spec.commandLine().getOut();
             State state = State.here();
+            Optional<Map<String, String>> ha = HighAvailabilityPair.settings(state);
+            if (ha.isPresent()) {
+                return HighAvailabilityPair.status(ha.get(), out);
+            }
             Optional<ProcessHandle> running = state.runningOrSay(out);
             if (running.isEmpty()) {
                 return 1;
@@ -253,24 +300,32 @@ public final class ClusterCommand implements Runnable {
             try (RemoteClusterClient client = RemoteClusterClient.connect(address.substring(0, colon),
                     Integer.parseInt(address.substring(colon + 1)),
                     ClusterCredentials.from(new Configuration(ConfigFile.fromEnvironment())))) {
-                Map<String, Long> byStatus = new TreeMap<>();
-                for (JobInfo job : client.listJobs()) {
-                    byStatus.merge(job.status().name(), 1L, Long::sum);
-                }
-                List<TaskManagerInfo> taskManagers = client.taskManagers();
-                out.println("[INFO] Session cluster up: JobManager pid " + running.get().pid() + ", RPC at " + address
-                        + "; jobs: " + (byStatus.isEmpty() ? "none" : byStatus.toString().replaceAll("[{}]", ""))
-                        + "; TaskManagers: " + taskManagers.size());
-                for (TaskManagerInfo tm : taskManagers) {
-                    out.println("[INFO]   " + tm.id() + ": " + tm.location().path() + ", " + tm.freeSlots() + " of "
-                            + tm.slots() + " slots free");
-                }
+                describe(client, () -> "Session cluster up: JobManager pid " + running.get().pid() + ", RPC at " + address,
+                        out);
                 return 0;
             } catch (RuntimeException e) {
                 out.println("[INFO] JobManager pid " + running.get().pid() + " runs but does not answer at " + address
                         + ": " + e.getMessage());
                 return 1;
             }
+        }
+    }
+
+    /**
+     * Says {@code header} (made once the cluster answered: a client following the leader knows
+     * it then), the cluster's jobs by status and its TaskManagers with their free slots.
+     */
+    static void describe(RemoteClusterClient client, Supplier<String> header, PrintWriter out) {
+        Map<String, Long> byStatus = new TreeMap<>();
+        for (JobInfo job : client.listJobs()) {
+            byStatus.merge(job.status().name(), 1L, Long::sum);
+        }
+        List<TaskManagerInfo> taskManagers = client.taskManagers();
+        out.println("[INFO] " + header.get() + "; jobs: " + (byStatus.isEmpty() ? "none"
+                : byStatus.toString().replaceAll("[{}]", "")) + "; TaskManagers: " + taskManagers.size());
+        for (TaskManagerInfo tm : taskManagers) {
+            out.println("[INFO]   " + tm.id() + ": " + tm.location().path() + ", " + tm.freeSlots() + " of "
+                    + tm.slots() + " slots free");
         }
     }
 }

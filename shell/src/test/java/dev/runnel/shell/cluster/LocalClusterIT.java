@@ -13,6 +13,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.curator.test.InstanceSpec;
+import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -64,6 +66,71 @@ class LocalClusterIT {
     void stopWhatStartLeft() throws IOException {
         Optional<ProcessHandle> left = jobManager();
         left.ifPresent(ProcessHandle::destroyForcibly);
+        Path members = dir.resolve("home").resolve("cluster").resolve("members");
+        if (Files.exists(members)) {
+            for (String line : Files.readAllLines(members)) {
+                ProcessHandle.of(Long.parseLong(line.strip().split(" ")[0])).ifPresent(ProcessHandle::destroyForcibly);
+            }
+        }
+    }
+
+    /**
+     * Issue 18: {@code cluster start --jobmanagers 2} against a real ZooKeeper (curator-test, in
+     * this JVM, 100 ms ticks so that a 2 s session is allowed). A shell given only the
+     * {@code high-availability.*} settings reaches the leader, and after {@code kill -9} of the
+     * leader, the standby.
+     */
+    @Test
+    void startWithTwoJobManagersRunsAPairThatShellsFindThroughZooKeeperAcrossAFailover() throws Exception {
+        try (TestingServer zooKeeper = new TestingServer(new InstanceSpec(null, -1, -1, -1, true, -1, 100, -1), true)) {
+            List<String> ha = List.of("-D", "high-availability.zookeeper.quorum=" + zooKeeper.getConnectString(),
+                    "-D", "high-availability.storageDir=file://" + dir.resolve("ha"),
+                    "-D", "high-availability.zookeeper.client.session-timeout=2 s");
+            List<String> start = new ArrayList<>(List.of("cluster", "start", "--jobmanagers", "2", "--taskmanagers", "1"));
+            start.addAll(ha);
+            RunnelProcess.Result started = runnel(start.toArray(String[]::new));
+            assertThat(started.exit()).as(started.err()).isZero();
+            assertThat(started.out()).contains("2 JobManagers contending through ZooKeeper").contains("1 TaskManager");
+            List<String> query = new ArrayList<>(List.of("-D", "high-availability.type=zookeeper"));
+            query.addAll(ha);
+            query.addAll(List.of("-q", "--output-format", "csv", "-e", "SELECT 40 + 2 AS answer;"));
+            RunnelProcess.Result answer = runnel(query.toArray(String[]::new));
+            assertThat(answer.exit()).as(answer.err()).isZero();
+            assertThat(answer.out()).contains("42");
+
+            RunnelProcess.Result status = runnel("cluster", "status");
+            assertThat(status.exit()).as(status.out()).isZero();
+            Matcher leader = Pattern.compile("leading JobManager at (127\\.0\\.0\\.1:\\d+)").matcher(status.out());
+            assertThat(leader.find()).as(status.out()).isTrue();
+            assertThat(status.out()).contains("TaskManagers: 1");
+            // the leader's pid, from the output of the JobManager at its address
+            Path cluster = dir.resolve("home").resolve("cluster");
+            long leaderPid = -1;
+            for (int i = 1; i <= 2; i++) {
+                Matcher ready = Pattern.compile("RPC at " + Pattern.quote(leader.group(1)) + ", .*pid (\\d+)")
+                        .matcher(Files.readString(cluster.resolve("jobmanager-" + i + ".out")));
+                if (ready.find()) {
+                    leaderPid = Long.parseLong(ready.group(1));
+                }
+            }
+            ProcessHandle killed = ProcessHandle.of(leaderPid).orElseThrow();
+            killed.destroyForcibly();
+            await().atMost(Duration.ofSeconds(30)).until(() -> !killed.isAlive());
+
+            RunnelProcess.Result afterFailover = runnel(query.toArray(String[]::new));
+            assertThat(afterFailover.exit()).as(afterFailover.err()).isZero();
+            assertThat(afterFailover.out()).contains("42");
+            RunnelProcess.Result status2 = runnel("cluster", "status");
+            assertThat(status2.out()).contains("leading JobManager at").doesNotContain(leader.group(1));
+
+            List<ProcessHandle> members = new ArrayList<>();
+            for (String line : Files.readAllLines(cluster.resolve("members"))) {
+                ProcessHandle.of(Long.parseLong(line.strip().split(" ")[0])).ifPresent(members::add);
+            }
+            RunnelProcess.Result stopped = runnel("cluster", "stop");
+            assertThat(stopped.out()).contains("Stopped the highly available session cluster (2 processes)");
+            await().atMost(Duration.ofSeconds(30)).until(() -> members.stream().noneMatch(ProcessHandle::isAlive));
+        }
     }
 
     @Test
