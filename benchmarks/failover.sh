@@ -9,5 +9,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mvn -o -B -q -pl sql-parser,runtime,planner,jdbc-driver,shell test-compile dependency:build-classpath \
   -Dmdep.outputFile=target/failover-bench.cp -Dmdep.includeScope=test
-cp="shell/target/test-classes:shell/target/classes:planner/target/classes:runtime/target/classes:sql-parser/target/classes:jdbc-driver/target/classes:$(cat shell/target/failover-bench.cp)"
+cp="$PWD/shell/target/test-classes:$PWD/shell/target/classes:$PWD/planner/target/classes:$PWD/runtime/target/classes:$PWD/sql-parser/target/classes:$PWD/jdbc-driver/target/classes:$(cat shell/target/failover-bench.cp)"
 exec java -Xmx512m -Djava.class.path="$cp" -cp "$cp" dev.runnel.shell.cluster.FailoverBenchmark "${1:-10}" "${2:-2000}" "${3:-}"

@@ -30,9 +30,11 @@ public final class HighAvailabilityOptions {
             String.class, "/runnel", "The ZooKeeper node under which every cluster keeps its data.");
 
     public static final ConfigOption<Duration> SESSION_TIMEOUT = ConfigOption.of(
-            "high-availability.zookeeper.client.session-timeout", Duration.class, Duration.ofSeconds(60),
-            "How long ZooKeeper keeps a silent client's session (and with it its leadership); the servers may "
-                    + "bound it (2 to 20 ticks).");
+            "high-availability.zookeeper.client.session-timeout", Duration.class, Duration.ofSeconds(3),
+            "How long ZooKeeper keeps a silent client's session (and with it its leadership): the time a "
+                    + "killed leader keeps it before a standby takes over. The servers bound it to 2 to 20 ticks "
+                    + "(ZooKeeper's default tickTime of 2 s makes it at least 4 s). Flink's default is 60 s; "
+                    + "Runnel's is short for failover in seconds, so a JobManager paused longer (a GC pause) steps down.");
 
     public static final ConfigOption<Duration> CONNECTION_TIMEOUT = ConfigOption.of(
             "high-availability.zookeeper.client.connection-timeout", Duration.class, Duration.ofSeconds(15),
