@@ -14,8 +14,8 @@ import dev.runnel.runtime.rpc.ClusterCredentials;
 import dev.runnel.runtime.rpc.ClusterRpcServer;
 import dev.runnel.runtime.rpc.TaskManagerSessions;
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -39,6 +39,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class LeaderElectedJobManager implements LeaderContender, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LeaderElectedJobManager.class);
+    private static final Duration REJOIN_DELAY = Duration.ofSeconds(1);
 
     private final Configuration configuration;
     private final HighAvailabilityServices services;
@@ -48,7 +49,8 @@ public final class LeaderElectedJobManager implements LeaderContender, AutoClose
     private final Consumer<String> events;
     private final OwnedThreads threads = new OwnedThreads("runnel-leadership");
     private final ExecutorService changes = Executors.newSingleThreadExecutor(threads);
-    private final LeaderElection election;
+    /** Changed on the leadership thread only (a term that cannot begin enters anew). */
+    private volatile LeaderElection election;
     /** The term in progress, or null while standing by. Leadership thread only. */
     private Term term;
     private volatile boolean closed;
@@ -121,9 +123,13 @@ public final class LeaderElectedJobManager implements LeaderContender, AutoClose
     @Override
     public void handleError(Throwable error) {
         LOG.error("The election of the JobManager of cluster '{}' failed", clusterId, error);
-        events.accept("The election of the JobManager failed: " + error.getMessage() + "; standing by");
+        events.accept("The election of the JobManager failed: " + error.getMessage()
+                + "; standing by and contending again in " + REJOIN_DELAY.toMillis() + " ms");
         rpc.standBy();
-        execute(this::standBy);
+        execute(() -> {
+            standBy();
+            rejoin();
+        });
     }
 
     private void execute(Runnable change) {
@@ -138,10 +144,9 @@ public final class LeaderElectedJobManager implements LeaderContender, AutoClose
         }
         standBy();
         EmbeddedCluster cluster = null;
-        TaskManagerSessions sessions = null;
         try {
             cluster = EmbeddedCluster.startJobManager(configuration, services);
-            sessions = TaskManagerSessions.of(cluster.jobManager(), configuration, sessionId);
+            TaskManagerSessions sessions = TaskManagerSessions.of(cluster.jobManager(), configuration, sessionId);
             term = new Term(sessionId, cluster, sessions);
             rpc.lead(cluster, sessions);
             // Recovered before the address is published: a client that finds this leader finds
@@ -153,11 +158,37 @@ public final class LeaderElectedJobManager implements LeaderContender, AutoClose
                     + (rest.isEmpty() ? "" : ", REST at " + rest) + ", recovered " + recovered.size()
                     + (recovered.size() == 1 ? " job" : " jobs"));
         } catch (Exception e) {
-            // a term that cannot begin is given up, so that another contender can lead
+            // A term that cannot begin (its REST port taken, say) is given up, so that another
+            // contender can lead: this one withdraws and enters the election anew, a second later.
             LOG.error("Could not begin the term {} of leadership of cluster '{}'", sessionId, clusterId, e);
-            events.accept("Could not lead cluster '" + clusterId + "': " + e.getMessage() + "; standing by");
+            events.accept("Could not lead cluster '" + clusterId + "': " + e.getMessage()
+                    + "; standing by and contending again in " + REJOIN_DELAY.toMillis() + " ms");
             rpc.standBy();
+            if (term == null && cluster != null) {
+                cluster.close(); // made, but its term never began: nothing to suspend
+            }
             standBy();
+            rejoin();
+        }
+    }
+
+    /** Leaves the election and enters it again after {@link #REJOIN_DELAY}. Leadership thread. */
+    private void rejoin() {
+        LeaderElection withdrawn = election;
+        try {
+            withdrawn.close();
+        } catch (RuntimeException e) {
+            LOG.warn("Could not leave the election of cluster '{}'", clusterId, e);
+        }
+        try {
+            Thread.sleep(REJOIN_DELAY.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        if (!closed) {
+            election = services.jobManagerLeaderElection();
+            election.start(this);
         }
     }
 
@@ -179,15 +210,6 @@ public final class LeaderElectedJobManager implements LeaderContender, AutoClose
         }
         events.accept("No longer leading cluster '" + clusterId + "' (term " + ending.sessionId()
                 + " ended); standing by");
-    }
-
-    /** The JobManager of the term in progress, if this process leads. */
-    public Optional<EmbeddedCluster> leading() {
-        try {
-            return changes.submit(() -> Optional.ofNullable(term).map(Term::cluster)).get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            return Optional.empty();
-        }
     }
 
     /**

@@ -13,6 +13,8 @@ import dev.runnel.runtime.highavailability.HighAvailabilityServicesFactory;
 import dev.runnel.runtime.rpc.ClusterCredentials;
 import dev.runnel.runtime.rpc.RemoteClusterClient;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -234,6 +236,23 @@ class JobManagerFailoverIT {
         processes.add(sameId);
         assertThat(sameId.waitFor(RUN)).isEqualTo(1);
         assertThat(sameId.err()).contains("[ERROR]").contains("high-availability.cluster-id");
+    }
+
+    /** A contender that wins but cannot begin its term (its REST port is taken) lets another one lead. */
+    @Test
+    void aLeaderThatCannotBeginItsTermGivesWayToAnother() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            RunnelProcess blocked = start(List.of("jobmanager", "--ha", "--rpc-port", "0", "--rest-port",
+                    String.valueOf(taken.getLocalPort())));
+            blocked.awaitOut("Could not lead cluster 'failover'", START);
+            Contender other = startJobManager();
+            other.process().awaitOut("Leading cluster 'failover'", RUN);
+            start(List.of("taskmanager", "--slots", "1")).awaitOut(TaskManagerCommand.REGISTERED + other.address(), RUN);
+            RunnelProcess query = start(List.of("-q", "--output-format", "csv", "-e", "SELECT 6 * 7 AS answer;"));
+            assertThat(query.waitFor(RUN)).as(query.err()).isZero();
+            assertThat(query.out()).contains("42");
+            assertThat(blocked.isAlive()).as("it stands by").isTrue();
+        }
     }
 
     private static int count(String text, String part) {
