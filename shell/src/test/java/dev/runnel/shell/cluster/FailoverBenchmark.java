@@ -21,6 +21,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingCluster;
+import org.apache.zookeeper.util.ServiceUtils;
 
 /**
  * Issue 18's benchmark: the time from {@code kill -9} of the leading JobManager to its job
@@ -47,6 +48,8 @@ public final class FailoverBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
+        // a ZooKeeper server of the ensemble in this JVM that gives up must not end the benchmark
+        ServiceUtils.setSystemExitProcedure(ServiceUtils.LOG_ONLY);
         int kills = args.length > 0 ? Integer.parseInt(args[0]) : 10;
         int tick = args.length > 1 ? Integer.parseInt(args[1]) : 2000;
         String sessionTimeout = args.length > 2 ? args[2] : "";
