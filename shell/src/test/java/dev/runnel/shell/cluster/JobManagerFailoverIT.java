@@ -52,6 +52,8 @@ class JobManagerFailoverIT {
     final OutputOnFailure output = new OutputOnFailure(() -> dir);
     private final List<RunnelProcess> processes = new ArrayList<>();
     private TestingCluster zooKeeper;
+    /** Settings of a test beyond {@link #haSettings}'s, for every process it starts. */
+    private final Map<String, String> extraSettings = new LinkedHashMap<>();
 
     @BeforeEach
     void startZooKeeper() throws Exception {
@@ -83,6 +85,7 @@ class JobManagerFailoverIT {
         settings.put("high-availability.storageDir", "file://" + dir.resolve("ha"));
         settings.put("high-availability.cluster-id", "failover");
         settings.put("high-availability.zookeeper.client.session-timeout", "2 s");
+        settings.putAll(extraSettings);
         return settings;
     }
 
@@ -236,6 +239,56 @@ class JobManagerFailoverIT {
         processes.add(sameId);
         assertThat(sameId.waitFor(RUN)).isEqualTo(1);
         assertThat(sameId.err()).contains("[ERROR]").contains("high-availability.cluster-id");
+    }
+
+    /**
+     * The ensemble loses a server, then its quorum: with one of three gone nothing changes for the
+     * job (every process, tolerating a suspended connection, reconnects to another server); with two
+     * gone no JobManager leads; when they return one leads again and the job runs on.
+     */
+    @Test
+    void oneZooKeeperServerLostChangesNothingAndTwoStopTheJobManagersUntilTheyReturn() throws Exception {
+        // every process: a connection to a server that died is suspended until the client reaches
+        // another; without this (Flink's default) leaders step down and TaskManagers re-register
+        extraSettings.put("high-availability.zookeeper.client.tolerate-suspended-connections", "true");
+        List<Contender> jobManagers = List.of(startJobManager(), startJobManager());
+        start(List.of("taskmanager", "--slots", "2")).awaitOut(TaskManagerCommand.REGISTERED, START);
+        Path script = Files.writeString(dir.resolve("endless.sql"), String.join("\n",
+                "SET 'execution.checkpointing.interval' = '300 ms';",
+                "SET 'state.checkpoints.dir' = 'file://" + dir.resolve("checkpoints") + "';",
+                "CREATE TABLE ticks (n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '100',",
+                "  'fields.n.kind' = 'random', 'fields.n.min' = '1', 'fields.n.max' = '50');",
+                "CREATE TABLE sink (n BIGINT, c BIGINT) WITH ('connector' = 'blackhole');",
+                "INSERT INTO sink SELECT n, COUNT(*) FROM ticks GROUP BY n;", ""));
+        start(List.of("-f", script.toString())); // waits for its endless job: stopped with the test
+        List<InstanceSpec> servers = new ArrayList<>(zooKeeper.getInstances());
+        try (HighAvailabilityServices services = clientServices();
+             RemoteClusterClient cluster = RemoteClusterClient.following(services.jobManagerLeaderRetrieval(),
+                     ClusterCredentials.NONE, RUN)) {
+            JobInfo job = await().atMost(RUN).ignoreExceptions().until(() -> cluster.listJobs().get(0),
+                    j -> j.status() == JobStatus.RUNNING && j.checkpoints().completed() > 0);
+            String leader = cluster.leaderAddress();
+
+            assertThat(zooKeeper.killServer(servers.get(0))).isTrue();
+            long completed = cluster.getJob(job.id()).checkpoints().completed();
+            JobInfo after = await().atMost(RUN).ignoreExceptions().until(() -> cluster.getJob(job.id()),
+                    j -> j.checkpoints().completed() >= completed + 5);
+            assertThat(after.status()).isEqualTo(JobStatus.RUNNING);
+            assertThat(after.restarts()).isZero();
+            assertThat(cluster.leaderAddress()).isEqualTo(leader);
+            assertThat(jobManagers).allMatch(jm -> !jm.process().out().contains("No longer leading"));
+
+            assertThat(zooKeeper.killServer(servers.get(1))).isTrue();
+            Contender leading = jobManagers.stream().filter(jm -> jm.address().equals(leader)).findFirst()
+                    .orElseThrow();
+            leading.process().awaitOut("No longer leading", RUN);
+
+            assertThat(zooKeeper.restartServer(servers.get(0))).isTrue();
+            assertThat(zooKeeper.restartServer(servers.get(1))).isTrue();
+            await().atMost(RUN).ignoreExceptions().until(() -> cluster.getJob(job.id()),
+                    j -> j.status() == JobStatus.RUNNING && j.checkpoints().completed() > 0);
+            assertThat(jobManagers).allMatch(jm -> jm.process().isAlive());
+        }
     }
 
     /** A contender that wins but cannot begin its term (its REST port is taken) lets another one lead. */
