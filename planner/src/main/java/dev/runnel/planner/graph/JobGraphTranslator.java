@@ -186,7 +186,7 @@ public final class JobGraphTranslator {
             throw new IllegalArgumentException("One key per input: " + inputs.size() + " inputs, " + keys.size() + " keys");
         }
         boolean global = keys.stream().allMatch(k -> k.length == 0);
-        VertexBuilder vertex = newVertex(null, operator, global ? 1 : parallelism);
+        VertexBuilder vertex = newVertex(null, operator, global ? 1 : parallelism, !global);
         for (int input = 0; input < inputs.size(); input++) {
             Partitioning partitioning = global ? new Partitioning.Global() : new Partitioning.Hash(keys.get(input));
             for (VertexBuilder from : inputs.get(input)) {
@@ -229,10 +229,13 @@ public final class JobGraphTranslator {
             TableContext table = MetadataColumns.sourceContext(scan.catalogTable());
             SourceFactory source;
             int sourceParallelism;
+            boolean sourceFollowsJob;
             try {
                 ConnectorFactory factory = ConnectorFactories.factoryFor(table);
                 source = factory.createSource(table);
-                sourceParallelism = factory.sourceParallelism(table).orElse(parallelism);
+                OptionalInt own = factory.sourceParallelism(table);
+                sourceParallelism = own.orElse(parallelism);
+                sourceFollowsJob = own.isEmpty();
             } catch (ConfigException e) {
                 throw new TableConnectorException(scan.catalogTable().name(), e);
             }
@@ -240,7 +243,7 @@ public final class JobGraphTranslator {
             if (watermarks != null) {
                 source = new WatermarkedSource(source, watermarks);
             }
-            VertexBuilder vertex = newVertex(source, null, sourceParallelism);
+            VertexBuilder vertex = newVertex(source, null, sourceParallelism, sourceFollowsJob);
             if (scanCounts.getOrDefault(key, 0) > 1) {
                 vertex.shared = true;
                 sharedSources.put(key, vertex);
@@ -252,7 +255,7 @@ public final class JobGraphTranslator {
         }
         if (rel instanceof ValuesPhysicalRel values) {
             // Literal rows are few: one subtask emits them in order.
-            return List.of(newVertex(new ValuesSourceFactory(ValuesRows.of(values)), null, 1));
+            return List.of(newVertex(new ValuesSourceFactory(ValuesRows.of(values)), null, 1, false));
         }
         if (rel instanceof CalcPhysicalRel calc) {
             return CalcTranslation.translate(calc, this);
@@ -351,7 +354,8 @@ public final class JobGraphTranslator {
         }
         // A branch of a shared source keeps the source's parallelism, so its edge is FORWARD.
         int newParallelism = required.orElse(inputs.size() == 1 ? inputs.get(0).parallelism : parallelism);
-        VertexBuilder vertex = newVertex(null, operator, newParallelism);
+        boolean followsJob = required.isEmpty() && (inputs.size() != 1 || inputs.get(0).followsJob);
+        VertexBuilder vertex = newVertex(null, operator, newParallelism, followsJob);
         for (VertexBuilder input : inputs) {
             Partitioning partitioning = input.parallelism == newParallelism && !(exchange instanceof Partitioning.Global)
                     ? new Partitioning.Forward() : exchange;
@@ -360,8 +364,9 @@ public final class JobGraphTranslator {
         return List.of(vertex);
     }
 
-    private VertexBuilder newVertex(SourceFactory source, OperatorFactory first, int vertexParallelism) {
-        VertexBuilder vertex = new VertexBuilder(vertices.size() + 1, source, vertexParallelism);
+    private VertexBuilder newVertex(SourceFactory source, OperatorFactory first, int vertexParallelism,
+                                    boolean followsJob) {
+        VertexBuilder vertex = new VertexBuilder(vertices.size() + 1, source, vertexParallelism, followsJob);
         if (first != null) {
             vertex.operators.add(first);
         }
@@ -374,16 +379,19 @@ public final class JobGraphTranslator {
         final int id;
         final SourceFactory source;
         final int parallelism;
+        /** Whether {@link #parallelism} is the job's and changes when the job rescales ({@link JobVertex#followsJob}). */
+        final boolean followsJob;
         final List<OperatorFactory> operators = new ArrayList<>();
         /** A source read by several branches: nothing chains to it, each branch gets an edge. */
         boolean shared;
         /** The schema of the rows its last operator emits, once known; {@code null} before, or if not serializable. */
         RowType outputType;
 
-        VertexBuilder(int id, SourceFactory source, int parallelism) {
+        VertexBuilder(int id, SourceFactory source, int parallelism, boolean followsJob) {
             this.id = id;
             this.source = source;
             this.parallelism = parallelism;
+            this.followsJob = followsJob;
         }
 
         JobVertex build() {
@@ -392,7 +400,7 @@ public final class JobGraphTranslator {
                 names.add(source.name());
             }
             operators.forEach(o -> names.add(o.name()));
-            return new JobVertex(id, String.join(" -> ", names), parallelism, source, operators);
+            return new JobVertex(id, String.join(" -> ", names), parallelism, source, operators, followsJob);
         }
     }
 }

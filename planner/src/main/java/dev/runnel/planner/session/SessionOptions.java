@@ -2,6 +2,7 @@ package dev.runnel.planner.session;
 
 import dev.runnel.planner.plan.physical.GroupAggregateOptions;
 import dev.runnel.runtime.cluster.RuntimeOptions;
+import dev.runnel.runtime.scheduler.SchedulerOptions;
 import dev.runnel.runtime.checkpoint.CheckpointOptions;
 import dev.runnel.runtime.checkpoint.RestartOptions;
 import dev.runnel.runtime.state.ManagedMemory;
@@ -78,6 +79,7 @@ public final class SessionOptions {
         all.addAll(RestartOptions.all());
         all.addAll(GroupAggregateOptions.all());
         all.addAll(RuntimeOptions.all());
+        all.addAll(SchedulerOptions.all());
         return all;
     }
 

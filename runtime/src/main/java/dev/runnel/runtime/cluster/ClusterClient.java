@@ -54,6 +54,21 @@ public interface ClusterClient extends AutoCloseable {
         return CompletableFuture.failedFuture(new UnsupportedOperationException("Savepoints are not supported yet"));
     }
 
+    /**
+     * Rescales a running job by hand ({@code ALTER JOB '<id>' SET ('parallelism' = 'N')}, REST
+     * {@code PATCH /jobs/:id/resource-requirements}): the job takes a checkpoint, stops, and
+     * resumes at {@code parallelism} from it, its keyed state redistributed by key groups and its
+     * source splits by the enumerators. Only the vertices that follow the job's parallelism change
+     * (see {@link JobScaling}). Completes once the rescale is under way; {@link JobInfo#scaling()}
+     * says when it is done. A reactive job keeps the new parallelism as its upper bound.
+     *
+     * <p>Fails when the job is not running, or {@code parallelism} is below 1 or above
+     * {@code pipeline.max-parallelism}.
+     */
+    default CompletableFuture<Void> rescaleJob(JobId jobId, int parallelism) {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException("Rescaling a job is not supported here"));
+    }
+
     @Override
     void close();
 }

@@ -25,12 +25,23 @@ import java.util.Optional;
  * @param waitingFor while the job (CREATED, or RESTARTING) waits for slots that other jobs hold:
  *                   how many it needs and how many the cluster has; else {@code null}
  *                ({@link JobHistory#NONE} where the JobManager did not say)
+ * @param scaling its parallelism, the parallelism it moves to and its rescales
+ *                ({@link JobScaling#NONE} where the JobManager did not say)
  */
 public record JobInfo(JobId id, String name, JobStatus status, Instant startTime, Instant endTime,
                       long recordsIn, long recordsOut, String failureCause, Map<String, Long> counters,
                       CheckpointStats checkpoints, LatencyHistogram latency, List<VertexInfo> vertices,
-                      JobHistory history, String waitingFor)
+                      JobHistory history, String waitingFor, JobScaling scaling)
         implements Serializable {
+
+    /** A job whose scaling the JobManager did not say. */
+    public JobInfo(JobId id, String name, JobStatus status, Instant startTime, Instant endTime,
+                   long recordsIn, long recordsOut, String failureCause, Map<String, Long> counters,
+                   CheckpointStats checkpoints, LatencyHistogram latency, List<VertexInfo> vertices,
+                   JobHistory history, String waitingFor) {
+        this(id, name, status, startTime, endTime, recordsIn, recordsOut, failureCause, counters, checkpoints, latency,
+                vertices, history, waitingFor, null);
+    }
 
     /** A job that is not waiting for slots. */
     public JobInfo(JobId id, String name, JobStatus status, Instant startTime, Instant endTime,
@@ -47,6 +58,7 @@ public record JobInfo(JobId id, String name, JobStatus status, Instant startTime
         latency = latency == null ? new LatencyHistogram() : latency.copy();
         vertices = vertices == null ? List.of() : List.copyOf(vertices);
         history = history == null ? JobHistory.NONE : history;
+        scaling = scaling == null ? JobScaling.NONE : scaling;
     }
 
     /** A job without its history. */

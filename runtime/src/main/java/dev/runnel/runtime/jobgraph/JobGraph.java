@@ -62,6 +62,42 @@ public record JobGraph(String name, List<JobVertex> vertices, List<JobEdge> edge
         return out;
     }
 
+    /**
+     * The job's parallelism: that of its vertices that {@linkplain JobVertex#followsJob follow the
+     * job} (the largest, should they differ), or the largest vertex parallelism when none does.
+     */
+    public int parallelism() {
+        return vertices.stream().filter(JobVertex::followsJob).mapToInt(JobVertex::parallelism).max()
+                .orElse(maxParallelism());
+    }
+
+    /** Whether rescaling changes anything: some vertex follows the job's parallelism. */
+    public boolean isRescalable() {
+        return vertices.stream().anyMatch(JobVertex::followsJob);
+    }
+
+    /**
+     * This job at {@code newParallelism}: every vertex that follows the job gets it, the others
+     * keep theirs. A {@code FORWARD} edge whose ends then differ becomes {@code REBALANCE} (the
+     * planner chose {@code FORWARD} only because the parallelisms matched; no keyed exchange is
+     * ever {@code FORWARD}).
+     */
+    public JobGraph withParallelism(int newParallelism) {
+        List<JobVertex> rescaled = new ArrayList<>();
+        for (JobVertex v : vertices) {
+            rescaled.add(v.followsJob() ? v.withParallelism(newParallelism) : v);
+        }
+        JobGraph scaled = new JobGraph(name, rescaled, List.of(), configuration);
+        List<JobEdge> newEdges = new ArrayList<>();
+        for (JobEdge e : edges) {
+            boolean mismatch = scaled.vertex(e.sourceId()).parallelism() != scaled.vertex(e.targetId()).parallelism();
+            newEdges.add(mismatch && e.partitioning() instanceof Partitioning.Forward
+                    ? new JobEdge(e.sourceId(), e.targetId(), e.targetInput(), new Partitioning.Rebalance(), e.rowType())
+                    : e);
+        }
+        return new JobGraph(name, rescaled, newEdges, configuration);
+    }
+
     /** The number of slots the job needs with slot sharing: the largest vertex parallelism. */
     public int maxParallelism() {
         return vertices.stream().mapToInt(JobVertex::parallelism).max().orElse(0);

@@ -16,9 +16,18 @@ import java.util.Objects;
  * @param parallelism the number of subtasks, at least 1
  * @param source the source at the head of the chain, or {@code null}
  * @param operators the chained operators, in the order rows pass through them
+ * @param followsJob whether the parallelism is the job's ({@code parallelism.default}) and changes
+ *                   when the job rescales; {@code false} for one that was fixed (a global aggregate
+ *                   or collect sink of parallelism 1, {@code sink.parallelism}, a source's own)
  */
-public record JobVertex(int id, String name, int parallelism, SourceFactory source, List<OperatorFactory> operators)
+public record JobVertex(int id, String name, int parallelism, SourceFactory source, List<OperatorFactory> operators,
+                        boolean followsJob)
         implements Serializable {
+
+    /** A vertex whose parallelism is fixed: rescaling the job does not change it. */
+    public JobVertex(int id, String name, int parallelism, SourceFactory source, List<OperatorFactory> operators) {
+        this(id, name, parallelism, source, operators, false);
+    }
 
     public JobVertex {
         Objects.requireNonNull(name, "name");
@@ -29,6 +38,11 @@ public record JobVertex(int id, String name, int parallelism, SourceFactory sour
         if (source == null && operators.isEmpty()) {
             throw new IllegalArgumentException("Vertex '" + name + "' has neither a source nor operators");
         }
+    }
+
+    /** This vertex at {@code newParallelism}. */
+    public JobVertex withParallelism(int newParallelism) {
+        return new JobVertex(id, name, newParallelism, source, operators, followsJob);
     }
 
     public boolean isSource() {

@@ -13,6 +13,7 @@ import dev.runnel.runtime.cluster.JobFailure;
 import dev.runnel.runtime.cluster.JobHistory;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
+import dev.runnel.runtime.cluster.JobScaling;
 import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.cluster.ResultChunk;
 import dev.runnel.runtime.cluster.RuntimeOptions;
@@ -676,7 +677,8 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         String cause = status == JobStatus.RESTARTING || status == JobStatus.RUNNING ? null : failureCause;
         return new JobInfo(jobId, jobGraph.name(), status, startTime, endTime, total.recordsIn(), total.recordsOut(),
                 cause, total.operatorCounters(), checkpoints == null ? null : checkpoints.stats(), total.latency(), vertices,
-                new JobHistory(statusTimes, restarts, List.copyOf(failures)), waitingFor);
+                new JobHistory(statusTimes, restarts, List.copyOf(failures)), waitingFor,
+                new JobScaling(jobGraph.parallelism(), jobGraph.parallelism(), false, List.of()));
     }
 
     /** A collect sink's rows; see {@link ResultBuffer#offer}. */
