@@ -29,6 +29,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -51,12 +52,18 @@ public final class EmbeddedCluster implements ClusterClient, RestGateway {
 
     private final JobManager jobManager;
     private final List<TaskManager> taskManagers;
+    /** What {@link #addTaskManager} starts TaskManagers with; {@code null} without embedded TaskManagers. */
+    private final Configuration configuration;
+    private final LocalChannelRegistry channels;
     private volatile boolean closed;
     private RestServer restServer;
 
-    private EmbeddedCluster(JobManager jobManager, List<TaskManager> taskManagers) {
+    private EmbeddedCluster(JobManager jobManager, List<TaskManager> taskManagers, Configuration configuration,
+                            LocalChannelRegistry channels) {
         this.jobManager = jobManager;
-        this.taskManagers = List.copyOf(taskManagers);
+        this.taskManagers = new CopyOnWriteArrayList<>(taskManagers);
+        this.configuration = configuration;
+        this.channels = channels;
     }
 
     /** Starts the JobManager and a TaskManager and returns once the TaskManager offered its slots. */
@@ -81,11 +88,9 @@ public final class EmbeddedCluster implements ClusterClient, RestGateway {
         LocalChannelRegistry channels = new LocalChannelRegistry();
         List<TaskManager> started = new ArrayList<>();
         for (int i = 0; i < taskManagers; i++) {
-            // Named in start order, so that slots (sorted by TaskManager id) fill the first TaskManager first.
-            started.add(new TaskManager(new TaskManagerId("tm-" + i + "-" + TaskManagerId.generate().value().substring(3)),
-                    slots, channels, null, ManagedMemory.of(configuration, slots)));
+            started.add(newTaskManager(configuration, channels, i));
         }
-        EmbeddedCluster cluster = new EmbeddedCluster(jobManager, started);
+        EmbeddedCluster cluster = new EmbeddedCluster(jobManager, started, configuration.copy(), channels);
         try {
             for (TaskManager taskManager : started) {
                 taskManager.registerAt(jobManager).get(30, TimeUnit.SECONDS);
@@ -95,6 +100,28 @@ public final class EmbeddedCluster implements ClusterClient, RestGateway {
             throw new IllegalStateException("An embedded TaskManager could not register with the JobManager", e);
         }
         return cluster.withRestServerIfConfigured(configuration);
+    }
+
+    private static TaskManager newTaskManager(Configuration configuration, LocalChannelRegistry channels, int index) {
+        int slots = configuration.get(RuntimeOptions.NUMBER_OF_TASK_SLOTS);
+        // Named in start order, so that slots (sorted by TaskManager id) fill the first TaskManager first.
+        return new TaskManager(new TaskManagerId("tm-" + index + "-" + TaskManagerId.generate().value().substring(3)),
+                slots, channels, null, ManagedMemory.of(configuration, slots));
+    }
+
+    /**
+     * Test hook: starts one more TaskManager with {@code taskmanager.numberOfTaskSlots} slots, as
+     * if a process joined, and returns once it offered them.
+     */
+    public TaskManager addTaskManager() {
+        checkOpen();
+        if (channels == null) {
+            throw new IllegalStateException("This cluster's TaskManagers are processes of their own");
+        }
+        TaskManager added = newTaskManager(configuration, channels, taskManagers.size());
+        taskManagers.add(added);
+        await(added.registerAt(jobManager));
+        return added;
     }
 
     /**
@@ -112,7 +139,8 @@ public final class EmbeddedCluster implements ClusterClient, RestGateway {
      * recover} them. The cluster does not close {@code ha}: its owner does, after the cluster.
      */
     public static EmbeddedCluster startJobManager(Configuration configuration, HighAvailabilityServices ha) {
-        EmbeddedCluster cluster = new EmbeddedCluster(JobManager.forRemoteTaskManagers(configuration, ha), List.of());
+        EmbeddedCluster cluster = new EmbeddedCluster(JobManager.forRemoteTaskManagers(configuration, ha), List.of(), null,
+                null);
         cluster.blobStore = BlobStore.temporary(configuration, BlobStore.STORE_PREFIX + "jobmanager-");
         return cluster.withRestServerIfConfigured(configuration);
     }
@@ -174,7 +202,7 @@ public final class EmbeddedCluster implements ClusterClient, RestGateway {
 
     /** The embedded TaskManagers, in start order. */
     public List<TaskManager> taskManagers() {
-        return taskManagers;
+        return List.copyOf(taskManagers);
     }
 
     /**
@@ -199,6 +227,11 @@ public final class EmbeddedCluster implements ClusterClient, RestGateway {
     @Override
     public CompletableFuture<String> triggerSavepoint(JobId jobId, String targetDirectory) {
         return jobManager.triggerSavepoint(jobId, targetDirectory, StopMode.NONE).thenApplyAsync(Function.identity());
+    }
+
+    @Override
+    public CompletableFuture<Void> rescaleJob(JobId jobId, int parallelism) {
+        return jobManager.rescaleJob(jobId, parallelism).thenApplyAsync(Function.identity());
     }
 
     @Override

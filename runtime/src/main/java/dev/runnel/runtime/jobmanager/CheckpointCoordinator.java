@@ -200,9 +200,26 @@ final class CheckpointCoordinator {
             LOG.debug("Checkpoint of job {} skipped: {}", jobId, why);
             return;
         }
-        long id = ids.getAndIncrement();
-        trigger(id, new CheckpointLocation(jobDirectory.resolve("chk-" + id + "/"), jobDirectory.resolve("shared/"),
+        triggerCheckpoint(ids.getAndIncrement());
+    }
+
+    private PendingCheckpoint triggerCheckpoint(long id) {
+        return trigger(id, new CheckpointLocation(jobDirectory.resolve("chk-" + id + "/"), jobDirectory.resolve("shared/"),
                 incremental), StopMode.NONE);
+    }
+
+    /**
+     * Takes a checkpoint now, whatever the interval (one a rescale restores); completes with its
+     * id once it completed, or fails with why it could not be taken or completed.
+     */
+    CompletableFuture<Long> triggerCheckpoint() {
+        String why = stopped ? "the job is not running" : whyNotTriggerable();
+        if (why != null) {
+            return CompletableFuture.failedFuture(new IllegalStateException(
+                    "Cannot take a checkpoint of job " + jobId + ": " + why));
+        }
+        long id = ids.getAndIncrement();
+        return triggerCheckpoint(id).result().thenApply(path -> id);
     }
 
     /**
@@ -414,7 +431,8 @@ final class CheckpointCoordinator {
     private CheckpointMetadata metadata(PendingCheckpoint checkpoint) {
         int maxParallelism = jobGraph.configuration().get(RuntimeOptions.MAX_PARALLELISM);
         Map<String, CheckpointMetadata.OperatorState> operators = new LinkedHashMap<>();
-        for (JobVertex vertex : jobGraph.vertices()) {
+        // The graph the checkpoint's subtasks ran: after a rescale its parallelisms are not the submitted ones.
+        for (JobVertex vertex : job.executionGraph().jobGraph().vertices()) {
             for (OperatorIds.OperatorRef ref : OperatorIds.of(vertex)) {
                 List<OperatorSubtaskState> subtasks = new ArrayList<>();
                 for (int s = 0; s < vertex.parallelism(); s++) {

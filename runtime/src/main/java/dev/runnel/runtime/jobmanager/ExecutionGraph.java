@@ -52,11 +52,28 @@ public final class ExecutionGraph {
 
     /** @throws IllegalArgumentException if the graph cannot run as given (the message says why) */
     public ExecutionGraph(JobId jobId, JobGraph jobGraph) {
+        this(jobId, jobGraph, jobGraph.configuration().get(FIRST_ATTEMPT));
+    }
+
+    private ExecutionGraph(JobId jobId, JobGraph jobGraph, int generation) {
         this.jobId = jobId;
         this.jobGraph = jobGraph;
-        this.generation = jobGraph.configuration().get(FIRST_ATTEMPT);
+        this.generation = generation;
         validate(jobGraph);
         createVertices();
+    }
+
+    /**
+     * For a rescale: the execution graph of {@code rescaled} (this job at other parallelisms),
+     * whose attempts follow this one's (none of which may be deployed or running), as a restart's do.
+     */
+    ExecutionGraph rescaled(JobGraph rescaled) {
+        boolean deployed = vertices.stream().anyMatch(v -> !v.state().isTerminal()
+                && v.state() != ExecutionState.CREATED && v.state() != ExecutionState.SCHEDULED);
+        if (deployed) {
+            throw new IllegalStateException("Cannot rescale while subtasks still run");
+        }
+        return new ExecutionGraph(jobId, rescaled, generation + 1);
     }
 
     private void createVertices() {

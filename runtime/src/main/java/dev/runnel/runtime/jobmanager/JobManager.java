@@ -22,6 +22,7 @@ import dev.runnel.runtime.highavailability.nonha.InMemoryHighAvailabilityService
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.jobmanager.RecoverableJobs.JobStores;
 import dev.runnel.runtime.scheduler.ResourceManager;
+import dev.runnel.runtime.scheduler.ReactiveShares;
 import dev.runnel.runtime.scheduler.SlotPool;
 import dev.runnel.runtime.source.SourceEvent;
 import dev.runnel.runtime.task.ExecutionAttemptId;
@@ -80,6 +81,7 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
     private final RecoverableJobs recoverable;
     // Main thread only. Insertion order is submission order, which listJobs reports.
     private final Map<JobId, JobMaster> jobs = new LinkedHashMap<>();
+    private final Configuration clusterConfiguration;
     /** Set, from any thread, when this JobManager lost its leadership; never reset. */
     private volatile boolean suspended;
 
@@ -113,6 +115,7 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
         this.recoverable = new RecoverableJobs(ha);
         this.mainThread = Executors.newSingleThreadScheduledExecutor(threads);
         this.jobThread = new FencedExecutor(mainThread, () -> suspended);
+        this.clusterConfiguration = clusterConfiguration.copy();
         this.io = Executors.newCachedThreadPool(ioThreads);
         this.slotPool = new SlotPool(mainThread, clusterConfiguration.get(RuntimeOptions.SLOT_REQUEST_TIMEOUT),
                 elastic);
@@ -149,6 +152,8 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
         return onMainThread(() -> {
             checkLeading();
             slotPool.addTaskManager(taskManager, numberOfSlots);
+            shareSlotsOfReactiveJobs("TaskManager " + taskManager.taskManagerId() + " joined with " + numberOfSlots
+                    + (numberOfSlots == 1 ? " slot" : " slots"));
             return null;
         });
     }
@@ -204,6 +209,7 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
             }
             slotPool.removeTaskManager(taskManager);
             List.copyOf(jobs.values()).forEach(job -> job.taskManagerLost(taskManager, cause));
+            shareSlotsOfReactiveJobs("TaskManager " + taskManager + " was lost");
             return null;
         });
     }
@@ -270,11 +276,41 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
 
     /** Main thread: runs job {@code id}, new or recovered. */
     private void startJob(JobId id, JobGraph jobGraph, JobStores stores) {
+        JobRescaling scaling = JobRescaling.of(jobGraph.configuration(), clusterConfiguration, jobGraph.parallelism(),
+                jobGraph.isRescalable());
         JobMaster job = new JobMaster(id, jobGraph, slotPool, jobThread, clock,
                 sharedStateRegistries.apply(CheckpointCoordinator.jobDirectory(jobGraph.configuration(), id)),
-                stores.checkpoints(), stores.ids(), (status, endTime) -> recordEnd(id, jobGraph, stores, status, endTime));
+                stores.checkpoints(), stores.ids(), scaling, (status, endTime) -> {
+                    shareSlotsOfReactiveJobs("job '" + jobGraph.name() + "' (" + id + ") ended " + status);
+                    return recordEnd(id, jobGraph, stores, status, endTime);
+                });
         jobs.put(id, job);
+        shareSlotsOfReactiveJobs("job '" + jobGraph.name() + "' (" + id + ") was submitted");
         job.start();
+    }
+
+    /**
+     * Main thread: deals the slots that jobs with a fixed parallelism do not need out to the
+     * reactive jobs ({@link ReactiveShares}), telling each its share and why it changed.
+     */
+    private void shareSlotsOfReactiveJobs(String reason) {
+        List<JobMaster> reactive = new ArrayList<>();
+        int fixed = 0;
+        for (JobMaster job : jobs.values()) {
+            if (job.isReactive()) {
+                reactive.add(job);
+            } else {
+                fixed += job.slotsNeeded();
+            }
+        }
+        if (reactive.isEmpty()) {
+            return;
+        }
+        int[] shares = ReactiveShares.of(reactive.stream().map(JobMaster::reactiveUpperBound).toList(),
+                slotPool.totalSlots() - fixed);
+        for (int i = 0; i < shares.length; i++) {
+            reactive.get(i).allot(shares[i], reason);
+        }
     }
 
     /** Main thread: job {@code id} ended globally; completes once {@link RecoverableJobs#ended} ran. */
@@ -341,6 +377,18 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
         if (suspended) {
             throw new IllegalStateException("This JobManager lost its leadership; the new leader takes its jobs");
         }
+    }
+
+    /** Rescales a job by hand; see {@link dev.runnel.runtime.cluster.ClusterClient#rescaleJob}. */
+    public CompletableFuture<Void> rescaleJob(JobId jobId, int parallelism) {
+        return onMainThread(() -> {
+            checkLeading();
+            JobMaster job = job(jobId);
+            job.rescale(parallelism);
+            // Its upper bound (reactive) or the slots it needs (not) changed the others' shares.
+            shareSlotsOfReactiveJobs("ALTER JOB of job " + jobId);
+            return null;
+        });
     }
 
     public CompletableFuture<Void> cancelJob(JobId jobId) {

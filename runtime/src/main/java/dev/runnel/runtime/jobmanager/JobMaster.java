@@ -13,7 +13,6 @@ import dev.runnel.runtime.cluster.JobFailure;
 import dev.runnel.runtime.cluster.JobHistory;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
-import dev.runnel.runtime.cluster.JobScaling;
 import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.cluster.ResultChunk;
 import dev.runnel.runtime.cluster.RuntimeOptions;
@@ -94,7 +93,21 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
     }
 
     private final JobId jobId;
-    private final JobGraph jobGraph;
+    /** The graph as submitted: what every rescale starts from. */
+    private final JobGraph plannedGraph;
+    /** The graph the current attempt runs: {@link #plannedGraph} at the parallelism of the latest rescale. */
+    private JobGraph jobGraph;
+    private final JobRescaling scaling;
+    /** The parallelism the job ran at before the attempt being deployed rescaled it; 0 when it did not. */
+    private int rescaledFrom;
+    /** A checkpoint to rescale from is being taken. */
+    private boolean rescaleCheckpointPending;
+    /** The subtasks are being cancelled so that the job resumes at another parallelism. */
+    private boolean stoppingForRescale;
+    /** Waits for the slots that were added to settle before growing (resource-stabilization-timeout). */
+    private ScheduledFuture<?> growTimer;
+    /** The slot request of the attempt being deployed; an answer to an earlier one is ignored. */
+    private CompletableFuture<List<AllocatedSlot>> slotRequest;
     private final SlotPool slotPool;
     /** What the job waits for while its slot request is pending (JobInfo#waitingFor); written on the main thread. */
     private volatile String waitingFor;
@@ -127,10 +140,13 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
     /**
      * @param completedCheckpoints the job's completed checkpoints, holding a former leader's when the job is recovered
      * @param checkpointIds the job's checkpoint ids, continuing a former leader's
+     * @param scaling the parallelism the job is to run at, and for a reactive job its share of the slots
      */
     JobMaster(JobId jobId, JobGraph jobGraph, SlotPool slotPool, ScheduledExecutorService mainThread, Clock clock,
               SharedStateRegistry sharedStateRegistry, CompletedCheckpointStore completedCheckpoints,
-              CheckpointIdCounter checkpointIds, EndListener endListener) {
+              CheckpointIdCounter checkpointIds, JobRescaling scaling, EndListener endListener) {
+        this.plannedGraph = jobGraph;
+        this.scaling = scaling;
         this.completedCheckpoints = completedCheckpoints;
         this.checkpointIds = checkpointIds;
         this.endListener = endListener;
@@ -164,6 +180,7 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
     void start() {
         CheckpointMetadata initialState;
         try {
+            jobGraph = graphAt(scaling.target());
             executionGraph = new ExecutionGraph(jobId, jobGraph);
             restartStrategy = RestartStrategy.from(jobGraph.configuration(), clock, new Random());
             String savepoint = jobGraph.configuration().get(CheckpointOptions.SAVEPOINT_PATH);
@@ -191,13 +208,24 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
                 jobGraph.configuration().get(CheckpointOptions.IGNORE_UNCLAIMED_STATE));
     }
 
+    /** The submitted graph at {@code parallelism} (only the vertices that follow the job's change). */
+    private JobGraph graphAt(int parallelism) {
+        return !plannedGraph.isRescalable() || parallelism == plannedGraph.parallelism() ? plannedGraph
+                : plannedGraph.withParallelism(parallelism);
+    }
+
     private void requestSlotsAndDeploy() {
         int needed = jobGraph.maxParallelism();
         CompletableFuture<List<AllocatedSlot>> slots = slotPool.requestSlots(jobId, jobGraph.name(), needed);
+        slotRequest = slots;
         if (!slots.isDone()) {
             waitingFor = slotPool.waitText(needed);
         }
-        slots.whenCompleteAsync(this::slotsAllocated, mainThread);
+        slots.whenCompleteAsync((granted, error) -> {
+            if (slots == slotRequest) {
+                slotsAllocated(granted, error);
+            }
+        }, mainThread);
     }
 
     private void slotsAllocated(List<AllocatedSlot> slots, Throwable error) {
@@ -234,6 +262,12 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         }
         boolean firstStart = status == JobStatus.CREATED;
         setStatus(JobStatus.RUNNING);
+        if (rescaledFrom > 0) {
+            scaling.rescaled(clock.instant(), rescaledFrom, jobGraph.parallelism(), latest == null ? -1 : latest.checkpointId());
+            LOG.info("Job '{}' ({}) runs at parallelism {} (was {}): {}", jobGraph.name(), jobId, jobGraph.parallelism(),
+                    rescaledFrom, scaling.reason());
+            rescaledFrom = 0;
+        }
         try {
             startSourceCoordinators(latest);
         } catch (RuntimeException e) {
@@ -250,6 +284,8 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         if (firstStart) {
             checkpoints.start();
         }
+        // The target moved while the slots were being had.
+        rescaleIfNeeded();
     }
 
     /** Starts the split enumerators of this attempt, each from its part of {@code restored} (or afresh). */
@@ -391,6 +427,14 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         if (!executionGraph.allTerminal()) {
             return;
         }
+        if (status == JobStatus.RESTARTING && stoppingForRescale) {
+            // Stopped to rescale: at once, and not a restart after a failure.
+            stoppingForRescale = false;
+            releaseAttempt();
+            nextAttempt();
+            requestSlotsAndDeploy();
+            return;
+        }
         if (status == JobStatus.RESTARTING) {
             scheduleRestart();
             return;
@@ -408,11 +452,7 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
             return;
         }
         restartScheduled = true;
-        int oldGeneration = executionGraph.generation();
-        for (TaskExecutorGateway tm : usedTaskManagers.values()) {
-            tm.releaseChannels(jobId, oldGeneration + 1);
-        }
-        slotPool.releaseSlots(jobId);
+        releaseAttempt();
         Duration delay = restartStrategy.nextRestart();
         restarts++;
         checkpoints.countRestart();
@@ -421,10 +461,40 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
             if (status != JobStatus.RESTARTING) {
                 return;
             }
-            executionGraph.restart();
-            executionGraph.vertices().forEach(v -> v.transitionTo(ExecutionState.SCHEDULED));
+            nextAttempt();
             requestSlotsAndDeploy();
         }, delay.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Every subtask of an attempt ended: its channels on the TaskManagers and its slots are freed. */
+    private void releaseAttempt() {
+        int oldGeneration = executionGraph.generation();
+        for (TaskExecutorGateway tm : usedTaskManagers.values()) {
+            tm.releaseChannels(jobId, oldGeneration + 1);
+        }
+        slotPool.releaseSlots(jobId);
+    }
+
+    /** Replaces the ended attempt's subtasks with the next attempt's, at the parallelism the job is to run at now. */
+    private void nextAttempt() {
+        if (!switchToTarget()) {
+            executionGraph.restart();
+        }
+        executionGraph.vertices().forEach(v -> v.transitionTo(ExecutionState.SCHEDULED));
+    }
+
+    /** Makes the next attempt run at the target parallelism; returns whether that is another one. */
+    private boolean switchToTarget() {
+        int target = scaling.target();
+        if (!plannedGraph.isRescalable() || target == jobGraph.parallelism()) {
+            return false;
+        }
+        if (rescaledFrom == 0) {
+            rescaledFrom = jobGraph.parallelism();
+        }
+        jobGraph = graphAt(target);
+        executionGraph = executionGraph.rescaled(jobGraph);
+        return true;
     }
 
     /** The slots for a restart could not be had: try again while the strategy allows, else fail. */
@@ -493,6 +563,122 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
                     }
                     return path;
                 }));
+    }
+
+    // ---- rescaling
+
+    /**
+     * {@code ALTER JOB … SET ('parallelism' = …)}: from now on the job runs at {@code parallelism}
+     * (a reactive one at most at it); see {@link dev.runnel.runtime.cluster.ClusterClient#rescaleJob}.
+     *
+     * @throws IllegalStateException when the job has ended or has nothing to rescale, or a job
+     *                               that is not reactive would need more slots than the cluster has
+     * @throws IllegalArgumentException for a parallelism outside 1 … {@code pipeline.max-parallelism}
+     */
+    void rescale(int parallelism) {
+        if (status.isLocallyTerminal() || status == JobStatus.CANCELLING || status == JobStatus.FAILING) {
+            throw new IllegalStateException("Cannot rescale job " + jobId + ": it is " + status);
+        }
+        if (!plannedGraph.isRescalable()) {
+            throw new IllegalStateException("Cannot rescale job " + jobId + ": none of its vertices runs at the job's "
+                    + "parallelism (parallelism.default); each has a parallelism of its own");
+        }
+        if (parallelism < 1 || parallelism > scaling.maxParallelism()) {
+            throw new IllegalArgumentException("'parallelism' must be between 1 and pipeline.max-parallelism ("
+                    + scaling.maxParallelism() + "), was " + parallelism);
+        }
+        int needed = graphAt(parallelism).maxParallelism();
+        if (!scaling.reactive() && needed > slotPool.totalSlots()) {
+            throw new IllegalStateException("Cannot rescale job " + jobId + " to parallelism " + parallelism + ": it would "
+                    + "need " + needed + " slots and the cluster has " + slotPool.totalSlots()
+                    + "; start more TaskManagers first");
+        }
+        scaling.request(parallelism, "ALTER JOB: parallelism " + parallelism);
+        rescaleIfNeeded();
+    }
+
+    /** Whether the job's parallelism follows the slots of the cluster. */
+    boolean isReactive() {
+        return scaling.reactive() && !status.isLocallyTerminal();
+    }
+
+    /** The largest parallelism a reactive job would use. */
+    int reactiveUpperBound() {
+        return scaling.upperBound();
+    }
+
+    /** The slots the job holds or waits for with its current graph. */
+    int slotsNeeded() {
+        return status.isLocallyTerminal() ? 0 : jobGraph == null ? plannedGraph.maxParallelism() : jobGraph.maxParallelism();
+    }
+
+    /**
+     * A reactive job's share of the slots is now {@code slots}, because of {@code reason}. Less
+     * than it runs at: it rescales at once. More: once no more slots were added for
+     * {@code resource-stabilization-timeout}, so that TaskManagers starting together cause one rescale.
+     */
+    void allot(int slots, String reason) {
+        if (!scaling.reactive() || status.isLocallyTerminal() || !scaling.allot(slots, reason)) {
+            return;
+        }
+        cancelGrowTimer();
+        if (jobGraph != null && scaling.target() > jobGraph.parallelism() && status == JobStatus.RUNNING) {
+            growTimer = mainThread.schedule(this::rescaleIfNeeded, scaling.stabilizationTimeout().toMillis(),
+                    TimeUnit.MILLISECONDS);
+        } else {
+            rescaleIfNeeded();
+        }
+    }
+
+    private void cancelGrowTimer() {
+        if (growTimer != null) {
+            growTimer.cancel(false);
+            growTimer = null;
+        }
+    }
+
+    /**
+     * Moves the job towards its target parallelism. Running: it takes a checkpoint, then cancels
+     * its subtasks and deploys the next attempt at the target from that checkpoint (retrying a
+     * second later when the checkpoint cannot be had). Waiting for slots: it asks for the
+     * target's instead. Restarting after a failure: the restart deploys at the target anyway.
+     */
+    private void rescaleIfNeeded() {
+        if (jobGraph == null || !plannedGraph.isRescalable() || scaling.target() == jobGraph.parallelism()) {
+            return;
+        }
+        if ((status == JobStatus.CREATED || status == JobStatus.RESTARTING) && slotRequest != null
+                && !slotRequest.isDone()) {
+            slotPool.cancelRequest(jobId);
+            switchToTarget();
+            executionGraph.vertices().forEach(v -> v.transitionTo(ExecutionState.SCHEDULED));
+            requestSlotsAndDeploy();
+            return;
+        }
+        if (status != JobStatus.RUNNING || rescaleCheckpointPending) {
+            return;
+        }
+        rescaleCheckpointPending = true;
+        checkpoints.triggerCheckpoint().whenCompleteAsync((checkpointId, error) -> {
+            rescaleCheckpointPending = false;
+            if (status != JobStatus.RUNNING || scaling.target() == jobGraph.parallelism()) {
+                return;
+            }
+            if (error != null) {
+                LOG.info("Job '{}' ({}) could not take the checkpoint to rescale from, trying again in 1 s: {}",
+                        jobGraph.name(), jobId, rootMessage(error));
+                mainThread.schedule(this::rescaleIfNeeded, 1, TimeUnit.SECONDS);
+                return;
+            }
+            LOG.info("Job '{}' ({}) rescales from parallelism {} to {} from checkpoint {}: {}", jobGraph.name(), jobId,
+                    jobGraph.parallelism(), scaling.target(), checkpointId, scaling.reason());
+            stoppingForRescale = true;
+            setStatus(JobStatus.RESTARTING);
+            checkpoints.abortPending("the job rescales");
+            closeSourceCoordinators();
+            cancelTasks();
+            endOrRestartIfAllTerminal();
+        }, mainThread);
     }
 
     private static Throwable unwrap(Throwable failure) {
@@ -569,6 +755,7 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
 
     private void end(JobStatus finalStatus) {
         closeSourceCoordinators();
+        cancelGrowTimer();
         setStatus(finalStatus);
         endTime = statusTimes.get(finalStatus);
         if (checkpoints != null) {
@@ -613,6 +800,7 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         if (restartTimer != null) {
             restartTimer.cancel(false);
         }
+        cancelGrowTimer();
         closeSourceCoordinators();
         if (checkpoints != null) {
             checkpoints.suspend();
@@ -678,7 +866,7 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         return new JobInfo(jobId, jobGraph.name(), status, startTime, endTime, total.recordsIn(), total.recordsOut(),
                 cause, total.operatorCounters(), checkpoints == null ? null : checkpoints.stats(), total.latency(), vertices,
                 new JobHistory(statusTimes, restarts, List.copyOf(failures)), waitingFor,
-                new JobScaling(jobGraph.parallelism(), jobGraph.parallelism(), false, List.of()));
+                scaling.info(jobGraph.parallelism()));
     }
 
     /** A collect sink's rows; see {@link ResultBuffer#offer}. */

@@ -1,0 +1,109 @@
+package dev.runnel.runtime.jobmanager;
+
+import dev.runnel.runtime.cluster.JobScaling;
+import dev.runnel.runtime.cluster.RuntimeOptions;
+import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.scheduler.SchedulerOptions;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What parallelism a job should run at, and how it got there: the parallelism asked for (the
+ * planned one, then {@code ALTER JOB}'s), for a reactive job the share of the slots the
+ * JobManager allots it, and the history of rescales. JobManager main thread only.
+ */
+final class JobRescaling {
+    private final boolean reactive;
+    private final int maxParallelism;
+    private final Duration stabilizationTimeout;
+    /** The parallelism asked for: the planned one, then ALTER JOB's; a reactive job's upper bound. */
+    private int requested;
+    /** A reactive job's share of the slots; -1 before the JobManager allotted one. */
+    private int share = -1;
+    /** Why the next change of parallelism happens. */
+    private String reason = "";
+    private final List<JobScaling.Rescale> history = new ArrayList<>();
+
+    private JobRescaling(boolean reactive, int requested, int maxParallelism, Duration stabilizationTimeout) {
+        this.reactive = reactive;
+        this.requested = requested;
+        this.maxParallelism = maxParallelism;
+        this.stabilizationTimeout = stabilizationTimeout;
+    }
+
+    /**
+     * The scaling of a job planned at {@code plannedParallelism}: reactive when its configuration
+     * says {@code scheduler-mode: reactive}, or says nothing and the cluster's does. A reactive
+     * job's upper bound is {@code pipeline.max-parallelism}.
+     */
+    static JobRescaling of(Configuration job, Configuration cluster, int plannedParallelism, boolean rescalable) {
+        Configuration source = job.contains(SchedulerOptions.SCHEDULER_MODE.key()) ? job : cluster;
+        boolean reactive = rescalable
+                && source.get(SchedulerOptions.SCHEDULER_MODE) == SchedulerOptions.SchedulerMode.REACTIVE;
+        Duration timeout = job.contains(SchedulerOptions.RESOURCE_STABILIZATION_TIMEOUT.key())
+                ? job.get(SchedulerOptions.RESOURCE_STABILIZATION_TIMEOUT)
+                : cluster.get(SchedulerOptions.RESOURCE_STABILIZATION_TIMEOUT);
+        int max = job.get(RuntimeOptions.MAX_PARALLELISM);
+        return new JobRescaling(reactive, reactive ? max : plannedParallelism, max, timeout);
+    }
+
+    boolean reactive() {
+        return reactive;
+    }
+
+    int maxParallelism() {
+        return maxParallelism;
+    }
+
+    Duration stabilizationTimeout() {
+        return stabilizationTimeout;
+    }
+
+    /** The largest parallelism the job would use: what the JobManager shares slots by. */
+    int upperBound() {
+        return requested;
+    }
+
+    /** The parallelism the job should run at now. */
+    int target() {
+        if (!reactive) {
+            return requested;
+        }
+        return Math.max(1, share < 0 ? requested : Math.min(requested, share));
+    }
+
+    /** ALTER JOB: from now on the job runs at (a reactive one: at most) {@code parallelism}. */
+    void request(int parallelism, String why) {
+        requested = parallelism;
+        reason = why;
+    }
+
+    /** The JobManager's share of the slots for a reactive job; returns whether the target changed. */
+    boolean allot(int slots, String why) {
+        int before = target();
+        share = slots;
+        if (target() != before) {
+            reason = why;
+            return true;
+        }
+        return false;
+    }
+
+    String reason() {
+        return reason;
+    }
+
+    /** The job runs at {@code to} now, restored from checkpoint {@code checkpointId} ({@code -1}: none). */
+    void rescaled(Instant time, int from, int to, long checkpointId) {
+        history.add(new JobScaling.Rescale(time, from, to, reason, checkpointId));
+        if (history.size() > JobScaling.MAX_RESCALES) {
+            history.remove(0);
+        }
+    }
+
+    JobScaling info(int parallelism) {
+        return new JobScaling(parallelism, target(), reactive, List.copyOf(history));
+    }
+}
