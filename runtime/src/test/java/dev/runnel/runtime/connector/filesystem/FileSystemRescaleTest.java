@@ -33,6 +33,8 @@ import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -92,11 +94,15 @@ class FileSystemRescaleTest {
                 "path", dir.resolve("in").toString(), "format", "json"));
     }
 
-    /** Source → Pace → Sink in one chained vertex at {@code parallelism}. */
+    /** Source → Pace → Sink in one chained vertex at {@code parallelism}, into the table {@code out}. */
     private JobGraph copy(String connector, int parallelism, String checkpointInterval, String savepoint) {
-        TableContext source = source(connector);
         TableContext sink = new TableContext("default.copy", ROWS, Map.of("connector", "filesystem",
                 "path", dir.resolve("out").toString(), "format", "json"));
+        return copy(source(connector), sink, parallelism, checkpointInterval, savepoint);
+    }
+
+    private JobGraph copy(TableContext source, TableContext sink, int parallelism, String checkpointInterval,
+                          String savepoint) {
         Configuration config = new Configuration();
         config.set("execution.checkpointing.interval", checkpointInterval);
         config.set("state.checkpoints.dir", dir.resolve("checkpoints").toUri().toString());
@@ -182,6 +188,50 @@ class FileSystemRescaleTest {
         assertThat(committed().stream().sorted().toList()).as("every row once")
                 .isEqualTo(LongStream.range(0, TOTAL).boxed().toList());
         assertThat(inProgressFiles()).isZero();
+    }
+
+    /**
+     * The end-of-input commit of a partitioned sink writes the success file of every partition
+     * the job wrote, also of the partitions that only a subtask which finished before the
+     * savepoint wrote: its state is gone from the savepoint (a finished subtask holds none), so
+     * the resumed job learns them from the list that subtask published when it finished.
+     */
+    @Test
+    @Disabled("Fails today: dt=b gets no _SUCCESS. The finished subtask's 'written' partitions are only in the"
+            + " staging directory of the first run's committer (a new commit id per planned job), which the resumed"
+            + " job never reads; to fix: keep the staging names in FileSinkState and merge their lists on restore")
+    void aPartitionOnlyASubtaskFinishedBeforeTheSavepointWroteGetsItsSuccessFileWhenTheResumedJobEnds()
+            throws Exception {
+        PAUSE_MILLIS.set(50);
+        RowType rows = RowType.of(new Field("id", DataType.of(TypeRoot.BIGINT)),
+                new Field("dt", DataType.of(TypeRoot.VARCHAR)));
+        Path in = Files.createDirectories(dir.resolve("partitioned-in"));
+        // file 0 goes to subtask 0 and takes seconds; file 1, one line, to subtask 1, which ends at once
+        StringBuilder big = new StringBuilder();
+        for (int i = 0; i < 100_000; i++) {
+            big.append("{\"id\":").append(i).append(",\"dt\":\"a\"}\n");
+        }
+        Files.writeString(in.resolve("part-0.json"), big);
+        Files.writeString(in.resolve("part-1.json"), "{\"id\":-1,\"dt\":\"b\"}\n");
+        TableContext source = new TableContext("default.events", rows, Map.of("connector", "filesystem",
+                "path", in.toString(), "format", "json"));
+        // only the end of the input commits partitions: the checkpoints' trigger waits an hour
+        TableContext sink = new TableContext("default.events_copy", rows, Map.of("connector", "filesystem",
+                "path", dir.resolve("partitioned-out").toString(), "format", "json",
+                "sink.partition-commit.policy.kind", "success-file", "sink.partition-commit.delay", "1h"),
+                List.of("dt"));
+
+        JobId first = submitRunning(copy(source, sink, 2, "100ms", null));
+        await().atMost(Duration.ofSeconds(60)).until(() -> cluster.getJob(first).vertices().get(0).subtaskStates()
+                .getOrDefault("FINISHED", 0) == 1);
+        String savepoint = cluster.stopWithSavepoint(first, savepoints(), false).join();
+
+        PAUSE_MILLIS.set(0);
+        JobInfo end = cluster.jobTermination(cluster.submitJob(copy(source, sink, 3, "100ms", savepoint))).join();
+        assertThat(end.status()).as(end.failureCause()).isEqualTo(JobStatus.FINISHED);
+        Path out = dir.resolve("partitioned-out");
+        assertThat(out.resolve("dt=a").resolve("_SUCCESS")).exists();
+        assertThat(out.resolve("dt=b").resolve("_SUCCESS")).exists();
     }
 
     /** Forwards each batch after {@link #PAUSE_MILLIS}, so that a copy takes seconds rather than milliseconds. */
