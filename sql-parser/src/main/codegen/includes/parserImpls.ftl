@@ -363,6 +363,32 @@ SqlNode RunnelStopJob() :
     )
 }
 
+/**
+ * ALTER JOB 'id' SET ('k' = 'v', ...): changes a running job ('parallelism' rescales it). The
+ * session checks the keys and values, so that its errors name the key.
+ */
+SqlNode RunnelAlterJob() :
+{
+    final Span s;
+    final SqlCharStringLiteral jobId;
+    final SqlNodeList optionList;
+}
+{
+    <ALTER> { s = span(); }
+    <JOB>
+    jobId = RunnelStringLiteral()
+    (
+        <SET>
+        optionList = RunnelTableOptionList() {
+            return new SqlAlterJob(s.end(this), jobId, optionList);
+        }
+    |
+        {
+            throw ParserSupport.unexpected(getToken(1), "SET");
+        }
+    )
+}
+
 /** SAVEPOINT 'id': takes a savepoint of a running job without stopping it. */
 SqlNode RunnelSavepoint() :
 {

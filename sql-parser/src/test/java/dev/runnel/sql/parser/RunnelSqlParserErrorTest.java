@@ -89,6 +89,28 @@ class RunnelSqlParserErrorTest {
   }
 
   @Test
+  void malformedAlterJob() {
+    var noSet = parseError("ALTER JOB 'j' parallelism 4");
+    assertAt(noSet, 1, 15);
+    assertThat(noSet.getMessage())
+        .isEqualTo("Encountered \"parallelism\" at line 1, column 15. Was expecting \"SET\".");
+
+    var unquoted = parseError("ALTER JOB j SET ('parallelism' = '4')");
+    assertAt(unquoted, 1, 11);
+    assertThat(unquoted.getMessage())
+        .isEqualTo("Encountered \"j\" at line 1, column 11. Was expecting a string literal.");
+
+    var number = parseError("ALTER JOB 'j' SET (\n  'parallelism' = 4)");
+    assertAt(number, 2, 19);
+    assertThat(number.getMessage())
+        .isEqualTo("Encountered \"4\" at line 2, column 19. Was expecting a string literal.");
+
+    var twice = parseError("ALTER JOB 'j' SET ('parallelism' = '2', 'parallelism' = '3')");
+    assertAt(twice, 1, 41);
+    assertThat(twice.getMessage()).isEqualTo("Duplicate option 'parallelism' at line 1, column 41");
+  }
+
+  @Test
   void setWithoutValue() {
     var e = parseError("SET 'parallelism.default'");
 

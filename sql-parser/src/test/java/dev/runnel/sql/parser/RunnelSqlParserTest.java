@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.entry;
 import dev.runnel.sql.parser.ddl.SqlCreateTable;
 import dev.runnel.sql.parser.ddl.SqlDropTable;
 import dev.runnel.sql.parser.ddl.SqlTableColumn;
+import dev.runnel.sql.parser.dql.SqlAlterJob;
 import dev.runnel.sql.parser.dql.SqlDescribeJob;
 import dev.runnel.sql.parser.dql.SqlDescribeTable;
 import dev.runnel.sql.parser.dql.SqlReset;
@@ -210,6 +211,26 @@ class RunnelSqlParserTest {
   }
 
   @Test
+  void alterJobSetsOptions() throws SqlParseException {
+    var alter = (SqlAlterJob) parse("ALTER JOB '3f9c0a' SET ('parallelism' = '4')");
+    assertThat(alter.jobId()).isEqualTo("3f9c0a");
+    assertThat(alter.options()).containsExactly(entry("parallelism", "4"));
+    assertThat(alter.jobOptions().get(0).keyLiteral().getParserPosition().getColumnNum()).isEqualTo(25);
+    assertThat(toSql(alter)).isEqualTo("ALTER JOB '3f9c0a' SET ('parallelism' = '4')");
+
+    // the session rejects an empty list and unknown keys, naming them
+    assertThat(((SqlAlterJob) parse("alter job 'j' set ()")).options()).isEmpty();
+    assertThat(((SqlAlterJob) parse("ALTER JOB 'j' SET ('a' = '1', 'b' = '2')")).options())
+        .containsExactly(entry("a", "1"), entry("b", "2"));
+  }
+
+  @Test
+  void alterTableAndViewStillParseBesideAlterJob() throws SqlParseException {
+    assertThat(parse("ALTER TABLE job SET ('k' = 'v')").getKind()).isEqualTo(SqlKind.ALTER_TABLE);
+    assertThat(parse("ALTER SESSION SET x = 1")).isInstanceOf(SqlSetOption.class);
+  }
+
+  @Test
   void savepoint() throws SqlParseException {
     var savepoint = (SqlSavepoint) parse("SAVEPOINT '3f9c0a'");
     assertThat(savepoint.jobId()).isEqualTo("3f9c0a");
@@ -294,7 +315,7 @@ class RunnelSqlParserTest {
         "CREATE TABLE IF NOT EXISTS `a`.`b` (`x` STRING NOT NULL COMMENT 'c', "
             + "`y` TIMESTAMP_LTZ(3)) COMMENT 't' WITH ('k' = 'v')",
         "DROP TABLE IF EXISTS `t`", "SHOW TABLES", "SHOW JOBS", "DESCRIBE TABLE `t`",
-        "STOP JOB 'j'", "SET", "SET 'k' = 'v'", "RESET", "RESET 'k'")) {
+        "STOP JOB 'j'", "ALTER JOB 'j' SET ('parallelism' = '2')", "SET", "SET 'k' = 'v'", "RESET", "RESET 'k'")) {
       SqlNode once = parse(sql);
       assertThat(toSql(once)).isEqualTo(sql);
       assertThat(toSql(parse(toSql(once)))).isEqualTo(sql);
