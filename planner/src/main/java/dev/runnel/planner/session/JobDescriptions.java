@@ -3,6 +3,7 @@ package dev.runnel.planner.session;
 import dev.runnel.planner.session.StatementResult.Table.Fit;
 import dev.runnel.runtime.cluster.JobFailure;
 import dev.runnel.runtime.cluster.JobInfo;
+import dev.runnel.runtime.cluster.JobScaling;
 import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.cluster.VertexInfo;
 import dev.runnel.runtime.data.Row;
@@ -21,8 +22,8 @@ import java.util.TreeSet;
 
 /**
  * {@code SHOW JOBS} (one row per job) and {@code DESCRIBE JOB 'id'} (the job as
- * {@code property | value} rows — its name, status, times and counts, its restarts and last
- * failure, the slots it holds, its checkpoints, its backpressure, each vertex with its
+ * {@code property | value} rows — its name, status, parallelism and how it changed, times and counts,
+ * its restarts and last failure, the slots it holds, its checkpoints, its backpressure, each vertex with its
  * parallelism, subtask states, slots, counts and (while it runs) busy, back-pressured and idle
  * time, and the operators' counters). Both are reports ({@link StatementResult.Table#report()}):
  * the shell fits them to the screen. Times are shown as {@code SHOW JOBS}' TIMESTAMP_LTZ(3) column
@@ -39,6 +40,7 @@ final class JobDescriptions {
             new ColumnInfo("job id", STRING_NOT_NULL),
             new ColumnInfo("job name", STRING_NOT_NULL),
             new ColumnInfo("status", STRING_NOT_NULL),
+            new ColumnInfo("parallelism", STRING),
             new ColumnInfo("start time", TIME),
             new ColumnInfo("records in", COUNT),
             new ColumnInfo("records out", COUNT),
@@ -46,7 +48,7 @@ final class JobDescriptions {
             new ColumnInfo("restarts", COUNT),
             new ColumnInfo("last failure", STRING));
     private static final List<Fit> JOB_FITS = List.of(Fit.WHOLE, Fit.SHORTEN, Fit.WHOLE, Fit.WHOLE, Fit.WHOLE,
-            Fit.WHOLE, Fit.WHOLE, Fit.WHOLE, Fit.SHORTEN);
+            Fit.WHOLE, Fit.WHOLE, Fit.WHOLE, Fit.WHOLE, Fit.SHORTEN);
 
     private JobDescriptions() {
     }
@@ -56,11 +58,20 @@ final class JobDescriptions {
         List<Row> rows = new ArrayList<>();
         for (JobInfo job : jobs) {
             long lastCheckpoint = job.checkpoints().latestCompletedId();
-            rows.add(Row.of(job.id().value(), job.name(), statusText(job), millis(job.startTime()), job.recordsIn(),
-                    job.recordsOut(), lastCheckpoint < 0 ? null : lastCheckpoint, (long) job.restarts(),
-                    failureText(job)));
+            rows.add(Row.of(job.id().value(), job.name(), statusText(job), parallelismText(job.scaling()),
+                    millis(job.startTime()), job.recordsIn(), job.recordsOut(),
+                    lastCheckpoint < 0 ? null : lastCheckpoint, (long) job.restarts(), failureText(job)));
         }
         return new StatementResult.Table(JOB_COLUMNS, rows, JOB_FITS);
+    }
+
+    /** {@code 2}, or while the job rescales {@code 2 → 3}; {@code null} where the JobManager did not say. */
+    private static String parallelismText(JobScaling scaling) {
+        if (scaling.parallelism() < 1) {
+            return null;
+        }
+        return scaling.rescaling() ? scaling.parallelism() + " → " + scaling.target()
+                : String.valueOf(scaling.parallelism());
     }
 
     /* The status, and for a job that waits for slots that it does (DESCRIBE JOB says for how many). */
@@ -77,6 +88,7 @@ final class JobDescriptions {
         if (job.waitingFor() != null) {
             rows.add(Row.of("waiting for", job.waitingFor()));
         }
+        scalingRows(job.scaling(), zone, rows);
         rows.add(Row.of("start time", time(job.startTime(), zone)));
         rows.add(Row.of("end time", time(job.endTime(), zone)));
         rows.add(Row.of("records in", String.valueOf(job.recordsIn())));
@@ -98,6 +110,26 @@ final class JobDescriptions {
         }
         return new StatementResult.Table(List.of(new ColumnInfo("property", STRING_NOT_NULL),
                 new ColumnInfo("value", STRING_NOT_NULL)), rows, List.of(Fit.SHORTEN, Fit.WRAP));
+    }
+
+    /**
+     * {@code parallelism}, {@code target parallelism} (the same unless it rescales), {@code scheduler mode}
+     * and {@code rescales}: {@code 2 → 3 at 2026-12-07 13:20:01.123 (ALTER JOB, from checkpoint 12)}, oldest
+     * first, separated by {@code ;}.
+     */
+    private static void scalingRows(JobScaling scaling, ZoneId zone, List<Row> rows) {
+        boolean known = scaling.parallelism() > 0;
+        rows.add(Row.of("parallelism", known ? String.valueOf(scaling.parallelism()) : "-"));
+        rows.add(Row.of("target parallelism", known ? String.valueOf(scaling.target()) : "-"));
+        rows.add(Row.of("scheduler mode", scaling.reactive()
+                ? "reactive (follows the slots of the cluster)" : "default"));
+        StringJoiner rescales = new StringJoiner("; ");
+        for (JobScaling.Rescale rescale : scaling.rescales()) {
+            rescales.add(rescale.from() + " → " + rescale.to() + " at " + time(rescale.time(), zone) + " ("
+                    + rescale.reason() + (rescale.checkpointId() < 0 ? ", without a checkpoint"
+                    : ", from checkpoint " + rescale.checkpointId()) + ")");
+        }
+        rows.add(Row.of("rescales", rescales.length() == 0 ? "-" : rescales.toString()));
     }
 
     /** What went wrong last: a failed job's cause (which says when the restarts gave up), else the latest failure's. */

@@ -8,6 +8,7 @@ import dev.runnel.runtime.checkpoint.CheckpointOptions;
 import dev.runnel.runtime.cluster.ClusterClient;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
+import dev.runnel.runtime.cluster.JobScaling;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.data.Row;
@@ -15,6 +16,8 @@ import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
 import dev.runnel.sql.parser.ddl.SqlCreateTable;
 import dev.runnel.sql.parser.ddl.SqlDropTable;
+import dev.runnel.sql.parser.ddl.SqlTableOption;
+import dev.runnel.sql.parser.dql.SqlAlterJob;
 import dev.runnel.sql.parser.dql.SqlDescribeJob;
 import dev.runnel.sql.parser.dql.SqlDescribeTable;
 import dev.runnel.sql.parser.dql.SqlJobCommand;
@@ -38,11 +41,16 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
  * The statements a session runs itself, without a job: DDL, {@code SHOW}, {@code DESCRIBE},
- * {@code SET}/{@code RESET}, {@code STOP JOB} and {@code SAVEPOINT}. Not thread-safe, like the session.
+ * {@code SET}/{@code RESET}, {@code STOP JOB}, {@code SAVEPOINT} and {@code ALTER JOB}. Not thread-safe, like the
+ * session.
  */
 final class SessionCommands {
     private static final DataType STRING = DataType.of(TypeRoot.VARCHAR);
     private static final DataType STRING_NOT_NULL = DataType.of(TypeRoot.VARCHAR).notNull();
+    /** The one key {@code ALTER JOB … SET (…)} takes. */
+    static final String PARALLELISM = "parallelism";
+    /** How long {@code ALTER JOB} waits for the JobManager to start the rescale (not for it to end). */
+    private static final Duration RESCALE_START_TIMEOUT = Duration.ofSeconds(30);
 
     private final Catalog catalog;
     private final QueryPlanner planner;
@@ -81,6 +89,8 @@ final class SessionCommands {
             return JobDescriptions.describe(existingJob(describe), SessionOptions.zone(configuration));
         } else if (node instanceof SqlSavepoint savepoint) {
             return savepoint(savepoint);
+        } else if (node instanceof SqlAlterJob alter) {
+            return alterJob(alter);
         } else if (node instanceof SqlSet set) {
             return set(set);
         } else if (node instanceof SqlReset reset) {
@@ -156,7 +166,7 @@ final class SessionCommands {
         return new StatementResult.Message("Job has been stopped.");
     }
 
-    /** The job a {@code STOP JOB}, {@code SAVEPOINT} or {@code DESCRIBE JOB} names; an error at its id if there is none. */
+    /** The job a {@code STOP JOB}, {@code SAVEPOINT}, {@code ALTER JOB} or {@code DESCRIBE JOB} names; an error at its id if there is none. */
     private JobInfo existingJob(SqlJobCommand command) {
         JobId id = new JobId(command.jobId().trim());
         try {
@@ -175,6 +185,74 @@ final class SessionCommands {
                     pos, null);
         }
         return savepointPath(awaitSavepoint(cluster.triggerSavepoint(id, null), id, pos));
+    }
+
+    /**
+     * {@code ALTER JOB 'id' SET ('parallelism' = 'N')}: asks the JobManager to rescale the job and
+     * answers once the rescale is under way; {@code SHOW JOBS} and {@code DESCRIBE JOB} follow it.
+     */
+    private StatementResult alterJob(SqlAlterJob alter) {
+        SqlTableOption option = parallelismOption(alter);
+        int parallelism = parallelism(option);
+        JobInfo job = existingJob(alter);
+        JobId id = job.id();
+        if (job.status().isTerminal()) {
+            throw error("Job '" + id + "' has ended with status " + job.status() + "; only a running job can be rescaled",
+                    alter.jobIdLiteral().getParserPosition(), null);
+        }
+        JobScaling scaling = job.scaling();
+        if (!scaling.reactive() && !scaling.rescaling() && scaling.parallelism() == parallelism) {
+            return new StatementResult.Message("Job already runs at parallelism " + parallelism + ".");
+        }
+        SqlParserPos pos = option.valueLiteral().getParserPosition();
+        try {
+            cluster.rescaleJob(id, parallelism).get(RESCALE_START_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            throw error("Could not rescale job '" + id + "' to parallelism " + parallelism + ": " + cause.getMessage(),
+                    pos, cause);
+        } catch (TimeoutException e) {
+            throw error("The JobManager did not start rescaling job '" + id + "' within "
+                    + RESCALE_START_TIMEOUT.toSeconds() + " s", pos, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw error("Interrupted while asking to rescale job '" + id + "'", pos, e);
+        }
+        String from = scaling.parallelism() > 0 ? "from " + scaling.parallelism() + " " : "";
+        return new StatementResult.Message("Job is rescaling " + from + "to parallelism " + parallelism
+                + (scaling.reactive() ? " (reactive: " + parallelism + " is now its upper bound)" : "") + ".");
+    }
+
+    /** The {@code 'parallelism'} option of an {@code ALTER JOB}; an error at any other key, or when there is none. */
+    private static SqlTableOption parallelismOption(SqlAlterJob alter) {
+        SqlTableOption found = null;
+        for (SqlTableOption option : alter.jobOptions()) {
+            if (!option.key().equals(PARALLELISM)) {
+                throw error("Unknown option '" + option.key() + "' for ALTER JOB: only '" + PARALLELISM
+                        + "' can be set", option.keyLiteral().getParserPosition(), null);
+            }
+            found = option;
+        }
+        if (found == null) {
+            throw error("ALTER JOB needs the option '" + PARALLELISM + "', as in SET ('" + PARALLELISM + "' = '4')",
+                    alter.optionList().getParserPosition(), null);
+        }
+        return found;
+    }
+
+    private static int parallelism(SqlTableOption option) {
+        String value = option.value().trim();
+        int parallelism;
+        try {
+            parallelism = Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            parallelism = 0;
+        }
+        if (parallelism < 1) {
+            throw error("Invalid value '" + option.value() + "' for option '" + PARALLELISM
+                    + "': expected a whole number of at least 1", option.valueLiteral().getParserPosition(), null);
+        }
+        return parallelism;
     }
 
     /** Waits for a savepoint as long as a checkpoint may take ({@code execution.checkpointing.timeout}). */

@@ -100,9 +100,9 @@ class CheckpointEndToEndTest {
             Row shown = jobs.stream().filter(r -> r.getField(0).equals(id.value())).findFirst().orElseThrow();
             CheckpointStats stats = cluster.getJob(id).checkpoints();
             assertThat(stats.completed()).isGreaterThan(4);
-            assertThat(shown.getField(6)).as("last checkpoint").isEqualTo(stats.latestCompletedId());
-            assertThat(shown.getField(7)).as("restarts: three injected failures and a lost TaskManager").isEqualTo(4L);
-            assertThat(shown.getField(8)).as("last failure").isEqualTo(cluster.getJob(id).lastFailure().orElseThrow()
+            assertThat(shown.getField(7)).as("last checkpoint").isEqualTo(stats.latestCompletedId());
+            assertThat(shown.getField(8)).as("restarts: three injected failures and a lost TaskManager").isEqualTo(4L);
+            assertThat(shown.getField(9)).as("last failure").isEqualTo(cluster.getJob(id).lastFailure().orElseThrow()
                     .message());
         }
         assertThat(finalChangelogRows(out)).isEqualTo(expectedCounts());

@@ -58,19 +58,20 @@ class JobReportsEndToEndTest {
 
             StatementResult.Table jobs = (StatementResult.Table) session.execute("SHOW JOBS");
             assertThat(jobs.columns()).extracting(ColumnInfo::name).containsExactly("job id", "job name", "status",
-                    "start time", "records in", "records out", "last checkpoint", "restarts", "last failure");
+                    "parallelism", "start time", "records in", "records out", "last checkpoint", "restarts", "last failure");
             assertThat(jobs.report()).containsExactly(Fit.WHOLE, Fit.SHORTEN, Fit.WHOLE, Fit.WHOLE, Fit.WHOLE,
-                    Fit.WHOLE, Fit.WHOLE, Fit.WHOLE, Fit.SHORTEN);
+                    Fit.WHOLE, Fit.WHOLE, Fit.WHOLE, Fit.WHOLE, Fit.SHORTEN);
             Row shown = jobs.rows().stream().filter(r -> r.getField(0).equals(id.value())).findFirst().orElseThrow();
             assertThat(shown.getField(2)).isEqualTo("RUNNING");
-            assertThat(shown.getField(7)).as("restarts").isEqualTo(1L);
+            assertThat(shown.getField(3)).as("parallelism").isEqualTo("1");
+            assertThat(shown.getField(8)).as("restarts").isEqualTo(1L);
             String failure = "injected (in " + source + ", subtask 1/1)";
-            assertThat(shown.getField(8)).as("last failure").isEqualTo(failure);
+            assertThat(shown.getField(9)).as("last failure").isEqualTo(failure);
 
             Map<String, String> described = describe(session, id);
             assertThat(described).containsEntry("status", "RUNNING").containsEntry("restarts", "1")
                     .containsEntry("end time", "-");
-            String startTime = Values.toText(shown.getField(3), DataType.of(TypeRoot.TIMESTAMP_LTZ, 3),
+            String startTime = Values.toText(shown.getField(4), DataType.of(TypeRoot.TIMESTAMP_LTZ, 3),
                     ZoneId.of("Asia/Tokyo"));
             assertThat(described.get("start time")).as("the same text as SHOW JOBS shows").matches(TIME)
                     .isEqualTo(startTime);
@@ -92,8 +93,10 @@ class JobReportsEndToEndTest {
 
             Row shown = ((StatementResult.Table) session.execute("SHOW JOBS")).rows().stream()
                     .filter(r -> r.getField(0).equals(id.value())).findFirst().orElseThrow();
-            assertThat(Arrays.asList(shown.fields()).subList(6, 9)).containsExactly(null, 0L, null);
-            assertThat(describe(session, id)).containsEntry("restarts", "0").containsEntry("last failure", "-");
+            assertThat(Arrays.asList(shown.fields()).subList(7, 10)).containsExactly(null, 0L, null);
+            assertThat(describe(session, id)).containsEntry("restarts", "0").containsEntry("last failure", "-")
+                    .containsEntry("parallelism", "1").containsEntry("target parallelism", "1")
+                    .containsEntry("scheduler mode", "default").containsEntry("rescales", "-");
         }
     }
 }

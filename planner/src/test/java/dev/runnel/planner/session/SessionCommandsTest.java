@@ -13,7 +13,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** DDL, SHOW, DESCRIBE, SET/RESET, STOP JOB and SAVEPOINT through a {@link Session}. */
+/** DDL, SHOW, DESCRIBE, SET/RESET, STOP JOB, SAVEPOINT and ALTER JOB through a {@link Session}. */
 class SessionCommandsTest {
     private EmbeddedCluster cluster;
     private Session session;
@@ -153,6 +153,13 @@ class SessionCommandsTest {
         assertFails("SAVEPOINT '00000000000000000000000000000000'", "1:11")
                 .hasMessage("Job '00000000000000000000000000000000' does not exist");
         assertFails("STOP JOB '00000000000000000000000000000000' WITH SAVEPOINT", "1:10")
+                .hasMessage("Job '00000000000000000000000000000000' does not exist");
+    }
+
+    @Test
+    void rescalingAnUnknownJobFailsAtTheJobId() {
+        // the same answer with or without a JobManager that rescales: the job is looked up first
+        assertFails("ALTER JOB '00000000000000000000000000000000' SET ('parallelism' = '2')", "1:11")
                 .hasMessage("Job '00000000000000000000000000000000' does not exist");
     }
 

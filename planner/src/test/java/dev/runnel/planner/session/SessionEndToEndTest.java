@@ -95,8 +95,8 @@ class SessionEndToEndTest {
             Row shown = jobs.stream().filter(r -> r.getField(0).equals(job.jobId().value())).findFirst().orElseThrow();
             assertThat(shown.getField(1)).isEqualTo("insert-into_default_catalog.default_database.evens");
             assertThat(shown.getField(2)).isEqualTo("FINISHED");
-            assertThat(shown.getField(4)).as("records in").isEqualTo(20L);
-            assertThat(shown.getField(5)).as("records out").isEqualTo(10L);
+            assertThat(shown.getField(5)).as("records in").isEqualTo(20L);
+            assertThat(shown.getField(6)).as("records out").isEqualTo(10L);
         }
     }
 

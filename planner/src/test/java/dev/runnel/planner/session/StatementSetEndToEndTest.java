@@ -63,8 +63,8 @@ class StatementSetEndToEndTest {
             List<Row> ours = jobs.rows().stream().filter(r -> r.fields()[0].equals(job.jobId().value())).toList();
             assertThat(ours).hasSize(1);
             // records in: the source's rows, counted once although two branches read them
-            assertThat(ours.get(0).fields()[4]).isEqualTo(100L);
-            assertThat(ours.get(0).fields()[5]).isEqualTo(20L);
+            assertThat(ours.get(0).fields()[5]).isEqualTo(100L);
+            assertThat(ours.get(0).fields()[6]).isEqualTo(20L);
         }
     }
 
