@@ -47,6 +47,7 @@ public enum BuiltinCommand {
               EXPLAIN [CHANGELOG_MODE, JSON_EXECUTION_PLAN] stmt        the plans
               SHOW JOBS  DESCRIBE JOB '<id>'    status, restarts, last failure, vertices, counts
               STOP JOB '<id>' [WITH SAVEPOINT [WITH DRAIN]]   SAVEPOINT '<id>'   into state.savepoints.dir
+              ALTER JOB '<id>' SET ('parallelism' = '<n>')   rescales a running job from a checkpoint
               SET; SET 'key' = 'value'; RESET ['key']   e.g. SET 'parallelism.default' = '2'
               SET 'sql-client.verbose' = 'true' shows stack traces of errors
               HELP;  QUIT;  EXIT;

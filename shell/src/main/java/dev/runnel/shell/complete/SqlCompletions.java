@@ -48,7 +48,7 @@ public final class SqlCompletions {
             Map.entry("CREATE TEMPORARY", List.of("VIEW", "TABLE")),
             Map.entry("DROP", List.of("TABLE", "TEMPORARY", "VIEW", "DATABASE", "CATALOG")),
             Map.entry("DROP TEMPORARY", List.of("VIEW", "TABLE")),
-            Map.entry("ALTER", List.of("TABLE", "VIEW")),
+            Map.entry("ALTER", List.of("TABLE", "VIEW", "JOB")),
             Map.entry("SHOW", List.of("TABLES", "VIEWS", "DATABASES", "CATALOGS", "FUNCTIONS", "JOBS", "COLUMNS",
                     "PARTITIONS", "CREATE", "CURRENT")),
             Map.entry("SHOW CREATE", List.of("TABLE", "VIEW")),
@@ -122,9 +122,19 @@ public final class SqlCompletions {
                     .forEach(value -> out.add(quote(value), "value"));
         } else if (inOptions(at)) {
             options(at, out);
-        } else if (at.after("STOP", "JOB") || at.after("DESCRIBE", "JOB")) {
-            metadata.jobs().forEach((id, what) -> out.suggestions.add(new Suggestion(quote(id), "job", what, true)));
+        } else if (jobPlace(at)) {
+            jobs(out);
         }
+    }
+
+    /* Where a job command takes its job's id: STOP JOB, DESCRIBE JOB, ALTER JOB, SAVEPOINT. */
+    private static boolean jobPlace(StatementContext at) {
+        return at.after("STOP", "JOB") || at.after("DESCRIBE", "JOB") || at.after("ALTER", "JOB")
+                || (at.after("SAVEPOINT") && at.before.size() == 1);
+    }
+
+    private void jobs(Out out) {
+        metadata.jobs().forEach((id, what) -> out.suggestions.add(new Suggestion(quote(id), "job", what, true)));
     }
 
     /** Inside {@code WITH (…)} or {@code ALTER TABLE t SET (…)}. */
@@ -134,6 +144,13 @@ public final class SqlCompletions {
     }
 
     private void options(StatementContext at, Out out) {
+        if (at.firstWord().equals("ALTER") && at.before.size() > 1 && at.before.get(1).is("JOB")) {
+            // ALTER JOB 'id' SET (…) takes one key, a whole number
+            if (at.after("(") || at.after(",")) {
+                out.add(quote("parallelism"), "job option");
+            }
+            return;
+        }
         Map<String, String> written = writtenOptions(at);
         if (at.after("=")) {
             SqlToken key = at.back(2);
@@ -278,8 +295,8 @@ public final class SqlCompletions {
             }
         } else if (tablePlace(at)) {
             tablesAndViews(out);
-        } else if (at.after("STOP", "JOB") || at.after("DESCRIBE", "JOB")) {
-            metadata.jobs().forEach((id, what) -> out.suggestions.add(new Suggestion(quote(id), "job", what, true)));
+        } else if (jobPlace(at)) {
+            jobs(out);
         } else if (at.after("DESCRIBE") || at.after("DESC")) {
             out.keywords(List.of("JOB", "DATABASE", "CATALOG"), "keyword");
             tablesAndViews(out);

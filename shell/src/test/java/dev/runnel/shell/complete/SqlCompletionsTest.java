@@ -152,6 +152,15 @@ class SqlCompletionsTest {
         assertThat(offered("USE CATALOG |")).containsExactly("default_catalog", "other_catalog");
         assertThat(offered("STOP JOB |")).containsExactly("'0123456789abcdef0123456789abcdef'");
         assertThat(offered("DESCRIBE JOB '01|")).containsExactly("'0123456789abcdef0123456789abcdef'");
+        assertThat(offered("ALTER JOB |")).containsExactly("'0123456789abcdef0123456789abcdef'");
+        assertThat(offered("SAVEPOINT '|")).containsExactly("'0123456789abcdef0123456789abcdef'");
+    }
+
+    @Test
+    void alterJobTakesTheParallelism() {
+        assertThat(offered("ALTER J|")).containsExactly("JOB");
+        assertThat(offered("ALTER JOB '0123456789abcdef0123456789abcdef' SET (|")).containsExactly("'parallelism'");
+        assertThat(offered("ALTER JOB '0123456789abcdef0123456789abcdef' SET ('parallelism' = |")).isEmpty();
     }
 
     @Test
