@@ -24,6 +24,8 @@ final class ClusterRpc {
     static final MethodDescriptor<ForJob, Outcome> JOB_TERMINATION = method("JobTermination", ForJob.class);
     static final MethodDescriptor<FetchResults, Outcome> FETCH_RESULTS = method("FetchResults", FetchResults.class);
     static final MethodDescriptor<Savepoint, Outcome> SAVEPOINT = method("Savepoint", Savepoint.class);
+    /** Answered once the rescale is under way (not when it is done), like {@code ClusterClient.rescaleJob}. */
+    static final MethodDescriptor<Rescale, Outcome> RESCALE_JOB = method("RescaleJob", Rescale.class);
     /** The TaskManagers registered now ({@code runnel cluster status}); {@code jobId} is null. */
     static final MethodDescriptor<ForJob, Outcome> LIST_TASK_MANAGERS = method("ListTaskManagers", ForJob.class);
 
@@ -66,6 +68,10 @@ final class ClusterRpc {
      * @param drain with {@code stop}: end the sources' input first (Flink's {@code --drain})
      */
     record Savepoint(JobId jobId, String targetDirectory, boolean stop, boolean drain) implements Serializable {
+    }
+
+    /** A rescale of the whole job: its vertices that follow the job's parallelism get {@code parallelism}. */
+    record Rescale(JobId jobId, int parallelism) implements Serializable {
     }
 
     /** What a call returned ({@code value}, possibly null) or the exception it failed with. */

@@ -9,6 +9,7 @@ import dev.runnel.runtime.rpc.ClusterRpc.FetchResults;
 import dev.runnel.runtime.rpc.ClusterRpc.ForBlob;
 import dev.runnel.runtime.rpc.ClusterRpc.ForJob;
 import dev.runnel.runtime.rpc.ClusterRpc.Outcome;
+import dev.runnel.runtime.rpc.ClusterRpc.Rescale;
 import dev.runnel.runtime.rpc.ClusterRpc.Savepoint;
 import dev.runnel.runtime.rpc.ClusterRpc.SubmitJob;
 import io.grpc.Server;
@@ -140,6 +141,8 @@ public final class ClusterRpcServer implements AutoCloseable {
                 .addMethod(ClusterRpc.SAVEPOINT, async((ClusterClient c, Savepoint r) -> r.stop()
                         ? c.stopWithSavepoint(r.jobId(), r.targetDirectory(), r.drain())
                         : c.triggerSavepoint(r.jobId(), r.targetDirectory())))
+                .addMethod(ClusterRpc.RESCALE_JOB, async((ClusterClient c, Rescale r) -> c.rescaleJob(r.jobId(),
+                        r.parallelism())))
                 .addMethod(ClusterRpc.LIST_TASK_MANAGERS, unary((ClusterClient c, ForJob r) -> new ArrayList<>(
                         c instanceof RestGateway gateway ? gateway.registeredTaskManagers() : List.of())))
                 .addMethod(ClusterRpc.UPLOAD_BLOB, unary((ClusterClient c, Blob r) -> blobs(c).put(r.bytes())))

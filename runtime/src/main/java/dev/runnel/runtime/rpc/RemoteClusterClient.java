@@ -13,6 +13,7 @@ import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.rpc.ClusterRpc.FetchResults;
 import dev.runnel.runtime.rpc.ClusterRpc.ForJob;
 import dev.runnel.runtime.rpc.ClusterRpc.Outcome;
+import dev.runnel.runtime.rpc.ClusterRpc.Rescale;
 import dev.runnel.runtime.rpc.ClusterRpc.Savepoint;
 import dev.runnel.runtime.rpc.ClusterRpc.SubmitJob;
 import dev.runnel.runtime.security.SslOptions;
@@ -254,6 +255,23 @@ public final class RemoteClusterClient implements ClusterClient {
         }
         return callAsync(ClusterRpc.SAVEPOINT, new Savepoint(jobId, targetDirectory, true, drain))
                 .thenApply(String.class::cast);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The JobManager answers once the rescale is under way, so the call has the deadline of a quick
+     * one ({@link #CALL_TIMEOUT}); a JobManager that refuses (an unknown or ended job, a parallelism
+     * above the maximum) fails the future with its own exception.
+     */
+    @Override
+    public CompletableFuture<Void> rescaleJob(JobId jobId, int parallelism) {
+        if (leaders != null) {
+            return routedAsync(c -> c.rescaleJob(jobId, parallelism));
+        }
+        return callAsync(ClusterRpc.RESCALE_JOB, new Rescale(jobId, parallelism),
+                CallOptions.DEFAULT.withDeadlineAfter(CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS))
+                .thenApply(value -> null);
     }
 
     // ---- following the leader

@@ -42,6 +42,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.AfterEach;
@@ -291,6 +292,19 @@ class LeaderFollowingTest {
 
         assertThat(listed.get(30, TimeUnit.SECONDS)).isEmpty();
         assertThat(client.leaderAddress()).isEqualTo(b.address());
+    }
+
+    @Test
+    void aRescaleGoesToTheLeaderWhichAnswersForItself() {
+        JobManagerProcess a = jobManager().start();
+        await().until(() -> a.server.isLeading());
+        RemoteClusterClient client = client(Duration.ofSeconds(30));
+
+        // the leader knows no such job: its own refusal comes back, not a connection failure
+        assertThatThrownBy(() -> client.rescaleJob(new JobId("0123456789abcdef0123456789abcdef"), 2)
+                .get(30, TimeUnit.SECONDS))
+                .isInstanceOf(ExecutionException.class)
+                .cause().isNotInstanceOf(ClusterConnectionException.class);
     }
 
     @Test
