@@ -37,7 +37,7 @@ final class ClusterHandlers {
                 .put("timezone-offset", zone.getOffset(System.currentTimeMillis()))
                 .put("flink-version", VERSION)
                 .put("flink-revision", "unknown");
-        node.putObject("features").put("web-submit", false).put("web-cancel", true).put("web-rescale", false)
+        node.putObject("features").put("web-submit", false).put("web-cancel", true).put("web-rescale", true)
                 .put("web-history", false);
         return node;
     }

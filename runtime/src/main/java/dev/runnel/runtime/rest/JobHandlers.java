@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
+import dev.runnel.runtime.cluster.JobScaling;
 import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.cluster.TaskManagerInfo;
 import dev.runnel.runtime.cluster.VertexInfo;
@@ -113,6 +114,12 @@ final class JobHandlers {
                     .put("accumulated-busy-time", 0);
         }
         node.set("status-counts", statusCounts);
+        // Runnel's: Flink's job details say nothing of how the parallelism changed
+        ArrayNode rescales = node.putArray("rescales");
+        for (JobScaling.Rescale rescale : job.scaling().rescales()) {
+            rescales.addObject().put("timestamp", millis(rescale.time())).put("from", rescale.from())
+                    .put("to", rescale.to()).put("reason", rescale.reason()).put("checkpoint-id", rescale.checkpointId());
+        }
         return node;
     }
 

@@ -1,5 +1,6 @@
 package dev.runnel.runtime.rest;
 
+import dev.runnel.runtime.cluster.ClusterClient;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.TaskManagerInfo;
@@ -32,4 +33,20 @@ public interface RestGateway {
 
     /** Completes with the savepoint's directory once the job stopped. */
     CompletableFuture<String> stopWithSavepoint(JobId jobId, String targetDirectory, boolean drain);
+
+    /**
+     * Rescales the job as {@link ClusterClient#rescaleJob} does: completes once the rescale is under way.
+     *
+     * <p>Named apart from {@code rescaleJob} because that has a default of its own, and a class
+     * implementing both interfaces (the embedded cluster) would inherit two defaults of one
+     * signature. This default delegates to it when the gateway is also the cluster's client, and
+     * fails otherwise.
+     */
+    default CompletableFuture<Void> rescale(JobId jobId, int parallelism) {
+        if (this instanceof ClusterClient client) {
+            return client.rescaleJob(jobId, parallelism);
+        }
+        return CompletableFuture.failedFuture(new UnsupportedOperationException(
+                "Rescaling a job is not supported by this REST endpoint's cluster"));
+    }
 }

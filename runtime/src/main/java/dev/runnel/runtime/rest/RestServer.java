@@ -87,6 +87,7 @@ public final class RestServer implements AutoCloseable {
         new JobExceptionHandlers(gateway).register(router);
         new CheckpointHandlers(gateway).register(router);
         new SavepointHandlers(gateway).register(router);
+        new ResourceRequirementsHandlers(gateway).register(router);
         return router;
     }
 

@@ -274,6 +274,11 @@ class RestServerTest {
 
         JsonNode config = rest.get("/config").body();
         assertThat(config.get("features").get("web-cancel").asBoolean()).isTrue();
+        assertThat(config.get("features").get("web-rescale").asBoolean()).isTrue();
+        // the cluster refuses what it does not know, whether or not it rescales jobs yet
+        assertThat(rest.send("PATCH", "/jobs/00000000000000000000000000000000/resource-requirements",
+                "{\"00000000000000000000000000000001\": {\"parallelism\": {\"upperBound\": 2}}}").status())
+                .isEqualTo(404);
         assertThat(config.has("flink-version")).isTrue();
     }
 
