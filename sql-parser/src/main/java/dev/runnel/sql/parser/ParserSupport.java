@@ -79,11 +79,6 @@ public final class ParserSupport {
         || token.kind == RunnelSqlParserImplConstants.SEMICOLON;
   }
 
-  /**
-   * Whether the next tokens are {@code {DESCRIBE | DESC} [TABLE] a[.b]*} and the statement
-   * ends there. Calcite's other DESCRIBE forms ({@code DESCRIBE SCHEMA s},
-   * {@code DESCRIBE t column}, {@code DESCRIBE SELECT ...}) are not, and stay Calcite's.
-   */
   /** Whether the tokens after DESCRIBE are {@code JOB 'id'} and the statement's end. */
   public static boolean isDescribeJob(RunnelSqlParserImpl parser) {
     return parser.getToken(2).kind == RunnelSqlParserImplConstants.JOB
@@ -91,6 +86,11 @@ public final class ParserSupport {
         && isStatementEnd(parser.getToken(4));
   }
 
+  /**
+   * Whether the next tokens are {@code {DESCRIBE | DESC} [TABLE] a[.b]*} and the statement
+   * ends there. Calcite's other DESCRIBE forms ({@code DESCRIBE SCHEMA s},
+   * {@code DESCRIBE t column}, {@code DESCRIBE SELECT ...}) are not, and stay Calcite's.
+   */
   public static boolean isDescribeTable(RunnelSqlParserImpl parser) {
     int i = 2;
     if (parser.getToken(i).kind == RunnelSqlParserImplConstants.TABLE) {
