@@ -59,6 +59,21 @@ final class TimedClusterClient implements ClusterClient {
     }
 
     @Override
+    public CompletableFuture<String> triggerSavepoint(JobId jobId, String targetDirectory) {
+        return delegate.triggerSavepoint(jobId, targetDirectory);
+    }
+
+    @Override
+    public CompletableFuture<String> stopWithSavepoint(JobId jobId, String targetDirectory, boolean drain) {
+        return delegate.stopWithSavepoint(jobId, targetDirectory, drain);
+    }
+
+    @Override
+    public CompletableFuture<Void> rescaleJob(JobId jobId, int parallelism) {
+        return delegate.rescaleJob(jobId, parallelism);
+    }
+
+    @Override
     public void close() {
         // The benchmark closes the cluster itself, after the session.
     }
