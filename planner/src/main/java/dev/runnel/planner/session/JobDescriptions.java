@@ -22,10 +22,10 @@ import java.util.TreeSet;
 
 /**
  * {@code SHOW JOBS} (one row per job) and {@code DESCRIBE JOB 'id'} (the job as
- * {@code property | value} rows — its name, status, parallelism and how it changed, times and counts,
- * its restarts and last failure, the slots it holds, its checkpoints, its backpressure, each vertex with its
- * parallelism, subtask states, slots, counts and (while it runs) busy, back-pressured and idle
- * time, and the operators' counters). Both are reports ({@link StatementResult.Table#report()}):
+ * {@code property | value} rows — its name, status, parallelism and how it changed, times and
+ * counts, its restarts and last failure, the slots it holds, its checkpoints, its backpressure,
+ * each vertex with its parallelism, subtask states, slots, counts and (while it runs) busy,
+ * back-pressured and idle time, and the operators' counters). Both are reports ({@link StatementResult.Table#report()}):
  * the shell fits them to the screen. Times are shown as {@code SHOW JOBS}' TIMESTAMP_LTZ(3) column
  * shows them, {@code 2026-12-01 08:30:37.090} in the session time zone.
  */
