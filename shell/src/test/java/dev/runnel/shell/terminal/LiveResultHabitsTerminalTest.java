@@ -211,9 +211,9 @@ class LiveResultHabitsTerminalTest {
         List<String> lines = jobs.lines().filter(l -> l.startsWith("|") || l.startsWith("+")).toList();
         assertThat(lines).as("a header and one row, each on one line").hasSize(5)
                 .allSatisfy(l -> assertThat(l.length()).isLessThan(REPORT_COLUMNS));
-        Matcher row = Pattern.compile("\\| ([0-9a-f]{32}) \\| (\\S+) +\\| RUNNING +\\| "
+        Matcher row = Pattern.compile("\\| ([0-9a-f]{32}) \\| (\\S+) +\\| RUNNING +\\| \\d+ +\\| "
                 + "(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3}) \\|").matcher(jobs);
-        assertThat(row.find()).as("left-aligned text, the start time as TIMESTAMP_LTZ(3)").isTrue();
+        assertThat(row.find()).as("left-aligned text, the parallelism, the start time as TIMESTAMP_LTZ(3)").isTrue();
         String startTime = row.group(3);
 
         shell.press("C-l");
