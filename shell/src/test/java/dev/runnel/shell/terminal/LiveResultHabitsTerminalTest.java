@@ -34,7 +34,7 @@ class LiveResultHabitsTerminalTest {
     private static final Pattern SHOWN = Pattern.compile("(the first \\d+|rows \\d+-\\d+) shown");
 
     /** The terminal the reports must fit. */
-    private static final int REPORT_COLUMNS = 160;
+    private static final int REPORT_COLUMNS = 180;
 
     @TempDir
     Path home;
@@ -209,7 +209,7 @@ class LiveResultHabitsTerminalTest {
         shell.enter("SHOW JOBS;");
         String jobs = shell.awaitScreen("1 row in set");
         List<String> lines = jobs.lines().filter(l -> l.startsWith("|") || l.startsWith("+")).toList();
-        assertThat(lines).as("a header and one row, each on one line").hasSize(5)
+        assertThat(lines).as("a header and one row, each on one line:\n%s", jobs).hasSize(5)
                 .allSatisfy(l -> assertThat(l.length()).isLessThan(REPORT_COLUMNS));
         Matcher row = Pattern.compile("\\| ([0-9a-f]{32}) \\| (\\S+) +\\| RUNNING +\\| \\d+ +\\| "
                 + "(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3}) \\|").matcher(jobs);
