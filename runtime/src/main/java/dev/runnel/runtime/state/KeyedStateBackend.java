@@ -45,6 +45,16 @@ public interface KeyedStateBackend extends AutoCloseable {
      */
     void advanceWatermark(long watermark) throws Exception;
 
+    /** The last watermark passed to {@link #advanceWatermark} or {@link #restoreWatermark}; {@link Long#MIN_VALUE} before the first. */
+    long currentWatermark();
+
+    /**
+     * Sets the watermark a restored operator had reached at its checkpoint, without firing timers
+     * (those at or before it fired before the checkpoint); see
+     * {@link dev.runnel.runtime.operators.CheckpointedWatermark}.
+     */
+    void restoreWatermark(long watermark);
+
     /**
      * Calls {@code action} once per key that has an entry in {@code state} under {@code namespace},
      * with that key set as current key (for operators that must visit all keys, such as flushing

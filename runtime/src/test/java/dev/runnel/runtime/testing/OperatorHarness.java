@@ -23,10 +23,15 @@ import dev.runnel.runtime.state.TypeSerializer;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.Watermark;
 import dev.runnel.runtime.types.RowType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * Runs one operator without a cluster, the way a task would: open, batches, watermarks, end
@@ -55,10 +60,23 @@ import java.util.List;
  * under that directory, and a harness restored from it opens its backends on that state. Restore
  * on the other backend type works as it does for savepoints.
  *
+ * <p>Recovery of every operator: {@link #restoringAfterEveryBatch} (or {@link RestoresAfterEveryBatch}
+ * on a test class) makes the harness checkpoint the operator after every batch, watermark and
+ * processing-time advance, drop it as a failure does, and go on with a new instance from the
+ * factory restored on that checkpoint, on the other state backend type each time. The output
+ * recorded so far stays, so a test's assertions hold in both modes.
+ *
  * <p>Single-threaded, like a task.
  */
 public final class OperatorHarness implements AutoCloseable {
-    private final Operator operator;
+    /** Where automatic checkpoints start numbering, far above the ids tests give {@link #snapshot}. */
+    private static final long FIRST_AUTOMATIC_CHECKPOINT = 1_000_000;
+    /** Every how many automatic restores one goes onto RocksDB (see {@link #restoringAfterEveryBatch}). */
+    private static final int ROCKSDB_RESTORE_EVERY = 16;
+    private static final ThreadLocal<Boolean> RESTORING_BY_DEFAULT = ThreadLocal.withInitial(() -> false);
+
+    private final OperatorFactory factory;
+    private Operator operator;
     private final String name;
     private final CollectingOutput output = new CollectingOutput();
     private final List<Row> sentResults = new ArrayList<>();
@@ -69,25 +87,73 @@ public final class OperatorHarness implements AutoCloseable {
     private int subtaskIndex;
     private int parallelism = 1;
     private String stateBackend;
-    private final ManualProcessingTimeService processingTime = new ManualProcessingTimeService(0);
+    private ManualProcessingTimeService processingTime = new ManualProcessingTimeService(0);
     private final List<KeyedStateBackend> backends = new ArrayList<>();
     private InMemoryOperatorStateStore operatorState = new InMemoryOperatorStateStore();
     private URI checkpointDirectory;
     private List<KeyedStateHandle> restoredKeyedState = List.of();
     private boolean opened;
     private boolean closed;
+    private boolean restoringAfterEveryBatch;
+    private Path automaticCheckpoints;
+    private long automaticCheckpointId = FIRST_AUTOMATIC_CHECKPOINT;
+    private int restores;
 
-    private OperatorHarness(Operator operator, String name) {
+    private OperatorHarness(OperatorFactory factory, Operator operator, String name) {
+        this.factory = factory;
         this.operator = operator;
         this.name = name;
+        this.restoringAfterEveryBatch = factory != null && RESTORING_BY_DEFAULT.get();
     }
 
+    /**
+     * A harness for a new instance of {@code factory}'s operator; it restores after every batch
+     * when the calling thread {@link #setRestoringByDefault restores by default}.
+     */
     public static OperatorHarness of(OperatorFactory factory) {
-        return new OperatorHarness(factory.create(), factory.name());
+        return new OperatorHarness(factory, factory.create(), factory.name());
     }
 
+    /** A harness for {@code operator} itself; without a factory it cannot {@link #restoringAfterEveryBatch restore}. */
     public static OperatorHarness of(Operator operator) {
-        return new OperatorHarness(operator, operator.getClass().getSimpleName());
+        return new OperatorHarness(null, operator, operator.getClass().getSimpleName());
+    }
+
+    /**
+     * Makes harnesses created afterwards on this thread {@link #restoringAfterEveryBatch restore
+     * after every batch} ({@code true}) or not (the default); {@link RestoresAfterEveryBatch} sets
+     * it around each test of a class.
+     */
+    public static void setRestoringByDefault(boolean restoring) {
+        RESTORING_BY_DEFAULT.set(restoring);
+    }
+
+    /**
+     * After every {@link #processBatch batch}, {@link #processWatermark watermark} and
+     * {@link #setProcessingTime processing-time advance}: checkpoints the operator as a task does
+     * ({@code prepareSnapshotPreBarrier}, {@code snapshotState}, a full snapshot of every keyed
+     * backend with its timers, into a directory of the harness's own), drops it as
+     * {@link #crash()} does, and opens a new instance from the factory on that checkpoint. The first
+     * restore and every 16th after it go onto "rocksdb", the others onto "hashmap", so the state
+     * also moves between the backend types, the way a savepoint may be resumed on the other one. The output recorded so far is kept. Call before {@link #open}.
+     */
+    public OperatorHarness restoringAfterEveryBatch() {
+        if (factory == null) {
+            throw new IllegalStateException("Operator '" + name + "' has no factory to create a restored instance with");
+        }
+        this.restoringAfterEveryBatch = true;
+        return this;
+    }
+
+    /** Turns {@link #restoringAfterEveryBatch} off, for a test of what one operator instance does between checkpoints. */
+    public OperatorHarness withoutRestores() {
+        this.restoringAfterEveryBatch = false;
+        return this;
+    }
+
+    /** How often the harness has restored the operator after a batch. */
+    public int restores() {
+        return restores;
     }
 
     public OperatorHarness withConfiguration(Configuration config) {
@@ -140,7 +206,7 @@ public final class OperatorHarness implements AutoCloseable {
         checkOpen();
         operator.processBatch(batch, input);
         output.flush();
-        return this;
+        return restoreIfAsked();
     }
 
     public OperatorHarness processRows(List<Row> rows) throws Exception {
@@ -155,7 +221,7 @@ public final class OperatorHarness implements AutoCloseable {
     public OperatorHarness processWatermark(long timestamp) throws Exception {
         checkOpen();
         operator.processWatermark(new Watermark(timestamp));
-        return this;
+        return restoreIfAsked();
     }
 
     /** Moves the manual processing-time clock to {@code time}, running the timers and callbacks due by then. */
@@ -163,7 +229,7 @@ public final class OperatorHarness implements AutoCloseable {
         checkOpen();
         processingTime.setCurrentTime(time);
         output.flush();
-        return this;
+        return restoreIfAsked();
     }
 
     public long processingTime() {
@@ -202,13 +268,17 @@ public final class OperatorHarness implements AutoCloseable {
      */
     public OperatorSnapshot snapshot(long checkpointId) throws Exception {
         checkOpen();
+        return snapshot(checkpointId, checkpointDirectory);
+    }
+
+    private OperatorSnapshot snapshot(long checkpointId, URI keyedStateDirectory) throws Exception {
         operator.prepareSnapshotPreBarrier(checkpointId);
         output.flush();
         operator.snapshotState(checkpointId);
         List<KeyedStateHandle> keyed = new ArrayList<>();
-        if (checkpointDirectory != null) {
+        if (keyedStateDirectory != null) {
             for (int i = 0; i < backends.size(); i++) {
-                URI directory = checkpointDirectory.resolve("chk-" + checkpointId + "/backend-" + i + "/");
+                URI directory = keyedStateDirectory.resolve("chk-" + checkpointId + "/backend-" + i + "/");
                 // A self-contained (savepoint-like) snapshot, so that it restores on either backend type.
                 KeyedStateHandle handle = backends.get(i).snapshot(new SnapshotTarget(checkpointId,
                         FileSystems.forUri(directory), directory, null, false)).write();
@@ -239,8 +309,58 @@ public final class OperatorHarness implements AutoCloseable {
      */
     public void crash() {
         closed = true;
+        releaseBackends();
+        deleteAutomaticCheckpoints();
+    }
+
+    private OperatorHarness restoreIfAsked() throws Exception {
+        if (!restoringAfterEveryBatch) {
+            return this;
+        }
+        if (automaticCheckpoints == null) {
+            automaticCheckpoints = Files.createTempDirectory("harness-checkpoints");
+        }
+        long checkpointId = ++automaticCheckpointId;
+        OperatorSnapshot checkpoint = snapshot(checkpointId, automaticCheckpoints.toUri());
+        releaseBackends();
+        backends.clear();
+        operatorState = checkpoint.restore();
+        restoredKeyedState = checkpoint.keyedState();
+        // The dropped instance's callbacks die with it; the restored backends schedule their timers anew.
+        processingTime = new ManualProcessingTimeService(processingTime.currentTime());
+        // RocksDB opens in tens of milliseconds: only the first restore and every 16th go onto it.
+        stateBackend = restores % ROCKSDB_RESTORE_EVERY == 0 ? KeyedStateBackends.ROCKSDB : KeyedStateBackends.HASHMAP;
+        operator = factory.create();
+        operator.open(new HarnessContext());
+        restores++;
+        // Restored backends hold their state now; the checkpoint before this one is no longer needed.
+        deleteRecursively(automaticCheckpoints.resolve("chk-" + (checkpointId - 1)));
+        return this;
+    }
+
+    private void releaseBackends() {
         for (KeyedStateBackend backend : backends) {
             backend.close();
+        }
+    }
+
+    private void deleteAutomaticCheckpoints() {
+        if (automaticCheckpoints != null) {
+            deleteRecursively(automaticCheckpoints);
+            automaticCheckpoints = null;
+        }
+    }
+
+    static void deleteRecursively(Path path) {
+        if (!Files.exists(path)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(path)) {
+            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(file);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -303,9 +423,8 @@ public final class OperatorHarness implements AutoCloseable {
             } catch (Exception e) {
                 throw new IllegalStateException("Operator '" + name + "' failed to close: " + e.getMessage(), e);
             } finally {
-                for (KeyedStateBackend backend : backends) {
-                    backend.close();
-                }
+                releaseBackends();
+                deleteAutomaticCheckpoints();
             }
         }
     }

@@ -2,6 +2,7 @@ package dev.runnel.runtime.operators.join;
 
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
+import dev.runnel.runtime.operators.CheckpointedWatermark;
 import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.state.Serializers;
 import dev.runnel.runtime.state.Timer;
@@ -39,6 +40,7 @@ import java.util.function.Predicate;
 final class IntervalJoinOperator extends AbstractJoinOperator implements Triggerable<Integer> {
     private final IntervalJoinOperatorFactory interval;
     private final boolean processingTime;
+    private CheckpointedWatermark watermark;
     private final int[] timeFields;
     private final long outputDelay;
     private TimerService<Integer> timers;
@@ -57,7 +59,14 @@ final class IntervalJoinOperator extends AbstractJoinOperator implements Trigger
     @Override
     public void open(OperatorContext context) throws Exception {
         super.open(context);
+        watermark = CheckpointedWatermark.restore(context, backend, "watermark");
         timers = backend.timerService("interval-join-expiry", Serializers.INT, this);
+    }
+
+    @Override
+    public void snapshotState(long checkpointId) throws Exception {
+        watermark.snapshot();
+        super.snapshotState(checkpointId);
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.runnel.runtime.codegen.GeneratedClass;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.operators.AbstractOperator;
+import dev.runnel.runtime.operators.CheckpointedWatermark;
 import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.operators.calc.CalcFunction;
 import dev.runnel.runtime.state.KeyedStateBackend;
@@ -40,6 +41,7 @@ import java.util.Map;
  */
 final class TemporalJoinOperator extends AbstractOperator implements Triggerable<VoidNamespace> {
     private final TemporalJoinOperatorFactory spec;
+    private CheckpointedWatermark watermark;
     private final JoinedRows joined;
     private KeyedStateBackend backend;
     /** Left rows waiting for the watermark, per time (the namespace). */
@@ -63,6 +65,7 @@ final class TemporalJoinOperator extends AbstractOperator implements Triggerable
             keyTypes.add(spec.leftTypes().get(k));
         }
         backend = context.keyedStateBackend(Serializers.row(keyTypes));
+        watermark = CheckpointedWatermark.restore(context, backend, "watermark");
         Duration ttl = context.configuration().get(StateOptions.STATE_TTL);
         leftRows = backend.listState(new StateDescriptor<>("temporal-left", Serializers.LONG, null,
                 Serializers.row(spec.leftTypes()), ttl));
@@ -85,6 +88,12 @@ final class TemporalJoinOperator extends AbstractOperator implements Triggerable
         if (spec.condition() != null) {
             condition = spec.condition().newInstance(context);
         }
+    }
+
+    @Override
+    public void snapshotState(long checkpointId) throws Exception {
+        watermark.snapshot();
+        super.snapshotState(checkpointId);
     }
 
     /** Closes the user-defined functions the generated {@code condition} calls. */

@@ -5,6 +5,7 @@ import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.metrics.Counter;
 import dev.runnel.runtime.operators.AbstractOperator;
+import dev.runnel.runtime.operators.CheckpointedWatermark;
 import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.operators.calc.CalcFunction;
 import dev.runnel.runtime.state.KeyedStateBackend;
@@ -33,6 +34,7 @@ import java.util.List;
 final class WindowJoinOperator extends AbstractOperator implements Triggerable<Long> {
     private final WindowJoinOperatorFactory window;
     private final StreamingJoinOperatorFactory spec;
+    private CheckpointedWatermark watermark;
     private final JoinedRows joined;
     private final int[][] keys;
     private final int[] windowEnds;
@@ -60,6 +62,7 @@ final class WindowJoinOperator extends AbstractOperator implements Triggerable<L
             keyTypes.add(spec.leftTypes().get(k));
         }
         backend = context.keyedStateBackend(Serializers.row(keyTypes));
+        watermark = CheckpointedWatermark.restore(context, backend, "watermark");
         rows[0] = backend.listState(new StateDescriptor<>("window-join-left", Serializers.LONG, null,
                 Serializers.row(spec.leftTypes()), Duration.ZERO));
         rows[1] = backend.listState(new StateDescriptor<>("window-join-right", Serializers.LONG, null,
@@ -68,6 +71,12 @@ final class WindowJoinOperator extends AbstractOperator implements Triggerable<L
         if (spec.condition() != null) {
             condition = spec.condition().newInstance(context);
         }
+    }
+
+    @Override
+    public void snapshotState(long checkpointId) throws Exception {
+        watermark.snapshot();
+        super.snapshotState(checkpointId);
     }
 
     /** Closes the user-defined functions the generated {@code condition} calls. */

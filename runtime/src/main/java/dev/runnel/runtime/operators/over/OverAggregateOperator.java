@@ -1,9 +1,9 @@
 package dev.runnel.runtime.operators.over;
 
-import dev.runnel.runtime.checkpoint.OperatorStateStore;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.operators.AbstractOperator;
+import dev.runnel.runtime.operators.CheckpointedWatermark;
 import dev.runnel.runtime.metrics.Counter;
 import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.operators.TimeBuffer;
@@ -23,7 +23,6 @@ import dev.runnel.runtime.state.VoidNamespace;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.stream.Watermark;
 import java.time.Duration;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -58,8 +57,7 @@ final class OverAggregateOperator extends AbstractOperator implements Triggerabl
     private ValueState<VoidNamespace, List<Row>> history;
     private TimerService<VoidNamespace> timers;
     private Counter lateRecords;
-    private long watermark = Long.MIN_VALUE;
-    private List<byte[]> watermarkState;
+    private CheckpointedWatermark watermark;
 
     OverAggregateOperator(OverAggregateOperatorFactory spec) {
         this.spec = spec;
@@ -85,17 +83,12 @@ final class OverAggregateOperator extends AbstractOperator implements Triggerabl
         }
         timers = backend.timerService("over-timers", VoidNamespace.SERIALIZER, this);
         lateRecords = context.counter("numLateRecordsDropped");
-        OperatorStateStore store = context.operatorStateStore();
-        watermarkState = store.unionList("over-watermark");
-        if (store.isRestored() && !watermarkState.isEmpty()) {
-            watermark = watermarkState.stream().mapToLong(b -> ByteBuffer.wrap(b).getLong()).min().getAsLong();
-        }
+        watermark = CheckpointedWatermark.restore(context, backend, "over-watermark");
     }
 
     @Override
     public void snapshotState(long checkpointId) {
-        watermarkState.clear();
-        watermarkState.add(ByteBuffer.allocate(Long.BYTES).putLong(watermark).array());
+        watermark.snapshot();
     }
 
     @Override
@@ -103,7 +96,7 @@ final class OverAggregateOperator extends AbstractOperator implements Triggerabl
         for (Row row : batch) {
             TimeBuffer.requireInsert(row, context);
             Object time = row.getField(spec.rowtimeField());
-            if (time == null || (Long) time <= watermark) {
+            if (time == null || (Long) time <= backend.currentWatermark()) {
                 lateRecords.inc();
                 continue;
             }
@@ -114,7 +107,6 @@ final class OverAggregateOperator extends AbstractOperator implements Triggerabl
 
     @Override
     public void processWatermark(Watermark mark) throws Exception {
-        watermark = Math.max(watermark, mark.timestamp());
         backend.advanceWatermark(mark.timestamp());
         super.processWatermark(mark);
     }

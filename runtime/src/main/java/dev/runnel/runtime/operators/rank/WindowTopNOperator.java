@@ -4,6 +4,7 @@ import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.metrics.Counter;
 import dev.runnel.runtime.operators.AbstractOperator;
+import dev.runnel.runtime.operators.CheckpointedWatermark;
 import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.state.KeyedStateBackend;
 import dev.runnel.runtime.state.Serializers;
@@ -28,6 +29,7 @@ import java.util.List;
  */
 final class WindowTopNOperator extends AbstractOperator implements Triggerable<Long> {
     private final WindowTopNOperatorFactory spec;
+    private CheckpointedWatermark watermark;
     private KeyedStateBackend backend;
     private ValueState<Long, List<Row>> best;
     private TimerService<Long> timers;
@@ -45,10 +47,17 @@ final class WindowTopNOperator extends AbstractOperator implements Triggerable<L
             keyTypes.add(spec.inputTypes().get(field));
         }
         backend = context.keyedStateBackend(Serializers.row(keyTypes));
+        watermark = CheckpointedWatermark.restore(context, backend, "watermark");
         best = backend.valueState(new StateDescriptor<>("window-top-n", Serializers.LONG, null,
                 new RowListSerializer(Serializers.row(spec.inputTypes())), Duration.ZERO));
         timers = backend.timerService("window-top-n-timers", Serializers.LONG, this);
         lateRecords = context.counter("numLateRecordsDropped");
+    }
+
+    @Override
+    public void snapshotState(long checkpointId) throws Exception {
+        watermark.snapshot();
+        super.snapshotState(checkpointId);
     }
 
     @Override

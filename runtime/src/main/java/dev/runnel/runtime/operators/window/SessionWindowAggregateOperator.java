@@ -3,6 +3,7 @@ package dev.runnel.runtime.operators.window;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.metrics.Counter;
+import dev.runnel.runtime.operators.CheckpointedWatermark;
 import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
 import dev.runnel.runtime.operators.aggregate.functions.ViewSource;
@@ -42,6 +43,7 @@ import java.util.Map;
  */
 final class SessionWindowAggregateOperator extends WindowBufferOperator implements Triggerable<TimeWindow> {
     private final WindowAggregateOperatorFactory spec;
+    private CheckpointedWatermark watermark;
     private final AggregatesHandle aggregates;
     private ValueState<TimeWindow, Row> accumulators;
     /** The key's open sessions, in no particular order. */
@@ -76,11 +78,18 @@ final class SessionWindowAggregateOperator extends WindowBufferOperator implemen
         super.open(context);
         numLateRecordsDropped = context.counter("numLateRecordsDropped");
         backend = context.keyedStateBackend(Serializers.row(spec.keyTypes()));
+        watermark = CheckpointedWatermark.restore(context, backend, "watermark");
         accumulators = backend.valueState(new StateDescriptor<>("window-accumulators", TimeWindowSerializer.INSTANCE,
                 null, Serializers.row(aggregates.accumulatorTypes()), Duration.ZERO));
         sessions = backend.valueState(StateDescriptor.of("open-sessions", SessionsSerializer.INSTANCE, Duration.ZERO));
         timers = backend.timerService("window-timers", TimeWindowSerializer.INSTANCE, this);
         bufferLimit = StateOptions.windowAggBufferSizeLimit(context.configuration());
+    }
+
+    @Override
+    public void snapshotState(long checkpointId) throws Exception {
+        watermark.snapshot();
+        super.snapshotState(checkpointId);
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.runnel.runtime.operators.window;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.metrics.Counter;
+import dev.runnel.runtime.operators.CheckpointedWatermark;
 import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
 import dev.runnel.runtime.operators.aggregate.functions.ViewSource;
@@ -51,6 +52,7 @@ import java.util.Map;
  */
 final class SlicingWindowAggregateOperator extends WindowBufferOperator implements Triggerable<Long> {
     private final WindowAggregateOperatorFactory spec;
+    private CheckpointedWatermark watermark;
     private final AggregatesHandle aggregates;
     private final SliceAssigner slices;
     /** The key's slices: rows of the slice end, then the slice's accumulators. */
@@ -82,6 +84,7 @@ final class SlicingWindowAggregateOperator extends WindowBufferOperator implemen
         super.open(context);
         numLateRecordsDropped = context.counter("numLateRecordsDropped");
         backend = context.keyedStateBackend(Serializers.row(spec.keyTypes()));
+        watermark = CheckpointedWatermark.restore(context, backend, "watermark");
         List<DataType> entryTypes = new ArrayList<>();
         entryTypes.add(DataType.of(TypeRoot.BIGINT).notNull());
         entryTypes.addAll(aggregates.accumulatorTypes());
@@ -89,6 +92,12 @@ final class SlicingWindowAggregateOperator extends WindowBufferOperator implemen
                 new RowListSerializer(Serializers.row(entryTypes)), Duration.ZERO));
         timers = backend.timerService("window-timers", Serializers.LONG, this);
         bufferLimit = StateOptions.windowAggBufferSizeLimit(context.configuration());
+    }
+
+    @Override
+    public void snapshotState(long checkpointId) throws Exception {
+        watermark.snapshot();
+        super.snapshotState(checkpointId);
     }
 
     @Override

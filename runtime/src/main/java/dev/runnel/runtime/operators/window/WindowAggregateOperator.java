@@ -3,6 +3,7 @@ package dev.runnel.runtime.operators.window;
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.metrics.Counter;
+import dev.runnel.runtime.operators.CheckpointedWatermark;
 import dev.runnel.runtime.operators.OperatorContext;
 import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
 import dev.runnel.runtime.operators.aggregate.functions.ViewSource;
@@ -55,6 +56,7 @@ import java.util.Optional;
  */
 final class WindowAggregateOperator extends WindowBufferOperator implements Triggerable<TimeWindow> {
     private final WindowAggregateOperatorFactory spec;
+    private CheckpointedWatermark watermark;
     private final AggregatesHandle aggregates;
     private final int[] keyFields;
     private ValueState<TimeWindow, Row> accumulators;
@@ -85,10 +87,17 @@ final class WindowAggregateOperator extends WindowBufferOperator implements Trig
         super.open(context);
         numLateRecordsDropped = context.counter("numLateRecordsDropped");
         backend = context.keyedStateBackend(Serializers.row(spec.keyTypes()));
+        watermark = CheckpointedWatermark.restore(context, backend, "watermark");
         accumulators = backend.valueState(new StateDescriptor<>("window-accumulators", TimeWindowSerializer.INSTANCE,
                 null, Serializers.row(aggregates.accumulatorTypes()), Duration.ZERO));
         timers = backend.timerService("window-timers", TimeWindowSerializer.INSTANCE, this);
         bufferLimit = StateOptions.windowAggBufferSizeLimit(context.configuration());
+    }
+
+    @Override
+    public void snapshotState(long checkpointId) throws Exception {
+        watermark.snapshot();
+        super.snapshotState(checkpointId);
     }
 
     @Override

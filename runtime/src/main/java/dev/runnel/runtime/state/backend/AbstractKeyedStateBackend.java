@@ -287,8 +287,15 @@ public abstract class AbstractKeyedStateBackend implements KeyedStateBackend {
         fire(true, watermark);
     }
 
-    long watermark() {
+    @Override
+    public final long currentWatermark() {
         return watermark;
+    }
+
+    @Override
+    public final void restoreWatermark(long restored) {
+        checkOpen();
+        watermark = Math.max(watermark, restored);
     }
 
     /** Fires the timers of the domain up to {@code time}, earliest first across all services. */

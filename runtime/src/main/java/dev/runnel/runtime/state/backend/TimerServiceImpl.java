@@ -65,7 +65,7 @@ final class TimerServiceImpl<N> implements TimerService<N> {
 
     @Override
     public long currentWatermark() {
-        return backend.watermark();
+        return backend.currentWatermark();
     }
 
     @Override

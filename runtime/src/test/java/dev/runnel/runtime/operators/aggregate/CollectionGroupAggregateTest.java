@@ -11,6 +11,7 @@ import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
 import dev.runnel.runtime.state.StateOptions;
 import dev.runnel.runtime.testing.OperatorHarness;
 import dev.runnel.runtime.testing.OperatorSnapshot;
+import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
 import dev.runnel.runtime.types.Values;
@@ -28,6 +29,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * one group, on both state backends and across a snapshot and restore, and the collection
  * aggregates retract.
  */
+@RestoresAfterEveryBatch
 class CollectionGroupAggregateTest {
     private static final DataType TAGS = DataType.array(DataType.of(TypeRoot.VARCHAR));
     private static final DataType INT = DataType.of(TypeRoot.INTEGER);

@@ -8,6 +8,7 @@ import dev.runnel.runtime.operators.aggregate.functions.AggregateKind;
 import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
 import dev.runnel.runtime.testing.OperatorHarness;
 import dev.runnel.runtime.testing.OperatorSnapshot;
+import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.RowType;
 import dev.runnel.runtime.types.TypeRoot;
@@ -21,6 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * A group aggregate of {@code $WELFORD_M2(v), JSON_ARRAYAGG(v), JSON_OBJECTAGG(item VALUE v)} per
  * {@code k} over a retracting input {@code (k, item, v)}, across a checkpoint restore.
  */
+@RestoresAfterEveryBatch
 class RetractingAggregatesRestoreTest {
     private static final DataType STRING = DataType.of(TypeRoot.VARCHAR);
     private static final DataType BIGINT = DataType.of(TypeRoot.BIGINT);

@@ -16,6 +16,7 @@ import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.testing.OperatorHarness;
 import dev.runnel.runtime.testing.OperatorSnapshot;
+import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,7 +34,11 @@ import org.junit.jupiter.params.provider.CsvSource;
  * A group aggregation in two phases (a local phase per input subtask, partial rows shuffled to a
  * global phase) ends every round in the table the one-phase aggregation ends in, and its changelog
  * is consistent. Input rows are {@code (key STRING, value BIGINT)}.
+ *
+ * <p>The global and one-phase operators restore after every batch; the local phases keep nothing
+ * past a barrier and run without restores, which would flush them at every batch.
  */
+@RestoresAfterEveryBatch
 class TwoPhaseGroupAggregateTest {
     private static final AggregateCall AVG = AggregateCall.of(AggregateKind.AVG, new int[] {1}, List.of(BIGINT), BIGINT,
             "mean");
@@ -55,8 +60,8 @@ class TwoPhaseGroupAggregateTest {
         int partialRows = 0;
         try (var one = OperatorHarness.of(new GroupAggregateOperatorFactory("GroupAggregate", new int[] {0},
                      List.of(STRING), handle, null)).withStateBackend(backend).open();
-             var local0 = OperatorHarness.of(local(handle, miniBatch)).open();
-             var local1 = OperatorHarness.of(local(handle, miniBatch)).open();
+             var local0 = OperatorHarness.of(local(handle, miniBatch)).withoutRestores().open();
+             var local1 = OperatorHarness.of(local(handle, miniBatch)).withoutRestores().open();
              var global = OperatorHarness.of(local(handle, new MiniBatchSettings(Duration.ofHours(1), 5))
                      .global("GlobalGroupAggregate")).withStateBackend(backend).open()) {
             List<OperatorHarness> locals = List.of(local0, local1);
@@ -129,7 +134,7 @@ class TwoPhaseGroupAggregateTest {
         AggregatesHandle handle = new AggregatesHandle(List.of(COUNT, SUM), false);
         MiniBatchSettings miniBatch = new MiniBatchSettings(Duration.ofSeconds(1), 1000);
         OperatorSnapshot checkpoint;
-        try (var local = OperatorHarness.of(local(handle, miniBatch)).open();
+        try (var local = OperatorHarness.of(local(handle, miniBatch)).withoutRestores().open();
              var global = OperatorHarness.of(local(handle, miniBatch).global("GlobalGroupAggregate"))
                      .withStateBackend("rocksdb").withCheckpointDirectory(checkpoints).open()) {
             local.processRows("+I a 3", "+I a 4", "+I b 1");
@@ -147,7 +152,7 @@ class TwoPhaseGroupAggregateTest {
             checkpoint = global.snapshot(1);
             assertThat(global.takeOutput()).containsExactlyElementsOf(rows("+I a 1 10"));
         }
-        try (var local = OperatorHarness.of(local(handle, miniBatch)).open();
+        try (var local = OperatorHarness.of(local(handle, miniBatch)).withoutRestores().open();
              var global = OperatorHarness.of(local(handle, miniBatch).global("GlobalGroupAggregate"))
                      .withStateBackend("rocksdb").withRestoredState(checkpoint).open()) {
             local.processRows("+I a 5", "+I c 2").endInput();

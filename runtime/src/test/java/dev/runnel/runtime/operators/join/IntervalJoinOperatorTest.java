@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.runnel.runtime.codegen.GeneratedClass;
 import dev.runnel.runtime.operators.calc.CalcFunction;
 import dev.runnel.runtime.testing.OperatorHarness;
+import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code t} waits for right rows until the watermark reaches {@code t + 10}; a right row at
  * {@code t} waits until the watermark reaches {@code t}.
  */
+@RestoresAfterEveryBatch
 class IntervalJoinOperatorTest {
 
     private static OperatorHarness harness(JoinType type, GeneratedClass<CalcFunction> condition, String backend)

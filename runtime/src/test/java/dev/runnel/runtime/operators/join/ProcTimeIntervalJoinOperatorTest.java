@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.runtime.testing.OperatorHarness;
 import dev.runnel.runtime.testing.OperatorSnapshot;
+import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,6 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code (id, w)}: a row's time is the harness clock when it arrives, which the tests move. With
  * {@code l.p BETWEEN r.p - 10 AND r.p + 10} a row waits 10 ms for rows of the other side.
  */
+@RestoresAfterEveryBatch
 class ProcTimeIntervalJoinOperatorTest {
     @TempDir
     Path checkpoints;

@@ -12,6 +12,7 @@ import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.operators.calc.CalcFunction;
 import dev.runnel.runtime.state.StateOptions;
 import dev.runnel.runtime.testing.OperatorHarness;
+import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The regular join on both state backends: left rows {@code (id, name)}, right rows
  * {@code (id, amount)}, joined on {@code id}; expected changelogs as Flink emits them.
  */
+@RestoresAfterEveryBatch
 class StreamingJoinOperatorTest {
 
     private static OperatorHarness harness(JoinType type, GeneratedClass<CalcFunction> condition, String backend)

@@ -13,6 +13,7 @@ import dev.runnel.runtime.operators.calc.CalcFunction;
 import dev.runnel.runtime.state.StateOptions;
 import dev.runnel.runtime.testing.OperatorHarness;
 import dev.runnel.runtime.testing.OperatorSnapshot;
+import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code (id, amount)}, joined on {@code id}; the output is the left row alone, with the
  * changelog Flink's {@code StreamingSemiAntiJoinOperator} emits.
  */
+@RestoresAfterEveryBatch
 class StreamingSemiAntiJoinOperatorTest {
     @TempDir
     Path checkpoints;

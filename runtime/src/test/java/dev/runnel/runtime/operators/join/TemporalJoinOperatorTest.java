@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.runnel.runtime.testing.OperatorHarness;
+import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -16,6 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The event-time temporal join {@code orders o JOIN rates FOR SYSTEM_TIME AS OF o.ts r ON o.currency = r.currency}:
  * orders {@code (id, currency, ts)}, rate changes {@code (currency, rate, ts)}.
  */
+@RestoresAfterEveryBatch
 class TemporalJoinOperatorTest {
 
     private static OperatorHarness harness(boolean leftOuter, String backend) throws Exception {

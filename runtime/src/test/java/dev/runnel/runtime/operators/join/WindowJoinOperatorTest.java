@@ -13,6 +13,7 @@ import dev.runnel.runtime.operators.calc.CalcFunction;
 import dev.runnel.runtime.state.Serializers;
 import dev.runnel.runtime.state.StateDescriptor;
 import dev.runnel.runtime.testing.OperatorHarness;
+import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,6 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code (id, window_end, amount)}: rows of a window wait until the watermark reaches
  * {@code window_end - 1}.
  */
+@RestoresAfterEveryBatch
 class WindowJoinOperatorTest {
 
     private static OperatorHarness harness(JoinType type, GeneratedClass<CalcFunction> condition, String backend)

@@ -11,6 +11,7 @@ import dev.runnel.runtime.operators.aggregate.functions.AggregateKind;
 import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
 import dev.runnel.runtime.testing.OperatorHarness;
 import dev.runnel.runtime.testing.OperatorSnapshot;
+import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.RowType;
 import dev.runnel.runtime.types.TypeRoot;
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** {@code COUNT(*), SUM(v), MAX(v) OVER (PARTITION BY k ORDER BY ts …)} over rows {@code (k, v, ts)}. */
+@RestoresAfterEveryBatch
 class OverAggregateOperatorTest {
     private static final DataType BIGINT = DataType.of(TypeRoot.BIGINT);
     private static final RowType INPUT = RowType.of(

@@ -11,6 +11,7 @@ import dev.runnel.runtime.operators.aggregate.functions.AggregateKind;
 import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
 import dev.runnel.runtime.testing.OperatorHarness;
 import dev.runnel.runtime.testing.OperatorSnapshot;
+import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
 import java.nio.file.Path;
@@ -25,6 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * row's time is the harness clock when it arrives, which the tests move explicitly. Output rows are
  * {@code k v cnt total biggest}.
  */
+@RestoresAfterEveryBatch
 class ProcTimeOverAggregateOperatorTest {
     private static final DataType BIGINT = DataType.of(TypeRoot.BIGINT);
 

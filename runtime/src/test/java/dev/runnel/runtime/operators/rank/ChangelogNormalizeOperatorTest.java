@@ -9,6 +9,7 @@ import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.state.StateOptions;
 import dev.runnel.runtime.testing.OperatorHarness;
 import dev.runnel.runtime.testing.OperatorSnapshot;
+import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.RowType;
 import dev.runnel.runtime.types.TypeRoot;
@@ -23,6 +24,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** ChangelogNormalize by {@code id} of upserts and deletes {@code (id, v)}, as an upsert-kafka source reads them. */
+@RestoresAfterEveryBatch
 class ChangelogNormalizeOperatorTest {
     private static final RowType INPUT = RowType.of(
             new RowType.Field("id", DataType.of(TypeRoot.BIGINT)),

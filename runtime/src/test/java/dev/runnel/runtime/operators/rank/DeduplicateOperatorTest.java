@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.testing.OperatorHarness;
+import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.RowType;
 import dev.runnel.runtime.types.TypeRoot;
@@ -14,6 +15,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** Deduplication per {@code id} of rows {@code (id, status, ts)}. */
+@RestoresAfterEveryBatch
 class DeduplicateOperatorTest {
     private static final RowType INPUT = RowType.of(
             new RowType.Field("id", DataType.of(TypeRoot.BIGINT)),

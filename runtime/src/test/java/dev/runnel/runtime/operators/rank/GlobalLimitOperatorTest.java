@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.runtime.testing.OperatorHarness;
 import dev.runnel.runtime.testing.OperatorSnapshot;
+import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.RowType;
 import dev.runnel.runtime.types.TypeRoot;
@@ -18,6 +19,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The Top-N operator as {@code LIMIT} and {@code ORDER BY … LIMIT} run it: no partition key, one
  * subtask, over rows {@code (item, sales)}; across a checkpoint restore on both state backends.
  */
+@RestoresAfterEveryBatch
 class GlobalLimitOperatorTest {
     private static final RowType INPUT = RowType.of(
             new RowType.Field("item", DataType.of(TypeRoot.VARCHAR)),

@@ -4,6 +4,7 @@ import static dev.runnel.runtime.testing.TestRows.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.runtime.testing.OperatorHarness;
+import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.RowType;
 import dev.runnel.runtime.types.TypeRoot;
@@ -11,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Window Top-N and window deduplication over rows {@code (item, price, window_start, window_end)}. */
+@RestoresAfterEveryBatch
 class WindowTopNOperatorTest {
     private static final RowType INPUT = RowType.of(
             new RowType.Field("item", DataType.of(TypeRoot.VARCHAR)),

@@ -4,8 +4,10 @@ import static dev.runnel.runtime.testing.TestRows.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.runtime.testing.OperatorHarness;
+import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import org.junit.jupiter.api.Test;
 
+@RestoresAfterEveryBatch
 class CollectSinkOperatorTest {
 
     @Test

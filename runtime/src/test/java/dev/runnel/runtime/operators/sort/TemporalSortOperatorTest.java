@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.runnel.runtime.operators.rank.SortKeyComparator;
 import dev.runnel.runtime.testing.OperatorHarness;
 import dev.runnel.runtime.testing.OperatorSnapshot;
+import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.RowType;
 import dev.runnel.runtime.types.TypeRoot;
@@ -16,6 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** {@code ORDER BY ts [, id DESC]} over rows {@code (id, ts)}, on event time and on processing time. */
+@RestoresAfterEveryBatch
 class TemporalSortOperatorTest {
     private static final long T0 = 1_704_067_200_000L; // 2024-01-01 00:00:00
     private static final RowType INPUT = RowType.of(

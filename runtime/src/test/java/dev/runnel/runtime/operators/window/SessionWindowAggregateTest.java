@@ -6,6 +6,7 @@ import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.testing.OperatorHarness;
 import dev.runnel.runtime.testing.OperatorSnapshot;
+import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
 import java.nio.file.Path;
@@ -19,6 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * window {@code [ts, ts + 5)}; output rows item, window_start, window_end, window_time,
  * SUM(price), COUNT(*).
  */
+@RestoresAfterEveryBatch
 class SessionWindowAggregateTest {
     private static WindowAggregateOperatorFactory factory() {
         return new WindowAggregateOperatorFactory("WindowAggregate", new int[] {0},

@@ -11,6 +11,7 @@ import dev.runnel.runtime.state.StateOptions;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.testing.OperatorHarness;
 import dev.runnel.runtime.testing.OperatorSnapshot;
+import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
 import java.nio.file.Path;
@@ -26,6 +27,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * window table function appends slices in front of it); output rows are item, window_start,
  * window_end, window_time, SUM(price), COUNT(*) of whole windows.
  */
+@RestoresAfterEveryBatch
 class SlicingWindowAggregateTest {
     private static final AggregatesHandle SUM_AND_COUNT = WindowAggregateOperatorTest.SUM_AND_COUNT;
     private static final List<GroupField> ITEM_AND_WINDOW = WindowAggregateOperatorTest.ITEM_AND_WINDOW;

@@ -6,6 +6,7 @@ import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.testing.OperatorHarness;
 import dev.runnel.runtime.testing.OperatorSnapshot;
+import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
 import java.nio.file.Path;
@@ -22,7 +23,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * global phase) emits what the one-phase aggregate emits, watermark by watermark. Input rows are
  * item, price, slice_start, slice_end; output rows item, window_start, window_end, window_time,
  * SUM(price), COUNT(*).
+ *
+ * <p>The global and one-phase operators restore after every batch; the local phases keep nothing
+ * past a barrier and run without restores, which would flush them at every batch.
  */
+@RestoresAfterEveryBatch
 class TwoPhaseWindowAggregateTest {
     private static final List<DataType> KEY_TYPES = List.of(DataType.of(TypeRoot.VARCHAR, Integer.MAX_VALUE));
 
@@ -48,8 +53,8 @@ class TwoPhaseWindowAggregateTest {
         long slice = new SliceAssigner(windows).sliceSize();
         Random random = new Random(kind.hashCode());
         try (var one = OperatorHarness.of(oneStep(windows)).withStateBackend("rocksdb").open();
-             var local0 = OperatorHarness.of(local(windows)).open();
-             var local1 = OperatorHarness.of(local(windows)).open();
+             var local0 = OperatorHarness.of(local(windows)).withoutRestores().open();
+             var local1 = OperatorHarness.of(local(windows)).withoutRestores().open();
              var global = OperatorHarness.of(local(windows).global("GlobalWindowAggregate", oneStep(windows)))
                      .withStateBackend("rocksdb").open()) {
             long watermark = 0;
@@ -87,7 +92,7 @@ class TwoPhaseWindowAggregateTest {
     void theLocalPhaseKeepsNothingPastACheckpointBarrier(@TempDir Path checkpoints) throws Exception {
         WindowAssigner windows = new WindowAssigner.Tumbling(10, 0);
         OperatorSnapshot checkpoint;
-        try (var local = OperatorHarness.of(local(windows)).open();
+        try (var local = OperatorHarness.of(local(windows)).withoutRestores().open();
              var global = OperatorHarness.of(local(windows).global("GlobalWindowAggregate", oneStep(windows)))
                      .withStateBackend("rocksdb").withCheckpointDirectory(checkpoints).open()) {
             local.processBatch(RowBatch.of(Row.of("a", 3, 0L, 10L), Row.of("a", 4, 0L, 10L), Row.of("b", 1, 0L, 10L)));
@@ -101,7 +106,7 @@ class TwoPhaseWindowAggregateTest {
             global.processBatch(RowBatch.of(partials));
             checkpoint = global.snapshot(1);
         }
-        try (var local = OperatorHarness.of(local(windows)).open();
+        try (var local = OperatorHarness.of(local(windows)).withoutRestores().open();
              var global = OperatorHarness.of(local(windows).global("GlobalWindowAggregate", oneStep(windows)))
                 .withStateBackend("rocksdb").withRestoredState(checkpoint).open()) {
             local.processBatch(RowBatch.of(Row.of("a", 10, 0L, 10L)));

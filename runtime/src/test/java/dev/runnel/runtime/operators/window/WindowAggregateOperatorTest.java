@@ -14,6 +14,7 @@ import dev.runnel.runtime.state.StateOptions;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.testing.OperatorHarness;
 import dev.runnel.runtime.testing.OperatorSnapshot;
+import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
 import java.nio.file.Path;
@@ -25,6 +26,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Input rows: item, price, window_start, window_end (as a windowing table function appends them). */
+@RestoresAfterEveryBatch
 class WindowAggregateOperatorTest {
     private static final DataType INT = DataType.of(TypeRoot.INTEGER);
     static final AggregatesHandle SUM_AND_COUNT = new AggregatesHandle(List.of(
