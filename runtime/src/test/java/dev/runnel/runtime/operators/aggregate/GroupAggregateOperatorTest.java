@@ -9,9 +9,11 @@ import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
 import dev.runnel.runtime.state.StateOptions;
 import dev.runnel.runtime.testing.OperatorHarness;
 import dev.runnel.runtime.testing.OperatorSnapshot;
+import dev.runnel.runtime.testing.Rescaling;
 import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -36,10 +38,16 @@ class GroupAggregateOperatorTest {
     static final AggregateCall MAX = AggregateCall.of(AggregateKind.MAX, new int[] {1}, List.of(BIGINT), BIGINT,
             "biggest");
 
+    /** Groups by field 0, the key. */
+    private static GroupAggregateOperatorFactory factory(boolean retracting, MiniBatchSettings miniBatch,
+                                                         AggregateCall... calls) {
+        return new GroupAggregateOperatorFactory("GroupAggregate", new int[] {0}, List.of(STRING),
+                new AggregatesHandle(List.of(calls), retracting), miniBatch);
+    }
+
     private static OperatorHarness harness(String backend, boolean retracting, MiniBatchSettings miniBatch,
                                            AggregateCall... calls) {
-        OperatorHarness harness = OperatorHarness.of(new GroupAggregateOperatorFactory("GroupAggregate", new int[] {0},
-                List.of(STRING), new AggregatesHandle(List.of(calls), retracting), miniBatch)).withStateBackend(backend);
+        OperatorHarness harness = OperatorHarness.of(factory(retracting, miniBatch, calls)).withStateBackend(backend);
         // A mini-batch flushes at every barrier, so a restore after each batch would flush each one;
         // the mini-batch tests are about when it flushes.
         return miniBatch == null ? harness : harness.withoutRestores();
@@ -252,5 +260,23 @@ class GroupAggregateOperatorTest {
             assertThat(changes).hasSize(2);
             assertThat((byte[]) changes.get(1).getField(1)).containsExactly(5);
         }
+    }
+
+    /**
+     * Each group's accumulators are keyed state: split by key groups among new subtasks, every
+     * group goes on from its own, retractions of rows counted before the checkpoint included.
+     */
+    @Test
+    void rescalesOntoOneTwoAndThreeSubtasks() throws Exception {
+        List<Row> afterCheckpoint = Rescaling.of(factory(true, null, COUNT, SUM, MAX)).keyedBy(0)
+                .before(Rescaling.rows("+I a 1", "+I b 2", "+I c 3", "+I d 4", "+I e 5", "+I f 6", "+I g 7",
+                        "+I h 8", "+I a 10"))
+                .after(Rescaling.rows("+I a 2", "-D b 2", "-D a 10", "+I c 9", "+I i 1", "-U d 4", "+U d 40",
+                        "+I e 1", "+I f 2", "+I g 3", "+I h 4"))
+                .outputKeyedBy(0)
+                .verify();
+
+        assertThat(afterCheckpoint).contains(rows("-U a 2 11 10", "+U a 3 13 10", "-U a 3 13 10", "+U a 2 3 2",
+                "-D b 1 2 2", "+I i 1 1 1").toArray(Row[]::new));
     }
 }
