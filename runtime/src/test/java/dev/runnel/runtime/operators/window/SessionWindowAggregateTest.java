@@ -6,11 +6,13 @@ import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.testing.OperatorHarness;
 import dev.runnel.runtime.testing.OperatorSnapshot;
+import dev.runnel.runtime.testing.Rescaling;
 import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -87,5 +89,25 @@ class SessionWindowAggregateTest {
 
             assertThat(h.output()).containsExactly(Row.of("A", 1L, 14L, 13L, 6, 3L), Row.of("B", 20L, 25L, 24L, 5, 1L));
         }
+    }
+
+    /**
+     * Sessions in state (and in the buffer the checkpoint folds) split by key groups, and the
+     * watermark restored: a row whose window fired before the checkpoint and reaches no open
+     * session is still late on every new subtask; one that touches an open session merges into it.
+     */
+    @Test
+    void rescalesOntoOneTwoAndThreeSubtasks() throws Exception {
+        List<Row> afterCheckpoint = WindowAggregateOperatorTest.rescaling(factory())
+                .before(Rescaling.rows("A 1 1 6", "B 2 2 7", "C 3 10 15", "D 4 11 16", "E 5 12 17", "F 6 13 18"),
+                        Rescaling.watermark(9), Rescaling.rows("G 7 14 19"))
+                // A's and B's sessions fired at 9: A's late row reaches nothing, C's touches [10, 15).
+                .after(Rescaling.rows("A 100 2 7", "B 100 0 5", "C 8 6 11", "H 9 20 25"), Rescaling.watermark(19),
+                        Rescaling.rows("D 100 12 17", "H 10 23 28"), Rescaling.watermark(Long.MAX_VALUE))
+                .verify();
+
+        assertThat(afterCheckpoint).containsExactlyInAnyOrder(Row.of("C", 6L, 15L, 14L, 11, 2L),
+                Row.of("D", 11L, 16L, 15L, 4, 1L), Row.of("E", 12L, 17L, 16L, 5, 1L), Row.of("F", 13L, 18L, 17L, 6, 1L),
+                Row.of("G", 14L, 19L, 18L, 7, 1L), Row.of("H", 20L, 28L, 27L, 19, 2L));
     }
 }

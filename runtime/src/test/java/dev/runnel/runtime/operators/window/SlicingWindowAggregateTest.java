@@ -11,6 +11,7 @@ import dev.runnel.runtime.state.StateOptions;
 import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.testing.OperatorHarness;
 import dev.runnel.runtime.testing.OperatorSnapshot;
+import dev.runnel.runtime.testing.Rescaling;
 import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.TypeRoot;
@@ -173,5 +174,28 @@ class SlicingWindowAggregateTest {
         SliceAssigner tumble = new SliceAssigner(new WindowAssigner.Tumbling(10, 0));
         assertThat(tumble.window(20)).isEqualTo(new TimeWindow(10, 20));
         assertThat(tumble.lastWindowEnd(20)).isEqualTo(20);
+    }
+
+    /**
+     * Slices in state and their timers split by key groups, and the watermark restored: a slice
+     * whose last window fired before the checkpoint is still late on every new subtask, one in a
+     * window still open is not.
+     */
+    @Test
+    void rescalesOntoOneTwoAndThreeSubtasks() throws Exception {
+        // HOP(slide 5, size 10): the watermark 9 fires [-5, 5) and [0, 10), so [0, 5) is done.
+        List<Row> afterCheckpoint = WindowAggregateOperatorTest.rescaling(factory(new WindowAssigner.Hopping(10, 5, 0)))
+                .before(Rescaling.rows("A 1 0 5", "B 2 5 10", "C 3 5 10", "D 4 5 10", "E 5 10 15", "F 6 10 15",
+                        "G 7 10 15"), Rescaling.watermark(9))
+                .after(Rescaling.rows("A 100 0 5", "E 100 0 5", "A 1 5 10", "H 8 10 15"), Rescaling.watermark(14),
+                        Rescaling.rows("B 100 5 10", "C 9 15 20"), Rescaling.watermark(24))
+                .verify();
+
+        assertThat(afterCheckpoint).containsExactlyInAnyOrder(Row.of("A", 5L, 15L, 14L, 1, 1L),
+                Row.of("B", 5L, 15L, 14L, 2, 1L), Row.of("C", 5L, 15L, 14L, 3, 1L), Row.of("D", 5L, 15L, 14L, 4, 1L),
+                Row.of("E", 5L, 15L, 14L, 5, 1L), Row.of("F", 5L, 15L, 14L, 6, 1L), Row.of("G", 5L, 15L, 14L, 7, 1L),
+                Row.of("H", 5L, 15L, 14L, 8, 1L), Row.of("E", 10L, 20L, 19L, 5, 1L), Row.of("F", 10L, 20L, 19L, 6, 1L),
+                Row.of("G", 10L, 20L, 19L, 7, 1L), Row.of("H", 10L, 20L, 19L, 8, 1L), Row.of("C", 10L, 20L, 19L, 9, 1L),
+                Row.of("C", 15L, 25L, 24L, 9, 1L));
     }
 }

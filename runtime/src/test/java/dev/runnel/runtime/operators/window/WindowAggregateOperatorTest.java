@@ -15,7 +15,9 @@ import dev.runnel.runtime.stream.RowBatch;
 import dev.runnel.runtime.testing.OperatorHarness;
 import dev.runnel.runtime.testing.OperatorSnapshot;
 import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
+import dev.runnel.runtime.testing.Rescaling;
 import dev.runnel.runtime.types.DataType;
+import dev.runnel.runtime.types.RowType;
 import dev.runnel.runtime.types.TypeRoot;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,6 +38,10 @@ class WindowAggregateOperatorTest {
     /** Output: item, window_start, window_end, window_time, SUM(price), COUNT(*). */
     static final List<GroupField> ITEM_AND_WINDOW = List.of(GroupField.key(0),
             GroupField.WindowProperty.START, GroupField.WindowProperty.END, GroupField.WindowProperty.TIME);
+    /** The input rows' type, for text rows: item, price, window (or slice) start and end. */
+    static final RowType BIDS = RowType.of(new RowType.Field("item", DataType.of(TypeRoot.VARCHAR)),
+            new RowType.Field("price", INT), new RowType.Field("window_start", DataType.of(TypeRoot.BIGINT)),
+            new RowType.Field("window_end", DataType.of(TypeRoot.BIGINT)));
 
     private static OperatorHarness harness(boolean merging) throws Exception {
         return harness(merging, "hashmap");
@@ -49,6 +55,14 @@ class WindowAggregateOperatorTest {
         return new WindowAggregateOperatorFactory("WindowAggregate", new int[] {0},
                 List.of(DataType.of(TypeRoot.VARCHAR, Integer.MAX_VALUE)), 2, 3, ITEM_AND_WINDOW, SUM_AND_COUNT,
                 merging, WindowTime.LOCAL);
+    }
+
+    /**
+     * A rescaling check of a window aggregate over {@link #BIDS} in text, keyed by item; each
+     * item's windows must fire in the same order.
+     */
+    static Rescaling rescaling(WindowAggregateOperatorFactory factory) {
+        return Rescaling.of(factory).keyedBy(0).withInputType(0, BIDS).outputKeyedBy(0);
     }
 
     private static Row bid(String item, int price, long start, long end) {
@@ -268,5 +282,25 @@ class WindowAggregateOperatorTest {
             assertThatThrownBy(() -> h.processBatch(RowBatch.of(Row.ofKind(RowKind.DELETE, "A", 1, 0L, 10L))))
                     .hasMessageContaining("takes only inserts");
         }
+    }
+
+    /**
+     * Windows in state and their timers split by key groups, and the watermark restored: the rows
+     * of [0, 10), which fired before the checkpoint, are still late on every new subtask.
+     */
+    @Test
+    void rescalesOntoOneTwoAndThreeSubtasks() throws Exception {
+        List<Row> afterCheckpoint = rescaling(factory(false))
+                .before(Rescaling.rows("A 1 0 10", "B 2 0 10", "C 3 0 10", "A 4 10 20", "B 5 10 20", "C 6 10 20",
+                        "D 7 10 20", "E 8 10 20", "F 9 10 20", "G 10 10 20"), Rescaling.watermark(9))
+                .after(Rescaling.rows("A 100 0 10", "D 100 0 10", "A 1 10 20", "H 2 10 20", "B 3 20 30"),
+                        Rescaling.watermark(19),
+                        Rescaling.rows("B 100 10 20", "I 100 10 20", "C 4 20 30"), Rescaling.watermark(29))
+                .verify();
+
+        assertThat(afterCheckpoint).containsExactlyInAnyOrder(Row.of("A", 10L, 20L, 19L, 5, 2L),
+                Row.of("B", 10L, 20L, 19L, 5, 1L), Row.of("C", 10L, 20L, 19L, 6, 1L), Row.of("D", 10L, 20L, 19L, 7, 1L),
+                Row.of("E", 10L, 20L, 19L, 8, 1L), Row.of("F", 10L, 20L, 19L, 9, 1L), Row.of("G", 10L, 20L, 19L, 10, 1L),
+                Row.of("H", 10L, 20L, 19L, 2, 1L), Row.of("B", 20L, 30L, 29L, 3, 1L), Row.of("C", 20L, 30L, 29L, 4, 1L));
     }
 }
