@@ -10,8 +10,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.runnel.runtime.codegen.GeneratedClass;
 import dev.runnel.runtime.operators.calc.CalcFunction;
 import dev.runnel.runtime.testing.OperatorHarness;
+import dev.runnel.runtime.testing.Rescaling;
 import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -24,12 +26,15 @@ import org.junit.jupiter.params.provider.MethodSource;
 @RestoresAfterEveryBatch
 class IntervalJoinOperatorTest {
 
-    private static OperatorHarness harness(JoinType type, GeneratedClass<CalcFunction> condition, String backend)
-            throws Exception {
-        var factory = IntervalJoinOperatorFactory.of("IntervalJoin", type, new int[] {0}, new int[] {0},
+    private static IntervalJoinOperatorFactory factory(JoinType type, GeneratedClass<CalcFunction> condition) {
+        return IntervalJoinOperatorFactory.of("IntervalJoin", type, new int[] {0}, new int[] {0},
                 new boolean[] {false}, List.of(BIGINT, BIGINT), List.of(BIGINT, BIGINT, BIGINT), condition,
                 1, 1, -10, 0);
-        return OperatorHarness.of(factory).withStateBackend(backend).open();
+    }
+
+    private static OperatorHarness harness(JoinType type, GeneratedClass<CalcFunction> condition, String backend)
+            throws Exception {
+        return OperatorHarness.of(factory(type, condition)).withStateBackend(backend).open();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -119,5 +124,28 @@ class IntervalJoinOperatorTest {
         try (var h = harness(JoinType.INNER, null, backend)) {
             assertThatThrownBy(() -> feed(h, 0, "-D 1 100")).hasMessageContaining("consumes only inserts");
         }
+    }
+
+    /**
+     * Held rows and their expiry timers split by key groups, and the watermark restored: left rows
+     * of before the checkpoint still match and are padded when they expire on their new subtasks,
+     * and a left row late at the checkpoint's watermark is padded at once.
+     */
+    @Test
+    void rescalesOntoOneTwoAndThreeSubtasks() throws Exception {
+        List<String> afterCheckpoint = text(Rescaling.of(factory(JoinType.LEFT, null))
+                .keyedBy(new int[] {0}, new int[] {0})
+                .before(Rescaling.rows(0, "+I 1 100", "+I 2 100", "+I 3 102", "+I 4 103", "+I 7 90"),
+                        Rescaling.rows(1, "+I 1 105 7", "+I 5 120 1", "+I 6 125 2", "+I 8 130 3"),
+                        Rescaling.watermark(101))
+                .after(Rescaling.rows(1, "+I 2 104 5", "+I 4 111 4"),
+                        Rescaling.rows(0, "+I 5 115", "+I 6 118", "+I 9 50"),
+                        Rescaling.watermark(110), Rescaling.watermark(120), Rescaling.rows(0, "+I 8 89"),
+                        Rescaling.watermark(Long.MAX_VALUE))
+                .verify());
+
+        assertThat(afterCheckpoint).containsExactlyInAnyOrder("+I[2, 100, 2, 104, 5]", "+I[4, 103, 4, 111, 4]",
+                "+I[5, 115, 5, 120, 1]", "+I[6, 118, 6, 125, 2]", "+I[9, 50, null, null, null]",
+                "+I[3, 102, null, null, null]", "+I[8, 89, null, null, null]");
     }
 }

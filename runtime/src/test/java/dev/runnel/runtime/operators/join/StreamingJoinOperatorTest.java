@@ -12,8 +12,10 @@ import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.operators.calc.CalcFunction;
 import dev.runnel.runtime.state.StateOptions;
 import dev.runnel.runtime.testing.OperatorHarness;
+import dev.runnel.runtime.testing.Rescaling;
 import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -24,11 +26,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 @RestoresAfterEveryBatch
 class StreamingJoinOperatorTest {
 
+    private static StreamingJoinOperatorFactory factory(JoinType type, GeneratedClass<CalcFunction> condition) {
+        return new StreamingJoinOperatorFactory("Join", type, new int[] {0}, new int[] {0},
+                new boolean[] {false}, List.of(BIGINT, STRING), List.of(BIGINT, BIGINT), condition);
+    }
+
     private static OperatorHarness harness(JoinType type, GeneratedClass<CalcFunction> condition, String backend)
             throws Exception {
-        var factory = new StreamingJoinOperatorFactory("Join", type, new int[] {0}, new int[] {0},
-                new boolean[] {false}, List.of(BIGINT, STRING), List.of(BIGINT, BIGINT), condition);
-        return OperatorHarness.of(factory).withStateBackend(backend).open();
+        return OperatorHarness.of(factory(type, condition)).withStateBackend(backend).open();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -240,5 +245,26 @@ class StreamingJoinOperatorTest {
             feed(h, 1, "+I 1 20");
             assertThat(text(h.takeOutput())).containsExactly("+I[1, alice, 1, 10]");
         }
+    }
+
+    /**
+     * Both sides' rows and their match counts are keyed state: split by key groups, each key's
+     * new rows and retractions find the rows and paddings of before the checkpoint, in the same
+     * order per pair of sides' keys.
+     */
+    @Test
+    void rescalesOntoOneTwoAndThreeSubtasks() throws Exception {
+        List<String> afterCheckpoint = text(Rescaling.of(factory(JoinType.FULL, null))
+                .keyedBy(new int[] {0}, new int[] {0})
+                .before(Rescaling.rows(0, "+I 1 a", "+I 2 b", "+I 3 c", "+I 4 d", "+I 5 e"),
+                        Rescaling.rows(1, "+I 1 10", "+I 3 30", "+I 6 60", "+I 7 70", "+I 8 80"))
+                .after(Rescaling.rows(1, "+I 2 20", "-D 3 30", "+I 4 40", "+I 6 61"),
+                        Rescaling.rows(0, "+I 6 f", "-D 1 a", "+I 7 g", "+I 9 i"),
+                        Rescaling.rows(1, "-D 8 80", "+I 1 11"))
+                .outputKeyedBy(0, 2)
+                .verify());
+
+        assertThat(afterCheckpoint).contains("-D[2, b, null, null]", "+I[2, b, 2, 20]", "-D[3, c, 3, 30]",
+                "+I[3, c, null, null]", "-D[1, a, 1, 10]", "+I[null, null, 1, 10]", "-D[null, null, 8, 80]");
     }
 }

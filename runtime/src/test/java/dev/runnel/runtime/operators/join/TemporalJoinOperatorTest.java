@@ -8,8 +8,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.runnel.runtime.testing.OperatorHarness;
+import dev.runnel.runtime.testing.Rescaling;
 import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -20,10 +22,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 @RestoresAfterEveryBatch
 class TemporalJoinOperatorTest {
 
-    private static OperatorHarness harness(boolean leftOuter, String backend) throws Exception {
-        var factory = new TemporalJoinOperatorFactory("TemporalJoin", leftOuter, new int[] {1}, new int[] {0},
+    private static TemporalJoinOperatorFactory factory(boolean leftOuter) {
+        return new TemporalJoinOperatorFactory("TemporalJoin", leftOuter, new int[] {1}, new int[] {0},
                 List.of(BIGINT, STRING, BIGINT), List.of(STRING, BIGINT, BIGINT), 2, 2, null);
-        return OperatorHarness.of(factory).withStateBackend(backend).open();
+    }
+
+    private static OperatorHarness harness(boolean leftOuter, String backend) throws Exception {
+        return OperatorHarness.of(factory(leftOuter)).withStateBackend(backend).open();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -77,5 +82,29 @@ class TemporalJoinOperatorTest {
         try (var h = harness(false, backend)) {
             assertThatThrownBy(() -> feed(h, 0, "-D 1 EUR 5")).hasMessageContaining("must be append-only");
         }
+    }
+
+    /**
+     * Rate versions, waiting orders and their timers split by currency's key group, and the
+     * watermark restored: orders waiting at the checkpoint join on their new subtasks, and the
+     * versions the checkpoint's watermark made obsolete stay dropped.
+     */
+    @Test
+    void rescalesOntoOneTwoAndThreeSubtasks() throws Exception {
+        List<String> afterCheckpoint = text(Rescaling.of(factory(true))
+                .keyedBy(new int[] {1}, new int[] {0})
+                .before(Rescaling.rows(1, "+I EUR 114 0", "+I USD 100 0", "+I GBP 130 0", "+I JPY 1 0",
+                                "+I CHF 105 0", "+I CAD 70 0", "-U EUR 114 0", "+U EUR 116 10"),
+                        Rescaling.rows(0, "+I 1 EUR 5", "+I 2 USD 12", "+I 3 GBP 25", "+I 4 JPY 30"),
+                        Rescaling.watermark(20))
+                .after(Rescaling.rows(1, "-U GBP 130 0", "+U GBP 131 22", "+I AUD 60 21"),
+                        Rescaling.rows(0, "+I 5 EUR 8", "+I 6 CHF 26", "+I 7 AUD 27", "+I 8 CAD 28", "+I 9 EUR 24"),
+                        Rescaling.watermark(30))
+                .verify());
+
+        // The EUR version valid at 8 was dropped when the watermark passed 10, before the checkpoint.
+        assertThat(afterCheckpoint).containsExactlyInAnyOrder("+I[3, GBP, 25, GBP, 131, 22]",
+                "+I[4, JPY, 30, JPY, 1, 0]", "+I[5, EUR, 8, null, null, null]", "+I[6, CHF, 26, CHF, 105, 0]",
+                "+I[7, AUD, 27, AUD, 60, 21]", "+I[8, CAD, 28, CAD, 70, 0]", "+I[9, EUR, 24, EUR, 116, 10]");
     }
 }

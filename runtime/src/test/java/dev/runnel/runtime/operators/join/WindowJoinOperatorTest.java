@@ -13,9 +13,11 @@ import dev.runnel.runtime.operators.calc.CalcFunction;
 import dev.runnel.runtime.state.Serializers;
 import dev.runnel.runtime.state.StateDescriptor;
 import dev.runnel.runtime.testing.OperatorHarness;
+import dev.runnel.runtime.testing.Rescaling;
 import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -27,11 +29,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 @RestoresAfterEveryBatch
 class WindowJoinOperatorTest {
 
+    private static WindowJoinOperatorFactory factory(JoinType type, GeneratedClass<CalcFunction> condition) {
+        return WindowJoinOperatorFactory.of("WindowJoin", type, new int[] {0}, new int[] {0},
+                new boolean[] {false}, List.of(BIGINT, BIGINT), List.of(BIGINT, BIGINT, BIGINT), condition, 1, 1);
+    }
+
     private static OperatorHarness harness(JoinType type, GeneratedClass<CalcFunction> condition, String backend)
             throws Exception {
-        var factory = WindowJoinOperatorFactory.of("WindowJoin", type, new int[] {0}, new int[] {0},
-                new boolean[] {false}, List.of(BIGINT, BIGINT), List.of(BIGINT, BIGINT, BIGINT), condition, 1, 1);
-        return OperatorHarness.of(factory).withStateBackend(backend).open();
+        return OperatorHarness.of(factory(type, condition)).withStateBackend(backend).open();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -110,5 +115,27 @@ class WindowJoinOperatorTest {
         try (var h = harness(JoinType.INNER, null, backend)) {
             assertThatThrownBy(() -> feed(h, 0, "-D 1 10")).hasMessageContaining("consumes only inserts");
         }
+    }
+
+    /**
+     * Held rows of open windows and their timers split by key groups, and the watermark restored:
+     * rows of window 10, which fired before the checkpoint, are still late on every new subtask.
+     */
+    @Test
+    void rescalesOntoOneTwoAndThreeSubtasks() throws Exception {
+        List<String> afterCheckpoint = text(Rescaling.of(factory(JoinType.FULL, null))
+                .keyedBy(new int[] {0}, new int[] {0})
+                .before(Rescaling.rows(0, "+I 1 10", "+I 2 20", "+I 3 20", "+I 4 20"),
+                        Rescaling.rows(1, "+I 1 10 7", "+I 2 20 8", "+I 5 20 9", "+I 6 20 10"),
+                        Rescaling.watermark(9))
+                .after(Rescaling.rows(0, "+I 1 10", "+I 5 20", "+I 7 20"),
+                        Rescaling.rows(1, "+I 2 10 100", "+I 3 20 11", "+I 8 30 12"),
+                        Rescaling.watermark(19), Rescaling.rows(0, "+I 6 20", "+I 8 30"),
+                        Rescaling.watermark(Long.MAX_VALUE))
+                .verify());
+
+        assertThat(afterCheckpoint).containsExactlyInAnyOrder("+I[2, 20, 2, 20, 8]", "+I[3, 20, 3, 20, 11]",
+                "+I[4, 20, null, null, null]", "+I[5, 20, 5, 20, 9]", "+I[7, 20, null, null, null]",
+                "+I[null, null, 6, 20, 10]", "+I[8, 30, 8, 30, 12]");
     }
 }
