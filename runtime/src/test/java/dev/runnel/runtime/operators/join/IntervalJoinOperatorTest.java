@@ -129,7 +129,8 @@ class IntervalJoinOperatorTest {
     /**
      * Held rows and their expiry timers split by key groups, and the watermark restored: left rows
      * of before the checkpoint still match and are padded when they expire on their new subtasks,
-     * and a left row late at the checkpoint's watermark is padded at once.
+     * and a left row late at the checkpoint's watermark is padded at once (a restore at
+     * {@code Long.MIN_VALUE} would hold it and join the late right row of its key).
      */
     @Test
     void rescalesOntoOneTwoAndThreeSubtasks() throws Exception {
@@ -139,7 +140,7 @@ class IntervalJoinOperatorTest {
                         Rescaling.rows(1, "+I 1 105 7", "+I 5 120 1", "+I 6 125 2", "+I 8 130 3"),
                         Rescaling.watermark(101))
                 .after(Rescaling.rows(1, "+I 2 104 5", "+I 4 111 4"),
-                        Rescaling.rows(0, "+I 5 115", "+I 6 118", "+I 9 50"),
+                        Rescaling.rows(0, "+I 5 115", "+I 6 118", "+I 9 50"), Rescaling.rows(1, "+I 9 55 1"),
                         Rescaling.watermark(110), Rescaling.watermark(120), Rescaling.rows(0, "+I 8 89"),
                         Rescaling.watermark(Long.MAX_VALUE))
                 .verify());

@@ -86,8 +86,10 @@ class TemporalJoinOperatorTest {
 
     /**
      * Rate versions, waiting orders and their timers split by currency's key group, and the
-     * watermark restored: orders waiting at the checkpoint join on their new subtasks, and the
-     * versions the checkpoint's watermark made obsolete stay dropped.
+     * watermark restored: orders waiting at the checkpoint join on their new subtasks, the
+     * versions the checkpoint's watermark made obsolete stay dropped, and an order late at the
+     * checkpoint's watermark joins at once (a restore at {@code Long.MIN_VALUE} would hold it
+     * until the next watermark and join the USD change that arrives meanwhile).
      */
     @Test
     void rescalesOntoOneTwoAndThreeSubtasks() throws Exception {
@@ -97,13 +99,15 @@ class TemporalJoinOperatorTest {
                                 "+I CHF 105 0", "+I CAD 70 0", "-U EUR 114 0", "+U EUR 116 10"),
                         Rescaling.rows(0, "+I 1 EUR 5", "+I 2 USD 12", "+I 3 GBP 25", "+I 4 JPY 30"),
                         Rescaling.watermark(20))
-                .after(Rescaling.rows(1, "-U GBP 130 0", "+U GBP 131 22", "+I AUD 60 21"),
+                .after(Rescaling.rows(0, "+I 10 USD 15"), Rescaling.rows(1, "-U USD 100 0", "+U USD 101 12"),
+                        Rescaling.rows(1, "-U GBP 130 0", "+U GBP 131 22", "+I AUD 60 21"),
                         Rescaling.rows(0, "+I 5 EUR 8", "+I 6 CHF 26", "+I 7 AUD 27", "+I 8 CAD 28", "+I 9 EUR 24"),
                         Rescaling.watermark(30))
                 .verify());
 
         // The EUR version valid at 8 was dropped when the watermark passed 10, before the checkpoint.
-        assertThat(afterCheckpoint).containsExactlyInAnyOrder("+I[3, GBP, 25, GBP, 131, 22]",
+        assertThat(afterCheckpoint).containsExactlyInAnyOrder("+I[10, USD, 15, USD, 100, 0]",
+                "+I[3, GBP, 25, GBP, 131, 22]",
                 "+I[4, JPY, 30, JPY, 1, 0]", "+I[5, EUR, 8, null, null, null]", "+I[6, CHF, 26, CHF, 105, 0]",
                 "+I[7, AUD, 27, AUD, 60, 21]", "+I[8, CAD, 28, CAD, 70, 0]", "+I[9, EUR, 24, EUR, 116, 10]");
     }
