@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.runtime.data.Row;
 import dev.runnel.runtime.testing.OperatorHarness;
+import dev.runnel.runtime.testing.Rescaling;
 import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.RowType;
@@ -27,9 +28,13 @@ class DeduplicateOperatorTest {
     }
 
     private static OperatorHarness dedup(boolean keepLastRow, boolean rowtime, String backend) throws Exception {
-        var factory = new DeduplicateOperatorFactory("Deduplicate", new int[] {0},
+        return OperatorHarness.of(factory(keepLastRow, rowtime)).withInputType(INPUT).withStateBackend(backend).open();
+    }
+
+    /** Deduplicates per id (field 0); {@code rowtime} orders by ts instead of arrival. */
+    private static DeduplicateOperatorFactory factory(boolean keepLastRow, boolean rowtime) {
+        return new DeduplicateOperatorFactory("Deduplicate", new int[] {0},
                 List.of(INPUT.type(0), INPUT.type(1), INPUT.type(2)), keepLastRow, rowtime ? 2 : -1);
-        return OperatorHarness.of(factory).withInputType(INPUT).withStateBackend(backend).open();
     }
 
     /** The rows of a key in one batch share one read and one write of its state: the changes are those of one row at a time. */
@@ -103,5 +108,28 @@ class DeduplicateOperatorTest {
 
             assertThat(h.watermarks()).containsExactly(42L);
         }
+    }
+
+    /**
+     * The row kept per id is keyed state: split by key groups, each id's later rows are compared
+     * with the row kept before the checkpoint (older ones ignored, newer ones update it).
+     */
+    @Test
+    void rescalesOntoOneTwoAndThreeSubtasks() throws Exception {
+        List<Row> afterCheckpoint = Rescaling.of(factory(true, true)).keyedBy(0).withInputType(0, INPUT)
+                .before(Rescaling.rows("1 new '2024-01-01 00:00:05'", "2 new '2024-01-01 00:00:05'",
+                        "3 new '2024-01-01 00:00:05'", "4 new '2024-01-01 00:00:05'", "5 new '2024-01-01 00:00:05'",
+                        "6 new '2024-01-01 00:00:05'", "7 new '2024-01-01 00:00:05'", "8 new '2024-01-01 00:00:05'"))
+                .after(Rescaling.rows("1 old '2024-01-01 00:00:01'", "2 paid '2024-01-01 00:00:06'",
+                        "3 paid '2024-01-01 00:00:05'", "4 old '2024-01-01 00:00:04'", "5 paid '2024-01-01 00:00:09'",
+                        "6 paid '2024-01-01 00:00:07'", "7 paid '2024-01-01 00:00:08'", "9 new '2024-01-01 00:00:02'",
+                        "8 old '2024-01-01 00:00:03'"))
+                .outputKeyedBy(0)
+                .verify();
+
+        assertThat(afterCheckpoint).doesNotContainAnyElementsOf(rows(INPUT, "+U 1 old '2024-01-01 00:00:01'",
+                "+U 4 old '2024-01-01 00:00:04'", "+U 8 old '2024-01-01 00:00:03'"))
+                .contains(rows(INPUT, "-U 2 new '2024-01-01 00:00:05'", "+U 2 paid '2024-01-01 00:00:06'",
+                        "+I 9 new '2024-01-01 00:00:02'").toArray(Row[]::new));
     }
 }

@@ -11,6 +11,7 @@ import dev.runnel.runtime.state.StateDescriptor;
 import dev.runnel.runtime.state.StateOptions;
 import dev.runnel.runtime.state.VoidNamespace;
 import dev.runnel.runtime.testing.OperatorHarness;
+import dev.runnel.runtime.testing.Rescaling;
 import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.RowType;
@@ -37,10 +38,15 @@ class TopNOperatorTest {
 
     private static OperatorHarness harness(RankType type, long n, boolean rankNumber, boolean retracting,
                                            String stateBackend) throws Exception {
+        return OperatorHarness.of(factory(type, n, rankNumber, retracting)).withInputType(INPUT)
+                .withStateBackend(stateBackend).open();
+    }
+
+    /** The top {@code n} per category (field 0) by sales. */
+    private static TopNOperatorFactory factory(RankType type, long n, boolean rankNumber, boolean retracting) {
         TopNBuffer ranking = new TopNBuffer(SALES_DESC, type, 1, n, rankNumber);
-        var factory = new TopNOperatorFactory("Rank", new int[] {0}, List.of(INPUT.type(0), INPUT.type(1), INPUT.type(2)),
+        return new TopNOperatorFactory("Rank", new int[] {0}, List.of(INPUT.type(0), INPUT.type(1), INPUT.type(2)),
                 ranking, retracting);
-        return OperatorHarness.of(factory).withInputType(INPUT).withStateBackend(stateBackend).open();
     }
 
     /**
@@ -168,5 +174,25 @@ class TopNOperatorTest {
             // The expired pear no longer holds rank 1, so apple takes it without retracting pear.
             assertThat(h.output()).isEqualTo(rows("+I fruit pear 20", "+I fruit apple 10"));
         }
+    }
+
+    /**
+     * Each category's ranking is keyed state: split by key groups, new rows and retractions
+     * displace and bring back rows ranked before the checkpoint, in the same order per category.
+     */
+    @Test
+    void rescalesOntoOneTwoAndThreeSubtasks() throws Exception {
+        List<Row> afterCheckpoint = Rescaling.of(factory(RankType.ROW_NUMBER, 2, true, true)).keyedBy(0)
+                .withInputType(0, INPUT)
+                .before(Rescaling.rows("c1 a 10", "c1 b 20", "c1 c 5", "c2 a 1", "c3 a 3", "c3 b 4", "c4 a 7",
+                        "c5 a 2", "c6 a 6", "c7 a 9", "c8 a 8"))
+                .after(Rescaling.rows("-D c1 b 20", "c2 b 2", "c3 c 5", "c4 b 1", "-D c5 a 2", "c6 b 60", "c7 b 9",
+                        "c8 b 80", "c9 a 1"))
+                .outputKeyedBy(0)
+                .verify();
+
+        // c1 lost its top row: c, ranked third before the checkpoint, comes back.
+        assertThat(afterCheckpoint).containsSubsequence(rows("-U c1 b 20 1", "+U c1 a 10 1",
+                "-U c1 a 10 2", "+U c1 c 5 2"));
     }
 }
