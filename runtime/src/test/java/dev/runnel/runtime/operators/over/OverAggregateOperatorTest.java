@@ -11,6 +11,7 @@ import dev.runnel.runtime.operators.aggregate.functions.AggregateKind;
 import dev.runnel.runtime.operators.aggregate.functions.AggregatesHandle;
 import dev.runnel.runtime.testing.OperatorHarness;
 import dev.runnel.runtime.testing.OperatorSnapshot;
+import dev.runnel.runtime.testing.Rescaling;
 import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.RowType;
@@ -41,14 +42,18 @@ class OverAggregateOperatorTest {
     }
 
     private static OperatorHarness harness(boolean rows, long preceding, String backend) {
+        return OperatorHarness.of(factory(rows, preceding)).withInputType(INPUT).withStateBackend(backend);
+    }
+
+    /** COUNT(*), SUM(v), MAX(v) partitioned by k (field 0), ordered by ts. */
+    private static OverAggregateOperatorFactory factory(boolean rows, long preceding) {
         AggregatesHandle aggregates = new AggregatesHandle(List.of(
                 new AggregateCall(AggregateKind.COUNT_STAR, new int[0], List.of(), BIGINT, false, -1, "cnt"),
                 new AggregateCall(AggregateKind.SUM, new int[] {1}, List.of(BIGINT), BIGINT, false, -1, "total"),
                 new AggregateCall(AggregateKind.MAX, new int[] {1}, List.of(BIGINT), BIGINT, false, -1, "biggest")),
                 false);
-        var factory = new OverAggregateOperatorFactory("OverAggregate", new int[] {0},
+        return new OverAggregateOperatorFactory("OverAggregate", new int[] {0},
                 List.of(INPUT.type(0), INPUT.type(1), INPUT.type(2)), 2, rows, preceding, aggregates);
-        return OperatorHarness.of(factory).withInputType(INPUT).withStateBackend(backend);
     }
 
     @Test
@@ -145,5 +150,32 @@ class OverAggregateOperatorTest {
             assertThatThrownBy(() -> h.processRows(List.of(Row.ofKind(RowKind.UPDATE_BEFORE, "a", 1L, 1L))))
                     .hasMessageContaining("takes only inserts");
         }
+    }
+
+    /**
+     * Each partition's frame, held rows and timers split by key groups, and the watermark
+     * restored: rows held at the checkpoint are emitted on their new subtasks over frames that
+     * reach back before it, and rows late at the checkpoint's watermark are still dropped.
+     */
+    @Test
+    void rescalesOntoOneTwoAndThreeSubtasks() throws Exception {
+        List<Row> afterCheckpoint = Rescaling.of(factory(true, 1)).keyedBy(0).withInputType(0, INPUT)
+                .before(Rescaling.rows("a 1 '2024-01-01 00:00:01'", "b 2 '2024-01-01 00:00:01'",
+                        "c 3 '2024-01-01 00:00:02'", "d 4 '2024-01-01 00:00:02'", "a 5 '2024-01-01 00:00:03'",
+                        "e 6 '2024-01-01 00:00:03'", "f 7 '2024-01-01 00:00:04'", "g 8 '2024-01-01 00:00:04'"),
+                        Rescaling.watermark(2_000 + 1_704_067_200_000L))
+                .after(Rescaling.rows("a 100 '2024-01-01 00:00:02'", "b 100 '2024-01-01 00:00:01'",
+                        "b 9 '2024-01-01 00:00:05'", "c 10 '2024-01-01 00:00:06'", "e 11 '2024-01-01 00:00:05'",
+                        "h 12 '2024-01-01 00:00:05'", "g 13 '2024-01-01 00:00:04'"),
+                        Rescaling.watermark(Long.MAX_VALUE))
+                .outputKeyedBy(0)
+                .verify();
+
+        assertThat(afterCheckpoint).containsExactlyInAnyOrderElementsOf(rows(OUTPUT,
+                "+I a 5 '2024-01-01 00:00:03' 2 6 5", "+I e 6 '2024-01-01 00:00:03' 1 6 6",
+                "+I f 7 '2024-01-01 00:00:04' 1 7 7", "+I g 8 '2024-01-01 00:00:04' 1 8 8",
+                "+I g 13 '2024-01-01 00:00:04' 2 21 13", "+I b 9 '2024-01-01 00:00:05' 2 11 9",
+                "+I e 11 '2024-01-01 00:00:05' 2 17 11", "+I h 12 '2024-01-01 00:00:05' 1 12 12",
+                "+I c 10 '2024-01-01 00:00:06' 2 13 10"));
     }
 }

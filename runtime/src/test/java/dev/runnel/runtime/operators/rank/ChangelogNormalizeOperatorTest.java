@@ -9,6 +9,7 @@ import dev.runnel.runtime.data.RowKind;
 import dev.runnel.runtime.state.StateOptions;
 import dev.runnel.runtime.testing.OperatorHarness;
 import dev.runnel.runtime.testing.OperatorSnapshot;
+import dev.runnel.runtime.testing.Rescaling;
 import dev.runnel.runtime.testing.RestoresAfterEveryBatch;
 import dev.runnel.runtime.types.DataType;
 import dev.runnel.runtime.types.RowType;
@@ -19,6 +20,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -34,12 +36,16 @@ class ChangelogNormalizeOperatorTest {
     Path dir;
     private int harnesses;
 
-    private OperatorHarness normalize(String backend, Map<String, String> options) {
-        var factory = new ChangelogNormalizeOperatorFactory("ChangelogNormalize(key=[id])", new int[] {0},
+    /** Normalizes by id (field 0). */
+    private static ChangelogNormalizeOperatorFactory factory() {
+        return new ChangelogNormalizeOperatorFactory("ChangelogNormalize(key=[id])", new int[] {0},
                 List.of(INPUT.type(0), INPUT.type(1)));
+    }
+
+    private OperatorHarness normalize(String backend, Map<String, String> options) {
         Map<String, String> config = new HashMap<>(options);
         config.put(StateOptions.ROCKSDB_LOCAL_DIR.key(), dir.resolve("rocksdb-" + harnesses++).toString());
-        return OperatorHarness.of(factory).withInputType(INPUT).withStateBackend(backend)
+        return OperatorHarness.of(factory()).withInputType(INPUT).withStateBackend(backend)
                 .withConfiguration(new Configuration(config)).withCheckpointDirectory(dir.resolve("checkpoints"));
     }
 
@@ -99,5 +105,24 @@ class ChangelogNormalizeOperatorTest {
             }
             assertThat(batched.output()).hasSizeGreaterThan(50).isEqualTo(single.output());
         }
+    }
+
+    /**
+     * The row kept per id is keyed state: split by key groups, each id's upserts and deletes
+     * after the checkpoint update, retract or repeat the row kept before it, in the same order.
+     */
+    @Test
+    void rescalesOntoOneTwoAndThreeSubtasks() throws Exception {
+        List<Row> afterCheckpoint = Rescaling.of(factory()).keyedBy(0).withInputType(0, INPUT)
+                .before(Rescaling.rows("+I 1 a", "+I 2 b", "+U 3 c", "+I 4 d", "+I 5 e", "+I 6 f", "+I 7 g", "+I 8 h",
+                        "-D 8 NULL"))
+                .after(Rescaling.rows("+U 1 z", "-D 2 NULL", "+U 3 c", "+U 4 y", "-D 5 NULL", "+I 5 x", "+U 6 f",
+                        "+I 8 w", "+U 9 v", "-D 7 NULL"))
+                .outputKeyedBy(0)
+                .verify();
+
+        // 3 and 6 repeat the kept row: nothing to say.
+        assertThat(afterCheckpoint).isEqualTo(rows(INPUT, "-U 1 a", "+U 1 z", "-D 2 b", "-U 4 d", "+U 4 y",
+                "-D 5 e", "+I 5 x", "+I 8 w", "+I 9 v", "-D 7 g"));
     }
 }
