@@ -35,7 +35,9 @@ import java.util.Set;
  *         .verify();
  * }</pre>
  *
- * <p>Watermarks and processing-time advances reach every subtask, as they do in a job.
+ * <p>Watermarks and processing-time advances reach every subtask, as they do in a job. The new
+ * subtasks' clocks start at the processing time of the checkpoint, as a restored job's is never
+ * earlier than that.
  */
 public final class Rescaling {
     /** One element of an operator's input. */
@@ -143,17 +145,19 @@ public final class Rescaling {
         Path directory = Files.createTempDirectory("rescaling");
         try {
             OperatorSnapshot checkpoint;
+            long checkpointTime;
             List<Row> expected;
             try (OperatorHarness single = harness(KeyedStateBackends.HASHMAP).withCheckpointDirectory(directory).open()) {
                 run(List.of(single), before, 1);
                 checkpoint = single.snapshot(1);
+                checkpointTime = single.processingTime();
                 single.takeOutput();
                 run(List.of(single), after, 1);
                 expected = single.output();
             }
             assertThat(expected).as("what '%s' emits after the checkpoint", factory.name()).isNotEmpty();
             for (int parallelism : PARALLELISMS) {
-                assertSameOutput(expected, rescaled(checkpoint, parallelism), parallelism);
+                assertSameOutput(expected, rescaled(checkpoint, checkpointTime, parallelism), parallelism);
             }
             return expected;
         } finally {
@@ -162,7 +166,8 @@ public final class Rescaling {
     }
 
     /** The rows each of {@code parallelism} subtasks restored from {@code checkpoint} emits for the rest of the input. */
-    private List<List<Row>> rescaled(OperatorSnapshot checkpoint, int parallelism) throws Exception {
+    private List<List<Row>> rescaled(OperatorSnapshot checkpoint, long checkpointTime, int parallelism)
+            throws Exception {
         List<OperatorSnapshot> operatorState = OperatorSnapshot.redistribute(List.of(checkpoint), parallelism);
         List<OperatorHarness> subtasks = new ArrayList<>();
         try {
@@ -172,6 +177,9 @@ public final class Rescaling {
                 // Alternate the backend type, as a savepoint may be resumed on the other one.
                 String backend = parallelism % 2 == 0 ? KeyedStateBackends.ROCKSDB : KeyedStateBackends.HASHMAP;
                 subtasks.add(harness(backend).asSubtask(i, parallelism).withRestoredState(state).open());
+                // Every timer due by then fired before the checkpoint: this only sets the clock
+                // (state TTL and processing-time windows compare with it).
+                subtasks.get(i).setProcessingTime(checkpointTime);
             }
             int reached = run(subtasks, after, parallelism);
             if (parallelism > 1) {
