@@ -28,8 +28,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 /**
  * Calcite's conversion of calls to row expressions, except for calls whose Calcite semantics
  * differ from Flink's and that have their own syntax, so that no operator table can replace
- * them: SUBSTRING, OVERLAY, POSITION and TRANSLATE become Runnel's functions, EXTRACT of
- * MILLISECOND, MICROSECOND or NANOSECOND counts within the second, TIMESTAMPDIFF in months
+ * them: {@code %} becomes MOD (also in a computed column), SUBSTRING, OVERLAY, POSITION and
+ * TRANSLATE become Runnel's functions, EXTRACT of MILLISECOND, MICROSECOND or NANOSECOND counts within the second, TIMESTAMPDIFF in months
  * counts as Flink does, JSON_OBJECT and JSON_ARRAY write timestamps and binary values as Flink,
  * TYPEOF becomes its operand's type, and CURRENT_DATABASE() and CURRENT_CATALOG the names of
  * the database and catalog that the query is planned in.
@@ -54,6 +54,9 @@ public final class FlinkConvertletTable implements SqlRexConvertletTable {
         }
         if (operator == SqlStdOperatorTable.POSITION && call.operandCount() == 2) {
             return (cx, c) -> replace(cx, c, StringOperators.POSITION);
+        }
+        if (operator == SqlStdOperatorTable.PERCENT_REMAINDER) {
+            return FlinkConvertletTable::remainder;
         }
         if (operator == SystemOperators.CURRENT_DATABASE) {
             return (cx, c) -> currentNamespace(cx, c, 1);
@@ -92,6 +95,19 @@ public final class FlinkConvertletTable implements SqlRexConvertletTable {
         }
         RelDataType type = cx.getValidator().getValidatedNodeType(call);
         return cx.getRexBuilder().makeCall(type, operator, operands);
+    }
+
+    /**
+     * {@code a % b} is {@code MOD(a, b)}, typed from the converted operands. Calcite's alias asks the
+     * validator for the call's type, which it does not know for a computed column's expression: that
+     * is validated on a validator of its own.
+     */
+    private static RexNode remainder(SqlRexContext cx, SqlCall call) {
+        List<RexNode> operands = new ArrayList<>();
+        for (SqlNode operand : call.getOperandList()) {
+            operands.add(cx.convertExpression(operand));
+        }
+        return cx.getRexBuilder().makeCall(SqlStdOperatorTable.MOD, operands);
     }
 
     /* Converted here too, so that a constant cast folds into Flink's text. */

@@ -56,6 +56,18 @@ class SessionEndToEndTest {
     }
 
     @Test
+    void percentIsTheRemainderInSelectAndInComputedColumns() {
+        try (Session session = session(1)) {
+            session.execute("CREATE TABLE e (id BIGINT, k AS id % 7) WITH ("
+                    + "'connector' = 'datagen', 'number-of-rows' = '10', 'fields.id.kind' = 'sequence',"
+                    + " 'fields.id.start' = '5', 'fields.id.end' = '14')");
+            QueryResult result = (QueryResult) session.execute("SELECT id, k, id % 4 AS m, -9 % 4 AS n FROM e WHERE id % 5 = 0");
+
+            assertThat(fetchAll(result)).containsExactlyInAnyOrder(Row.of(5L, 5, 1, -1), Row.of(10L, 3, 2, -1));
+        }
+    }
+
+    @Test
     void selectOverUnionAllReturnsTheRowsOfBothInputs() {
         try (Session session = session(2)) {
             QueryResult result = (QueryResult) session.execute(
