@@ -11,6 +11,7 @@ import dev.runnel.runtime.checkpoint.KeyedStateHandle;
 import dev.runnel.runtime.checkpoint.SnapshotTask;
 import dev.runnel.runtime.checkpoint.StreamStateHandle;
 import dev.runnel.runtime.fs.CopyingFileSystem;
+import dev.runnel.runtime.network.KeyGroups;
 import dev.runnel.runtime.state.rocksdb.RocksDbKeyedStateBackend;
 import dev.runnel.runtime.state.rocksdb.RocksDbOptions;
 import java.io.IOException;
@@ -18,6 +19,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -185,7 +187,7 @@ class RocksDbIncrementalCheckpointTest {
         ListState<VoidNamespace, Long> s = list(restored);
         for (long k = 0; k < keys; k++) {
             restored.setCurrentKey(key(k));
-            List<Long> expected = new java.util.ArrayList<>();
+            List<Long> expected = new ArrayList<>();
             for (long round = 0; round < rounds; round++) {
                 expected.add(round * 1_000_000 + k);
             }
@@ -199,6 +201,74 @@ class RocksDbIncrementalCheckpointTest {
         again.setCurrentKey(key(7));
         assertThat(list(again).get()).hasSize(rounds + 1).endsWith((long) rounds * 1_000_000 + 7);
         assertThat(again.storedEntries("appended")).isEqualTo(keys);
+    }
+
+    /** Sets every key below {@code keys} that {@code b} owns to a value naming {@code round}. */
+    private static void writeRound(KeyedStateBackend b, int keys, int round) {
+        ValueState<VoidNamespace, String> s = state(b);
+        for (long k = 0; k < keys; k++) {
+            if (owns(b, k)) {
+                b.setCurrentKey(key(k));
+                s.update("round " + round + " of " + k);
+            }
+        }
+    }
+
+    private static boolean owns(KeyedStateBackend b, long k) {
+        int group = KeyGroups.keyGroupFor(key(k), new int[] {0}, 128);
+        return group >= b.keyGroupStart() && group < b.keyGroupEnd();
+    }
+
+    /** The keys below {@code keys} that {@code b} owns whose value does not name {@code round}. */
+    private static List<Long> notAtRound(KeyedStateBackend b, int keys, int round) {
+        ValueState<VoidNamespace, String> s = state(b);
+        List<Long> wrong = new ArrayList<>();
+        for (long k = 0; k < keys; k++) {
+            if (owns(b, k)) {
+                b.setCurrentKey(key(k));
+                if (!("round " + round + " of " + k).equals(s.value())) {
+                    wrong.add(k);
+                }
+            }
+        }
+        return wrong;
+    }
+
+    /**
+     * What a job rescaled 1 → 2 → 3 does to its state: several incremental checkpoints of one
+     * subtask, restored onto two that each write and take further checkpoints, restored onto three.
+     * Every subtask finds every key it owns as the last checkpoint left it.
+     */
+    @Test
+    void aStateCheckpointedManyTimesRestoresOntoTwoSubtasksAndThenThree() throws Exception {
+        int keys = 2_000;
+        KeyedStateBackend one = rocksDb(List.of());
+        IncrementalKeyedStateHandle last = null;
+        for (int round = 1; round <= 4; round++) {
+            writeRound(one, keys, round);
+            last = checkpoint(one, round);
+            one.notifyCheckpointComplete(round);
+        }
+        one.close();
+
+        List<KeyedStateHandle> ofTwo = new ArrayList<>();
+        for (int subtask = 0; subtask < 2; subtask++) {
+            KeyedStateBackend b = support.open(KeyedStateBackends.ROCKSDB, subtask, 2, List.of(last));
+            assertThat(notAtRound(b, keys, 4)).as("subtask %d of 2", subtask).isEmpty();
+            IncrementalKeyedStateHandle handle = null;
+            for (int round = 5; round <= 7; round++) {
+                writeRound(b, keys, round);
+                handle = checkpoint(b, 10L * round + subtask);
+                b.notifyCheckpointComplete(10L * round + subtask);
+            }
+            ofTwo.add(handle);
+            b.close();
+        }
+
+        for (int subtask = 0; subtask < 3; subtask++) {
+            KeyedStateBackend b = support.open(KeyedStateBackends.ROCKSDB, subtask, 3, ofTwo);
+            assertThat(notAtRound(b, keys, 7)).as("subtask %d of 3", subtask).isEmpty();
+        }
     }
 
     @Test
@@ -397,7 +467,7 @@ class RocksDbIncrementalCheckpointTest {
 
         // Two subtasks' checkpoints restored into one: one is opened as the instance, the other is
         // opened in a temporary directory and copied in.
-        List<KeyedStateHandle> handles = new java.util.ArrayList<>();
+        List<KeyedStateHandle> handles = new ArrayList<>();
         for (int subtask = 0; subtask < 2; subtask++) {
             KeyedStateBackend part = support.open(KeyedStateBackends.ROCKSDB, subtask, 2, List.of());
             ValueState<VoidNamespace, String> s = state(part);

@@ -176,10 +176,12 @@ final class RocksDbRestore {
             throws IOException, RocksDBException {
         int start = backend.keyGroupStart();
         int end = backend.keyGroupEnd();
+        // Keeps what the base owns of the backend's key groups. Also when the base owns fewer: its files
+        // may hold entries of key groups its own backend was restored with and trimmed away.
         boolean trimmed = base.handle() != null
-                && (base.handle().keyGroupStart() < start || base.handle().keyGroupEnd() > end);
+                && (base.handle().keyGroupStart() != start || base.handle().keyGroupEnd() != end);
         if (trimmed) {
-            trim(backend, start, end);
+            trim(backend, Math.max(start, base.handle().keyGroupStart()), Math.min(end, base.handle().keyGroupEnd()));
         }
         if (base.handle() != null) {
             try (Ingest ingest = new Ingest(backend)) {
@@ -278,9 +280,13 @@ final class RocksDbRestore {
             DBOptions dbOptions = backend.dbOptions();
             try (RocksDB source = RocksDB.open(dbOptions, dir.toString(), descriptors, opened)) {
                 replay(backend, source, opened, changelog);
+                // Only the key groups both own: a snapshot's files may still hold entries of key groups
+                // its backend was restored with and trimmed away, which are not its to give.
+                int start = Math.max(backend.keyGroupStart(), handle.keyGroupStart());
+                int end = Math.min(backend.keyGroupEnd(), handle.keyGroupEnd());
                 for (int i = 0; i < metadata.columns().size(); i++) {
                     Column column = metadata.columns().get(i);
-                    copyColumn(backend, source, opened.get(i + 1), column, backend.column(column), ingest);
+                    copyColumn(source, opened.get(i + 1), column, backend.column(column), start, end, ingest);
                 }
             } finally {
                 opened.forEach(ColumnFamilyHandle::close);
@@ -297,7 +303,8 @@ final class RocksDbRestore {
                                              List<Column> columns, Ingest ingest) throws IOException {
         Map<String, Column> byName = new HashMap<>();
         columns.forEach(column -> byName.put(column.name(), column));
-        PendingTimers.restore(handle, backend.keyGroupStart(), backend.keyGroupEnd(), (name, entryKey, value) -> {
+        PendingTimers.restore(handle, Math.max(backend.keyGroupStart(), handle.keyGroupStart()),
+                Math.min(backend.keyGroupEnd(), handle.keyGroupEnd()), (name, entryKey, value) -> {
             Column column = byName.get(name);
             if (column == null || !column.isTimer()) {
                 throw new IllegalStateException("The pending timers of a snapshot of operator '"
@@ -307,10 +314,9 @@ final class RocksDbRestore {
         });
     }
 
-    private static void copyColumn(RocksDbKeyedStateBackend backend, RocksDB source, ColumnFamilyHandle from,
-                                   Column column, ColumnFamilyHandle to, Ingest ingest) throws RocksDBException {
-        int start = backend.keyGroupStart();
-        int end = backend.keyGroupEnd();
+    /** Copies the entries of key groups {@code [start, end)} of {@code from} into {@code to}. */
+    private static void copyColumn(RocksDB source, ColumnFamilyHandle from, Column column, ColumnFamilyHandle to,
+                                   int start, int end, Ingest ingest) throws RocksDBException {
         try (RocksIterator it = source.newIterator(from)) {
             if (column.isTimer()) {
                 for (it.seekToFirst(); it.isValid(); it.next()) {
