@@ -3,8 +3,6 @@ package dev.runnel.shell.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.config.Configuration;
@@ -23,9 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingCluster;
 import org.junit.jupiter.api.AfterEach;
@@ -42,15 +38,14 @@ import org.junit.jupiter.api.io.TempDir;
  * ZooKeeper alone — each a JVM of its own, killed with {@code kill -9} by its process id.
  */
 class JobManagerFailoverIT {
-    private static final Duration START = Duration.ofSeconds(90);
+    private static final Duration START = ClusterProcesses.START;
     private static final Duration RUN = Duration.ofSeconds(180);
-    private static final Pattern ADDRESS = Pattern.compile("RPC at (127\\.0\\.0\\.1:\\d+)");
 
     @TempDir
     Path dir;
     @RegisterExtension
     final OutputOnFailure output = new OutputOnFailure(() -> dir);
-    private final List<RunnelProcess> processes = new ArrayList<>();
+    private ClusterProcesses processes;
     private TestingCluster zooKeeper;
     /** Settings of a test beyond {@link #haSettings}'s, for every process it starts. */
     private final Map<String, String> extraSettings = new LinkedHashMap<>();
@@ -63,15 +58,13 @@ class JobManagerFailoverIT {
         }
         zooKeeper = new TestingCluster(servers);
         zooKeeper.start();
+        processes = new ClusterProcesses(dir, this::haSettings);
     }
 
     @AfterEach
     void stopAll() throws IOException {
         try {
-            for (int i = processes.size() - 1; i >= 0; i--) {
-                processes.get(i).close();
-            }
-            assertThat(processes).noneMatch(RunnelProcess::isAlive);
+            processes.close();
         } finally {
             zooKeeper.close();
         }
@@ -90,22 +83,12 @@ class JobManagerFailoverIT {
     }
 
     private RunnelProcess start(List<String> args) {
-        List<String> all = new ArrayList<>(args);
-        haSettings().forEach((key, value) -> all.addAll(List.of("-D", key + "=" + value)));
-        RunnelProcess process = RunnelProcess.start(dir, all.toArray(String[]::new));
-        processes.add(process);
-        return process;
+        return processes.start(args.toArray(String[]::new));
     }
 
-    /** A JobManager contending for leadership: the process and its RPC address. */
-    private record Contender(RunnelProcess process, String address) {
-    }
-
-    private Contender startJobManager() {
-        RunnelProcess jobManager = start(List.of("jobmanager", "--ha", "--rpc-port", "0", "--rest-port", "0"));
-        Matcher address = ADDRESS.matcher(jobManager.awaitOut(JobManagerCommand.READY, START));
-        assertThat(address.find()).isTrue();
-        return new Contender(jobManager, address.group(1));
+    /** A JobManager contending for leadership. */
+    private ClusterProcesses.JobManagerProcess startJobManager() {
+        return processes.startJobManagerProcess(0, "--ha");
     }
 
     private HighAvailabilityServices clientServices() {
@@ -115,7 +98,7 @@ class JobManagerFailoverIT {
     @Test
     void aKeyedAggregationWhoseLeadingJobManagerIsKilledThreeTimesWritesEveryResultOnce() throws Exception {
         long rows = 8000;
-        List<Contender> jobManagers = new ArrayList<>(List.of(startJobManager(), startJobManager()));
+        List<ClusterProcesses.JobManagerProcess> jobManagers = new ArrayList<>(List.of(startJobManager(), startJobManager()));
         RunnelProcess taskManager = start(List.of("taskmanager", "--slots", "2"));
         taskManager.awaitOut(TaskManagerCommand.REGISTERED, START);
         Path out = dir.resolve("out");
@@ -132,7 +115,7 @@ class JobManagerFailoverIT {
                         && j.checkpoints().completed() > 0 && j.vertices().stream().allMatch(v -> v.subtaskStates()
                         .getOrDefault("RUNNING", 0) == v.parallelism()));
                 String leader = cluster.leaderAddress();
-                Contender victim = jobManagers.stream().filter(jm -> jm.address().equals(leader)).findFirst()
+                ClusterProcesses.JobManagerProcess victim = jobManagers.stream().filter(jm -> jm.address().equals(leader)).findFirst()
                         .orElseThrow(() -> new AssertionError("No JobManager of this test is at " + leader));
                 victim.process().kill();
                 jobManagers.remove(victim);
@@ -148,10 +131,10 @@ class JobManagerFailoverIT {
 
             // the job ended: a new leader does not run it again
             String leader = cluster.leaderAddress();
-            Contender last = jobManagers.stream().filter(jm -> jm.address().equals(leader)).findFirst().orElseThrow();
+            ClusterProcesses.JobManagerProcess last = jobManagers.stream().filter(jm -> jm.address().equals(leader)).findFirst().orElseThrow();
             last.process().kill();
             jobManagers.remove(last);
-            Contender next = jobManagers.get(0);
+            ClusterProcesses.JobManagerProcess next = jobManagers.get(0);
             next.process().awaitOut("recovered 0 jobs", RUN);
         }
         assertThat(results(out)).isEqualTo(expected(rows));
@@ -165,7 +148,7 @@ class JobManagerFailoverIT {
      */
     @Test
     void aLeaderFrozenPastItsSessionStepsDownAndTheTaskManagerTakesNoCommandOfItsTerm() throws Exception {
-        List<Contender> jobManagers = new ArrayList<>(List.of(startJobManager(), startJobManager()));
+        List<ClusterProcesses.JobManagerProcess> jobManagers = new ArrayList<>(List.of(startJobManager(), startJobManager()));
         RunnelProcess taskManager = start(List.of("taskmanager", "--slots", "2"));
         taskManager.awaitOut(TaskManagerCommand.REGISTERED, START);
         Path script = Files.writeString(dir.resolve("endless.sql"), String.join("\n",
@@ -183,7 +166,7 @@ class JobManagerFailoverIT {
             JobInfo job = await().atMost(RUN).ignoreExceptions().until(() -> cluster.listJobs().get(0),
                     j -> j.status() == JobStatus.RUNNING && j.checkpoints().completed() > 0);
             String frozenAddress = cluster.leaderAddress();
-            Contender frozen = jobManagers.stream().filter(jm -> jm.address().equals(frozenAddress)).findFirst()
+            ClusterProcesses.JobManagerProcess frozen = jobManagers.stream().filter(jm -> jm.address().equals(frozenAddress)).findFirst()
                     .orElseThrow();
             signal("-STOP", frozen.process().pid());
             try {
@@ -217,16 +200,14 @@ class JobManagerFailoverIT {
     @Test
     void badHighAvailabilityConfigurationIsAClearErrorAtStartUp() throws Exception {
         Path file = Files.writeString(dir.resolve("not-a-directory"), "x");
-        RunnelProcess unwritable = RunnelProcess.start(dir, "jobmanager", "--ha", "--rpc-port", "0", "--rest-port", "0",
+        RunnelProcess unwritable = processes.startAsIs("jobmanager", "--ha", "--rpc-port", "0", "--rest-port", "0",
                 "-D", "high-availability.zookeeper.quorum=" + zooKeeper.getConnectString(),
                 "-D", "high-availability.storageDir=file://" + file.resolve("ha"));
-        processes.add(unwritable);
         assertThat(unwritable.waitFor(RUN)).isEqualTo(1);
         assertThat(unwritable.err()).contains("[ERROR]").contains("high-availability.storageDir");
 
-        RunnelProcess noQuorum = RunnelProcess.start(dir, "jobmanager", "--ha", "--rpc-port", "0", "--rest-port", "0",
+        RunnelProcess noQuorum = processes.startAsIs("jobmanager", "--ha", "--rpc-port", "0", "--rest-port", "0",
                 "-D", "high-availability.storageDir=file://" + dir.resolve("ha"));
-        processes.add(noQuorum);
         assertThat(noQuorum.waitFor(RUN)).isEqualTo(1);
         assertThat(noQuorum.err()).contains("[ERROR] Option 'high-availability.zookeeper.quorum' is required");
 
@@ -235,8 +216,7 @@ class JobManagerFailoverIT {
         List<String> other = new ArrayList<>(List.of("jobmanager", "--ha", "--rpc-port", "0", "--rest-port", "0"));
         haSettings().forEach((key, value) -> other.addAll(List.of("-D", key + "="
                 + (key.equals("high-availability.storageDir") ? "file://" + dir.resolve("other-ha") : value))));
-        RunnelProcess sameId = RunnelProcess.start(dir, other.toArray(String[]::new));
-        processes.add(sameId);
+        RunnelProcess sameId = processes.startAsIs(other.toArray(String[]::new));
         assertThat(sameId.waitFor(RUN)).isEqualTo(1);
         assertThat(sameId.err()).contains("[ERROR]").contains("high-availability.cluster-id");
     }
@@ -251,7 +231,7 @@ class JobManagerFailoverIT {
         // every process: a connection to a server that died is suspended until the client reaches
         // another; without this (Flink's default) leaders step down and TaskManagers re-register
         extraSettings.put("high-availability.zookeeper.client.tolerate-suspended-connections", "true");
-        List<Contender> jobManagers = List.of(startJobManager(), startJobManager());
+        List<ClusterProcesses.JobManagerProcess> jobManagers = List.of(startJobManager(), startJobManager());
         start(List.of("taskmanager", "--slots", "2")).awaitOut(TaskManagerCommand.REGISTERED, START);
         Path script = Files.writeString(dir.resolve("endless.sql"), String.join("\n",
                 "SET 'execution.checkpointing.interval' = '300 ms';",
@@ -279,7 +259,7 @@ class JobManagerFailoverIT {
             assertThat(jobManagers).allMatch(jm -> !jm.process().out().contains("No longer leading"));
 
             assertThat(zooKeeper.killServer(servers.get(1))).isTrue();
-            Contender leading = jobManagers.stream().filter(jm -> jm.address().equals(leader)).findFirst()
+            ClusterProcesses.JobManagerProcess leading = jobManagers.stream().filter(jm -> jm.address().equals(leader)).findFirst()
                     .orElseThrow();
             leading.process().awaitOut("No longer leading", RUN);
 
@@ -298,7 +278,7 @@ class JobManagerFailoverIT {
             RunnelProcess blocked = start(List.of("jobmanager", "--ha", "--rpc-port", "0", "--rest-port",
                     String.valueOf(taken.getLocalPort())));
             blocked.awaitOut("Could not lead cluster 'failover'", START);
-            Contender other = startJobManager();
+            ClusterProcesses.JobManagerProcess other = startJobManager();
             other.process().awaitOut("Leading cluster 'failover'", RUN);
             start(List.of("taskmanager", "--slots", "1")).awaitOut(TaskManagerCommand.REGISTERED + other.address(), RUN);
             RunnelProcess query = start(List.of("-q", "--output-format", "csv", "-e", "SELECT 6 * 7 AS answer;"));
@@ -357,16 +337,8 @@ class JobManagerFailoverIT {
 
     /** The committed output of {@link #windowScript}: key, count and sum of every row, sorted. */
     private static List<String> results(Path out) throws IOException {
-        ObjectMapper json = new ObjectMapper();
-        List<String> lines = new ArrayList<>();
-        try (Stream<Path> files = Files.list(out)) {
-            for (Path file : files.filter(p -> p.getFileName().toString().startsWith("part-")).toList()) {
-                for (String line : Files.readAllLines(file)) {
-                    JsonNode row = json.readTree(line);
-                    lines.add(row.get("k").asLong() + " " + row.get("c").asLong() + " " + row.get("s").asLong());
-                }
-            }
-        }
+        List<String> lines = new ArrayList<>(ClusterProcesses.committedRows(out, row -> row.get("k").asLong() + " "
+                + row.get("c").asLong() + " " + row.get("s").asLong()));
         lines.sort(null);
         return lines;
     }

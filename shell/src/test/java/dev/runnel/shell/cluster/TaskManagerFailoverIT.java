@@ -3,7 +3,6 @@ package dev.runnel.shell.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.cluster.TaskManagerInfo;
@@ -20,15 +19,14 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import java.util.stream.LongStream;
-import java.util.stream.Stream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,68 +37,61 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@link KafkaBrokerProcess}). Every process a test starts is stopped when it ends.
  */
 class TaskManagerFailoverIT {
-    private static final Duration START = Duration.ofSeconds(90);
     private static final Duration RUN = Duration.ofSeconds(180);
-    private static final Pattern ADDRESS = Pattern.compile("RPC at (127\\.0\\.0\\.1:\\d+)");
 
     @TempDir
     Path dir;
     @RegisterExtension
     final OutputOnFailure output = new OutputOnFailure(() -> dir);
-    private final List<RunnelProcess> processes = new ArrayList<>();
+    private ClusterProcesses processes;
     /** The Kafka broker of a test that has one, else null. */
     private KafkaBrokerProcess kafka;
 
+    @BeforeEach
+    void processes() {
+        processes = new ClusterProcesses(dir);
+    }
+
     @AfterEach
     void stopAll() {
-        // TaskManagers first: they would only try to register again
-        for (int i = processes.size() - 1; i >= 0; i--) {
-            processes.get(i).close();
+        try {
+            processes.close();
+        } finally {
+            if (kafka != null) {
+                kafka.close();
+            }
         }
-        if (kafka != null) {
-            kafka.close();
-        }
-        assertThat(processes).noneMatch(RunnelProcess::isAlive);
     }
 
     private RunnelProcess start(String... args) {
-        RunnelProcess process = RunnelProcess.start(dir, args);
-        processes.add(process);
-        return process;
+        return processes.start(args);
     }
 
-    /** A JobManager without TaskManagers; its RPC address. */
     private String startJobManager(int rpcPort) {
-        RunnelProcess jobManager = start("jobmanager", "--rpc-port", String.valueOf(rpcPort), "--rest-port", "0");
-        Matcher address = ADDRESS.matcher(jobManager.awaitOut(JobManagerCommand.READY, START));
-        assertThat(address.find()).isTrue();
-        return address.group(1);
+        return processes.startJobManager(rpcPort);
     }
 
     private RunnelProcess startTaskManager(String jobManager) {
-        RunnelProcess taskManager = start("taskmanager", "--jobmanager", jobManager, "--slots", "1");
-        taskManager.awaitOut(TaskManagerCommand.REGISTERED, START);
-        return taskManager;
+        return processes.startTaskManager(jobManager);
     }
 
     private static RemoteClusterClient client(String address) {
-        int colon = address.lastIndexOf(':');
-        return RemoteClusterClient.connect(address.substring(0, colon), Integer.parseInt(address.substring(colon + 1)));
+        return ClusterProcesses.client(address);
     }
 
     @Test
     void aJobWhoseTaskManagerIsKilledFiveTimesWritesEveryRowExactlyOnce() throws Exception {
         long rows = 6000;
         String jobManager = startJobManager(0);
-        List<RunnelProcess> taskManagers = new ArrayList<>(List.of(startTaskManager(jobManager),
-                startTaskManager(jobManager)));
+        startTaskManager(jobManager);
+        startTaskManager(jobManager);
         Path out = dir.resolve("out");
         Path script = copyScript(out, rows, 250, "1s");
         RunnelProcess client = start("--jobmanager", jobManager, "-f", script.toString());
         try (RemoteClusterClient cluster = client(jobManager)) {
             JobInfo job = await().atMost(RUN).until(() -> cluster.listJobs().stream().findFirst().orElse(null),
                     j -> j != null);
-            killHolders(cluster, job, taskManagers, jobManager, 5);
+            killHolders(cluster, job, jobManager, 5);
             assertThat(client.waitFor(RUN)).as(client.err()).isZero();
             JobInfo end = cluster.getJob(job.id());
             assertThat(end.status()).isEqualTo(JobStatus.FINISHED);
@@ -145,8 +136,8 @@ class TaskManagerFailoverIT {
             }
         }, "events-producer");
         String jobManager = startJobManager(0);
-        List<RunnelProcess> taskManagers = new ArrayList<>(List.of(startTaskManager(jobManager),
-                startTaskManager(jobManager)));
+        startTaskManager(jobManager);
+        startTaskManager(jobManager);
         String servers = kafka.bootstrapServers();
         Path script = Files.writeString(dir.resolve("kafka-copy.sql"), String.join("\n",
                 "SET 'execution.checkpointing.interval' = '1s';",
@@ -168,7 +159,7 @@ class TaskManagerFailoverIT {
             JobInfo job = await().atMost(RUN).until(() -> cluster.listJobs().stream().findFirst().orElse(null),
                     j -> j != null);
             producer.start();
-            killHolders(cluster, job, taskManagers, jobManager, kills);
+            killHolders(cluster, job, jobManager, kills);
             await().atMost(RUN).until(() -> cluster.getJob(job.id()).restarts() == kills);
             killed.countDown();
             assertThat(client.waitFor(RUN)).as(client.err()).isZero();
@@ -215,17 +206,9 @@ class TaskManagerFailoverIT {
                 "INSERT INTO copied SELECT " + select + " FROM events;", ""));
     }
 
-    /** A JobManager process and its RPC address. */
-    private record JobManagerProcess(RunnelProcess process, String address) {
-    }
-
     /** A JobManager that starts one TaskManager process of one slot (and replaces it). */
-    private JobManagerProcess startJobManagerWithItsTaskManager() {
-        RunnelProcess jobManager = start("jobmanager", "--rpc-port", "0", "--rest-port", "0",
-                "--taskmanagers", "1", "-D", "taskmanager.numberOfTaskSlots=1");
-        Matcher address = ADDRESS.matcher(jobManager.awaitOut(JobManagerCommand.READY, START));
-        assertThat(address.find()).isTrue();
-        return new JobManagerProcess(jobManager, address.group(1));
+    private ClusterProcesses.JobManagerProcess startJobManagerWithItsTaskManager() {
+        return processes.startJobManagerProcess(0, "--taskmanagers", "1", "-D", "taskmanager.numberOfTaskSlots=1");
     }
 
     /** The cluster's one job, once it runs and completed a checkpoint. */
@@ -241,8 +224,7 @@ class TaskManagerFailoverIT {
      * since the last kill (so that it makes progress between kills), kills the TaskManager process
      * that holds its slot with {@code kill -9}, and starts another one to fail over to.
      */
-    private void killHolders(RemoteClusterClient cluster, JobInfo job, List<RunnelProcess> taskManagers,
-                             String jobManager, int kills) {
+    private void killHolders(RemoteClusterClient cluster, JobInfo job, String jobManager, int kills) {
         long completed = 0;
         for (int kill = 1; kill <= kills; kill++) {
             long before = completed;
@@ -251,32 +233,21 @@ class TaskManagerFailoverIT {
                             && j.vertices().stream().allMatch(v -> v.subtaskStates()
                             .getOrDefault("RUNNING", 0) == v.parallelism()));
             completed = running.checkpoints().completed();
-            RunnelProcess victim = holder(cluster, taskManagers);
+            RunnelProcess victim = holder(cluster);
             victim.kill();
-            taskManagers.remove(victim);
-            taskManagers.add(startTaskManager(jobManager));
+            startTaskManager(jobManager);
         }
     }
 
-    /** The TaskManager process whose slot the job holds (its pid is in {@code /taskmanagers}' path). */
-    private static RunnelProcess holder(RemoteClusterClient cluster, List<RunnelProcess> taskManagers) {
+    /** The TaskManager process whose slot the job holds. */
+    private RunnelProcess holder(RemoteClusterClient cluster) {
         List<TaskManagerInfo> busy = cluster.taskManagers().stream().filter(tm -> tm.freeSlots() == 0).toList();
         assertThat(busy).hasSize(1);
-        String path = busy.get(0).location().path();
-        return taskManagers.stream().filter(tm -> path.startsWith("pid " + tm.pid() + " ")).findFirst()
-                .orElseThrow(() -> new AssertionError("No TaskManager of this test is " + path));
+        return processes.processOf(busy.get(0));
     }
 
     private static List<Long> committedIds(Path out) throws IOException {
-        ObjectMapper json = new ObjectMapper();
-        List<Long> ids = new ArrayList<>();
-        try (Stream<Path> files = Files.list(out)) {
-            for (Path file : files.filter(p -> p.getFileName().toString().startsWith("part-")).toList()) {
-                for (String line : Files.readAllLines(file)) {
-                    ids.add(json.readTree(line).get("id").asLong());
-                }
-            }
-        }
+        List<Long> ids = new ArrayList<>(ClusterProcesses.committedRows(out, row -> row.get("id").asLong()));
         ids.sort(null);
         return ids;
     }
@@ -287,7 +258,8 @@ class TaskManagerFailoverIT {
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
-        String address = startJobManager(port);
+        ClusterProcesses.JobManagerProcess jobManager = processes.startJobManagerProcess(port);
+        String address = jobManager.address();
         RunnelProcess taskManager = startTaskManager(address);
         Path endless = Files.writeString(dir.resolve("endless.sql"), "CREATE TABLE ticks (n BIGINT) WITH"
                 + " ('connector' = 'datagen', 'rows-per-second' = '50');\nCREATE TABLE sink (n BIGINT) WITH"
@@ -297,7 +269,7 @@ class TaskManagerFailoverIT {
             await().atMost(RUN).until(() -> cluster.listJobs().stream().anyMatch(j -> j.status() == JobStatus.RUNNING));
         }
 
-        processes.get(0).kill();
+        jobManager.process().kill();
 
         taskManager.awaitOut("Lost the JobManager at " + address, RUN);
         assertThat(taskManager.out()).contains("cancelled the tasks of");
@@ -333,7 +305,7 @@ class TaskManagerFailoverIT {
      */
     @Test
     void aJobManagerThatStartedItsTaskManagersReplacesOneThatIsKilledAndShipsItTheJobsJar() throws Exception {
-        JobManagerProcess jobManagerProcess = startJobManagerWithItsTaskManager();
+        ClusterProcesses.JobManagerProcess jobManagerProcess = startJobManagerWithItsTaskManager();
         String jobManager = jobManagerProcess.address();
         Path jar = ShoutJar.create(dir);
         Path out = dir.resolve("out");
@@ -356,15 +328,7 @@ class TaskManagerFailoverIT {
             assertThat(cluster.getJob(job.id()).restarts()).isEqualTo(1);
         }
         assertThat(committedIds(out)).isEqualTo(LongStream.rangeClosed(1, 3000).boxed().toList());
-        ObjectMapper json = new ObjectMapper();
-        List<String> words = new ArrayList<>();
-        try (Stream<Path> files = Files.list(out)) {
-            for (Path file : files.filter(p -> p.getFileName().toString().startsWith("part-")).toList()) {
-                for (String line : Files.readAllLines(file)) {
-                    words.add(json.readTree(line).get("w").asText());
-                }
-            }
-        }
+        List<String> words = ClusterProcesses.committedRows(out, row -> row.get("w").asText());
         assertThat(words).hasSize(3000).contains("N1!", "N3000!").allMatch(w -> w.matches("N\\d+!"));
     }
 }
