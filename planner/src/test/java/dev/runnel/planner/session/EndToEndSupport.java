@@ -3,6 +3,7 @@ package dev.runnel.planner.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.runnel.planner.testing.PartFiles;
 import dev.runnel.runtime.cluster.ResultChunk;
 import dev.runnel.runtime.data.Row;
 import java.io.IOException;
@@ -11,7 +12,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * What end-to-end session tests read back: a query's rows, a filesystem sink's files and the
@@ -54,14 +54,7 @@ final class EndToEndSupport {
 
     /** Every line of every committed part file in {@code directory}, sorted. */
     static List<String> partFileLines(Path directory) throws IOException {
-        List<String> lines = new ArrayList<>();
-        try (Stream<Path> files = Files.list(directory)) {
-            for (Path f : files.filter(p -> p.getFileName().toString().startsWith("part-")).toList()) {
-                lines.addAll(Files.readAllLines(f));
-            }
-        }
-        lines.sort(null);
-        return lines;
+        return PartFiles.lines(directory);
     }
 
     /**
