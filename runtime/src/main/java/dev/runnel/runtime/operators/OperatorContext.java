@@ -30,6 +30,17 @@ public interface OperatorContext {
         return "";
     }
 
+    /**
+     * The job's attempt that runs this operator: the same for every subtask of one deployment of
+     * the job, and higher at each restart or rescale (never reused by the job, also across
+     * JobManager leaders). State written outside checkpoints can name it, so that what a failed
+     * or rescaled attempt left behind is told apart from the current attempt's. The default, for
+     * contexts outside a job, is 0.
+     */
+    default int attempt() {
+        return 0;
+    }
+
     /** The index of this parallel instance, 0-based. */
     int subtaskIndex();
 

@@ -397,7 +397,7 @@ public final class Task implements Runnable {
         int vertexId = tdd.vertex().id();
         chain = new OperatorChain(tdd.vertex().operators(), tail, tdd.isSinkVertex(), batchSize,
                 (index, name, output) -> new TaskOperatorContext(OperatorIds.chained(vertexId, index), name,
-                        tdd.jobName(), tdd.attemptId().jobId().value(), tdd.subtaskIndex(), tdd.parallelism(), config, output, userClassLoader, sender,
+                        tdd.jobName(), tdd.attemptId().jobId().value(), tdd.attemptId().attempt(), tdd.subtaskIndex(), tdd.parallelism(), config, output, userClassLoader, sender,
                         processingTime, checkpointing, operatorCounters));
         chain.open();
 
@@ -407,7 +407,7 @@ public final class Task implements Runnable {
             OperatorException.invoke(name, () -> {
                 reader = tdd.vertex().source().createReader(tdd.subtaskIndex(), tdd.parallelism());
                 reader.open(new TaskOperatorContext(OperatorIds.source(vertexId), name, tdd.jobName(),
-                        tdd.attemptId().jobId().value(), tdd.subtaskIndex(), tdd.parallelism(), config, sourceOutput, userClassLoader, sender,
+                        tdd.attemptId().jobId().value(), tdd.attemptId().attempt(), tdd.subtaskIndex(), tdd.parallelism(), config, sourceOutput, userClassLoader, sender,
                         processingTime, checkpointing, operatorCounters));
             });
             // an enumerator, if the source has one, assigns splits from now on

@@ -18,7 +18,7 @@ import dev.runnel.runtime.state.TypeSerializer;
  * What an operator of a deployed task sees of it; its state (restored, snapshotted, closed
  * with the task) is kept by the task's {@link TaskCheckpointing} under {@code operatorId}.
  */
-record TaskOperatorContext(String operatorId, String operatorName, String jobName, String jobId, int subtaskIndex, int parallelism,
+record TaskOperatorContext(String operatorId, String operatorName, String jobName, String jobId, int attempt, int subtaskIndex, int parallelism,
                            Configuration configuration, Output output, ClassLoader userClassLoader,
                            ResultSender resultSender, ProcessingTimeService processingTimeService,
                            TaskCheckpointing state, OperatorCounters counters)

@@ -17,14 +17,17 @@ import java.util.TreeMap;
  * of its part files ({@code uuid} and {@code subtask}) and the next part number, the in-progress
  * files that wait for a checkpoint to complete (by checkpoint id, paths relative to the table
  * directory), the partitions it wrote (for the end-of-input partition commit), the partitions
- * whose commit is still due with the time their wait started, and those of them that already
- * have committed files.
+ * whose commit is still due with the time their wait started, those of them that already
+ * have committed files, and the staging ids of the job's attempts whose finished subtasks'
+ * partitions are still to be committed at the end of the input ({@link PartitionCommitter}: the
+ * attempt that wrote the state first, then those it inherited).
  *
  * <p>Serialized by {@link #toBytes()}: a version byte, then the fields in order.
  */
 record FileSinkState(String directory, String uuid, int subtask, int nextPart, TreeMap<Long, List<String>> pending,
-                     List<String> written, Map<String, Long> uncommittedPartitions, List<String> visiblePartitions) {
-    private static final byte VERSION = 2;
+                     List<String> written, Map<String, Long> uncommittedPartitions, List<String> visiblePartitions,
+                     List<String> stagings) {
+    private static final byte VERSION = 3;
 
     byte[] toBytes() {
         return VersionedBytes.write(VERSION, out -> {
@@ -44,6 +47,7 @@ record FileSinkState(String directory, String uuid, int subtask, int nextPart, T
                 out.writeLong(e.getValue());
             }
             writeStrings(out, visiblePartitions);
+            writeStrings(out, stagings);
         });
     }
 
@@ -63,7 +67,8 @@ record FileSinkState(String directory, String uuid, int subtask, int nextPart, T
             for (int i = in.readInt(); i > 0; i--) {
                 uncommitted.put(in.readUTF(), in.readLong());
             }
-            return new FileSinkState(directory, uuid, subtask, nextPart, pending, written, uncommitted, readStrings(in));
+            return new FileSinkState(directory, uuid, subtask, nextPart, pending, written, uncommitted, readStrings(in),
+                    readStrings(in));
         });
     }
 

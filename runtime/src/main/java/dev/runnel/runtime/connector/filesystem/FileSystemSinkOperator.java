@@ -87,6 +87,10 @@ final class FileSystemSinkOperator extends AbstractOperator {
     private final Map<String, Long> waiting = new LinkedHashMap<>();
     /** Partitions among {@link #waiting} whose files were committed. */
     private final Set<String> visible = new LinkedHashSet<>();
+    /** This attempt's staging id for the end-of-input partition commit ({@code null} without one). */
+    private String staging;
+    /** The staging ids of the earlier attempts this subtask's restored state descends from. */
+    private final Set<String> inherited = new LinkedHashSet<>();
     private List<byte[]> state;
     private boolean exactlyOnce;
     private long watermark = Long.MIN_VALUE;
@@ -117,6 +121,7 @@ final class FileSystemSinkOperator extends AbstractOperator {
         super.open(context);
         subtask = context.subtaskIndex();
         parallelism = context.parallelism();
+        staging = committer == null ? null : committer.stagingId(context.attempt());
         FormatFactory factory = Formats.factory(format, "format");
         serializer = factory.createSerializer(partitioning.dataType(), formatOptions);
         accepted = factory.changelogMode();
@@ -150,6 +155,7 @@ final class FileSystemSinkOperator extends AbstractOperator {
                 written.addAll(s.written());
                 s.uncommittedPartitions().forEach((p, since) -> waiting.merge(p, since, Math::min));
                 visible.addAll(s.visiblePartitions());
+                s.stagings().stream().filter(id -> !id.equals(staging)).forEach(inherited::add);
             }
         }
         for (FileSinkState s : restored) {
@@ -257,7 +263,7 @@ final class FileSystemSinkOperator extends AbstractOperator {
         TreeMap<Long, List<String>> pendingCopy = new TreeMap<>();
         pending.forEach((id, files) -> pendingCopy.put(id, List.copyOf(files)));
         state.add(new FileSinkState(directory.toString(), uuid, subtask, partCounter, pendingCopy, List.copyOf(written),
-                new LinkedHashMap<>(waiting), List.copyOf(visible)).toBytes());
+                new LinkedHashMap<>(waiting), List.copyOf(visible), stagings()).toBytes());
     }
 
     /** Commits the pending files of {@code checkpointId} and every checkpoint before, then the complete partitions. */
@@ -335,6 +341,16 @@ final class FileSystemSinkOperator extends AbstractOperator {
         }
     }
 
+    /** This attempt's staging id, then the inherited ones: what the next attempt inherits from this state. */
+    private List<String> stagings() {
+        List<String> ids = new ArrayList<>();
+        if (staging != null) {
+            ids.add(staging);
+        }
+        ids.addAll(inherited);
+        return ids;
+    }
+
     @Override
     public void finish() throws IOException {
         rollAll(true);
@@ -347,7 +363,7 @@ final class FileSystemSinkOperator extends AbstractOperator {
         }
         pending.clear();
         if (committer != null && partitioning.isPartitioned()) {
-            committer.finish(directory, subtask, parallelism, written);
+            committer.finish(directory, staging, subtask, parallelism, written, inherited);
         }
     }
 
