@@ -171,12 +171,31 @@ SqlDataTypeSpec RunnelNullableType() :
 // ---------------------------------------------------------------------------------------
 
 /**
- * CREATE TABLE [IF NOT EXISTS] name [(element, ...)] [COMMENT '...'] [PARTITIONED BY (c, ...)]
+ * CREATE [TEMPORARY] TABLE [IF NOT EXISTS] name [(element, ...)] [COMMENT '...'] [PARTITIONED BY (c, ...)]
  *   [WITH ('k' = 'v', ...)] [LIKE source [(option ...)] | AS query]
  * (CREATE and the optional OR REPLACE are already consumed; the elements are in
  * RunnelTableElement, the rest in the "CREATE TABLE: full Flink form" block at the end.)
+ * CREATE TEMPORARY TABLE is parsed by RunnelCreateViewOrTemporaryTable: Calcite chooses the
+ * first CREATE production by one token, so only the later ones may start with TEMPORARY.
  */
 SqlCreate RunnelCreateTable(Span s, boolean replace) :
+{
+    final SqlCreate create;
+}
+{
+    <TABLE> {
+        if (replace) {
+            throw ParserSupport.error(s.end(this),
+                "CREATE OR REPLACE TABLE is not supported; use DROP TABLE and CREATE TABLE");
+        }
+    }
+    create = RunnelCreateTableRest(s, false) {
+        return create;
+    }
+}
+
+/** What follows CREATE [TEMPORARY] TABLE. */
+SqlCreate RunnelCreateTableRest(Span s, boolean temporary) :
 {
     final boolean ifNotExists;
     final SqlIdentifier name;
@@ -191,12 +210,6 @@ SqlCreate RunnelCreateTable(Span s, boolean replace) :
     SqlNode query = null;
 }
 {
-    <TABLE> {
-        if (replace) {
-            throw ParserSupport.error(s.end(this),
-                "CREATE OR REPLACE TABLE is not supported; use DROP TABLE and CREATE TABLE");
-        }
-    }
     ifNotExists = RunnelIfNotExistsOpt()
     name = CompoundIdentifier()
     [
@@ -222,7 +235,7 @@ SqlCreate RunnelCreateTable(Span s, boolean replace) :
         <AS> query = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY)
     ]
     {
-        return new SqlCreateTable(s.end(this), ifNotExists, name,
+        return new SqlCreateTable(s.end(this), temporary, ifNotExists, name,
             columnsSpan == null ? SqlNodeList.EMPTY
                 : new SqlNodeList(columns, columnsSpan.end(this)),
             primaryKeys, watermarks, comment, partitionKeys,
@@ -264,17 +277,31 @@ void RunnelTableOption(List<SqlNode> list) :
     }
 }
 
-/** DROP TABLE [IF EXISTS] name (DROP is already consumed). */
+/**
+ * DROP TABLE [IF EXISTS] name (DROP is already consumed); DROP TEMPORARY TABLE is parsed by
+ * RunnelDropViewOrFunction, the production of what may follow TEMPORARY.
+ */
 SqlDrop RunnelDropTable(Span s, boolean replace) :
+{
+    final SqlDrop drop;
+}
+{
+    <TABLE>
+    drop = RunnelDropTableRest(s, false) {
+        return drop;
+    }
+}
+
+/** What follows DROP [TEMPORARY] TABLE. */
+SqlDrop RunnelDropTableRest(Span s, boolean temporary) :
 {
     final boolean ifExists;
     final SqlIdentifier name;
 }
 {
-    <TABLE>
     ifExists = RunnelIfExistsOpt()
     name = CompoundIdentifier() {
-        return new SqlDropTable(s.end(this), ifExists, name);
+        return new SqlDropTable(s.end(this), temporary, ifExists, name);
     }
 }
 
@@ -630,12 +657,38 @@ SqlCreate RunnelCreateDatabase(Span s, boolean replace) :
 }
 
 /**
- * CREATE [TEMPORARY] VIEW [IF NOT EXISTS] name [(c1, c2, ...)] [COMMENT '...'] AS query
- * (CREATE is already consumed).
+ * CREATE [TEMPORARY] VIEW [IF NOT EXISTS] name [(c1, c2, ...)] [COMMENT '...'] AS query, and
+ * CREATE TEMPORARY TABLE (CREATE is already consumed; see RunnelCreateTable).
  */
-SqlCreate RunnelCreateView(Span s, boolean replace) :
+SqlCreate RunnelCreateViewOrTemporaryTable(Span s, boolean replace) :
 {
-    boolean temporary = false;
+    final SqlCreate create;
+}
+{
+    (
+        <TEMPORARY>
+        (
+            <TABLE> {
+                if (replace) {
+                    throw ParserSupport.error(s.end(this),
+                        "CREATE OR REPLACE TABLE is not supported; use DROP TABLE and CREATE TABLE");
+                }
+            }
+            create = RunnelCreateTableRest(s, true)
+        |
+            create = RunnelCreateViewRest(s, replace, true)
+        )
+    |
+        create = RunnelCreateViewRest(s, replace, false)
+    )
+    {
+        return create;
+    }
+}
+
+/** What follows CREATE [TEMPORARY]: VIEW [IF NOT EXISTS] name [(c1, c2, ...)] [COMMENT '...'] AS query. */
+SqlCreate RunnelCreateViewRest(Span s, boolean replace, boolean temporary) :
+{
     final boolean ifNotExists;
     final SqlIdentifier name;
     SqlNodeList columnList = SqlNodeList.EMPTY;
@@ -643,7 +696,6 @@ SqlCreate RunnelCreateView(Span s, boolean replace) :
     final SqlNode query;
 }
 {
-    [ <TEMPORARY> { temporary = true; } ]
     <VIEW> {
         if (replace) {
             throw ParserSupport.error(s.end(this),
@@ -687,19 +739,43 @@ SqlDrop RunnelDropDatabase(Span s, boolean replace) :
 }
 
 /**
- * DROP [TEMPORARY] VIEW [IF EXISTS] name, and
+ * DROP [TEMPORARY] VIEW [IF EXISTS] name, DROP TEMPORARY TABLE [IF EXISTS] name, and
  * DROP [TEMPORARY [SYSTEM]] FUNCTION [IF EXISTS] name (DROP is already consumed). One
  * production, because Calcite chooses among the DROP productions by their first word.
  */
 SqlDrop RunnelDropViewOrFunction(Span s, boolean replace) :
 {
-    boolean temporary = false;
     boolean system = false;
+    final SqlDrop drop;
+}
+{
+    (
+        <TEMPORARY> [ <SYSTEM> { system = true; } ]
+        (
+            <TABLE> {
+                if (system) {
+                    throw ParserSupport.error(s.end(this), "DROP TEMPORARY SYSTEM applies to functions only");
+                }
+            }
+            drop = RunnelDropTableRest(s, true)
+        |
+            drop = RunnelDropViewOrFunctionRest(s, true, system)
+        )
+    |
+        drop = RunnelDropViewOrFunctionRest(s, false, false)
+    )
+    {
+        return drop;
+    }
+}
+
+/** What follows DROP [TEMPORARY [SYSTEM]]: VIEW or FUNCTION, [IF EXISTS] name. */
+SqlDrop RunnelDropViewOrFunctionRest(Span s, boolean temporary, boolean system) :
+{
     final boolean ifExists;
     final SqlIdentifier name;
 }
 {
-    [ <TEMPORARY> { temporary = true; } [ <SYSTEM> { system = true; } ] ]
     (
         <VIEW> {
             if (system) {

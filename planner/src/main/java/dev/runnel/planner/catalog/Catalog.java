@@ -11,7 +11,8 @@ import java.util.TreeSet;
  * One session's view of a {@link CatalogStore}: the store's permanent objects (catalogs,
  * databases, tables, views), plus what belongs to the session alone: the current catalog and
  * database, which start as {@code default_catalog.default_database} as in Flink, and temporary
- * views, which live beside the catalogs and shadow a permanent object of the same name. Names
+ * tables and views, which live beside the catalogs and shadow a permanent object of the same
+ * name (as in Flink, a temporary table may shadow a permanent table). Names
  * are case-sensitive. Sessions sharing a store see each other's permanent objects at once.
  *
  * <p>Every mutating method either succeeds completely or throws {@link CatalogException} having
@@ -25,6 +26,8 @@ public final class Catalog {
 
     private final CatalogStore store;
     private final Map<ObjectIdentifier, CatalogView> temporaryViews = new TreeMap<>(
+            (a, b) -> a.toString().compareTo(b.toString()));
+    private final Map<ObjectIdentifier, CatalogTable> temporaryTables = new TreeMap<>(
             (a, b) -> a.toString().compareTo(b.toString()));
     private String currentCatalog = DEFAULT_CATALOG;
     private String currentDatabase = DEFAULT_DATABASE;
@@ -96,7 +99,7 @@ public final class Catalog {
     }
 
     /**
-     * Drops a catalog with everything in it, and the session's temporary views in its databases.
+     * Drops a catalog with everything in it, and the session's temporary tables and views in its databases.
      * Returns false when there is none and {@code ifExists}.
      *
      * @throws CatalogException when it is the current catalog, or does not exist and not {@code ifExists}
@@ -110,6 +113,7 @@ public final class Catalog {
         });
         if (dropped) {
             temporaryViews.keySet().removeIf(id -> id.catalog().equals(catalog));
+            temporaryTables.keySet().removeIf(id -> id.catalog().equals(catalog));
         }
         return dropped;
     }
@@ -196,8 +200,20 @@ public final class Catalog {
         return table(new ObjectIdentifier(currentCatalog, currentDatabase, name));
     }
 
+    /** The table with this identifier: the session's temporary one if there is one, else a permanent one. */
     public Optional<CatalogTable> table(ObjectIdentifier id) {
-        return contents().table(id);
+        CatalogTable temporary = temporaryTables.get(id);
+        return temporary != null ? Optional.of(temporary) : contents().table(id);
+    }
+
+    /** Whether {@link #table(ObjectIdentifier)} is the session's temporary table. */
+    public boolean isTemporaryTable(ObjectIdentifier id) {
+        return temporaryTables.containsKey(id);
+    }
+
+    /** Whether the store holds a permanent table with this identifier (a temporary one may shadow it). */
+    public boolean hasPermanentTable(ObjectIdentifier id) {
+        return contents().table(id).isPresent();
     }
 
     /** Table names of the current database in alphabetical order. */
@@ -205,9 +221,57 @@ public final class Catalog {
         return tableNames(currentCatalog, currentDatabase);
     }
 
-    /** Table names (not views) of a database in alphabetical order. */
+    /** Table names (temporary and permanent, not views) of a database in alphabetical order. */
     public List<String> tableNames(String catalog, String database) {
-        return contents().tableNames(catalog, database);
+        List<String> permanent = contents().tableNames(catalog, database);
+        if (temporaryTables.isEmpty()) {
+            return permanent;
+        }
+        TreeSet<String> names = new TreeSet<>(permanent);
+        temporaryTables.keySet().stream()
+                .filter(id -> id.catalog().equals(catalog) && id.database().equals(database))
+                .forEach(id -> names.add(id.name()));
+        return new ArrayList<>(names);
+    }
+
+    /**
+     * Registers a temporary table: the session's alone, gone when it closes, shadowing a
+     * permanent table of the same name. Returns false (changing nothing) when a temporary table
+     * of that name exists and {@code ifNotExists}.
+     *
+     * @throws CatalogException when the database does not exist, when a view has that name, or
+     *     when a temporary table has it and not {@code ifNotExists}
+     */
+    public boolean createTemporaryTable(CatalogTable table, boolean ifNotExists) {
+        ObjectIdentifier id = table.identifier();
+        CatalogContents contents = contents();
+        contents.tableNames(id.catalog(), id.database()); // throws when there is no such database
+        if (view(id).isPresent()) {
+            throw new CatalogException("Cannot create temporary table " + id + ": a view of that name already exists");
+        }
+        if (temporaryTables.containsKey(id)) {
+            if (ifNotExists) {
+                return false;
+            }
+            throw new CatalogException("Temporary table " + id + " already exists");
+        }
+        temporaryTables.put(id, table);
+        return true;
+    }
+
+    /**
+     * Drops a temporary table. Returns false when there is none and {@code ifExists}.
+     *
+     * @throws CatalogException when there is none and not {@code ifExists}
+     */
+    public boolean dropTemporaryTable(ObjectIdentifier id, boolean ifExists) {
+        if (temporaryTables.remove(id) == null) {
+            if (ifExists) {
+                return false;
+            }
+            throw new CatalogException("Temporary table with identifier '" + id + "' does not exist");
+        }
+        return true;
     }
 
     /**

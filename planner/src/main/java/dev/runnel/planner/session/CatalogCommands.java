@@ -308,6 +308,7 @@ final class CatalogCommands {
             return message("Table does not exist.");
         }
         ObjectIdentifier id = existingTable(rename.name(), "ALTER TABLE");
+        refuseTemporary(id, rename.name());
         SqlIdentifier newName = rename.newName();
         ObjectIdentifier target = resolver.object(newName);
         if (!target.catalog().equals(id.catalog()) || !target.database().equals(id.database())) {
@@ -327,6 +328,7 @@ final class CatalogCommands {
             return message("Table does not exist.");
         }
         ObjectIdentifier id = existingTable(alter.name(), "ALTER TABLE");
+        refuseTemporary(id, alter.name());
         CatalogTable table = catalog.table(id).orElseThrow();
         Map<String, String> options = new LinkedHashMap<>(table.options());
         options.putAll(alter.options());
@@ -338,6 +340,14 @@ final class CatalogCommands {
         }
         catalog.alterTable(altered);
         return message("Table has been altered.");
+    }
+
+    /** ALTER TABLE changes the store; a temporary table is the session's and is created again instead. */
+    private void refuseTemporary(ObjectIdentifier id, SqlIdentifier name) {
+        if (catalog.isTemporaryTable(id)) {
+            throw ObjectResolver.error("Cannot alter temporary table '" + id + "': drop it with DROP TEMPORARY TABLE"
+                    + " and create it again", name, name.names.size() - 1);
+        }
     }
 
     private boolean exists(SqlIdentifier name) {

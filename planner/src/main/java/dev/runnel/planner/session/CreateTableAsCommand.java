@@ -49,7 +49,9 @@ final class CreateTableAsCommand {
             derived.add(new TableColumn.Physical(field.name(), field.type(), null));
         }
         CatalogTable table = createTable.toCatalogTable(create, derived);
-        if (catalog.table(table.identifier()).isPresent() && create.ifNotExists()) {
+        ObjectIdentifier id = table.identifier();
+        boolean exists = create.temporary() ? catalog.isTemporaryTable(id) : catalog.hasPermanentTable(id);
+        if (exists && create.ifNotExists()) {
             return new StatementResult.Message("Table already exists.");
         }
         createTable.register(create, table);
@@ -60,7 +62,11 @@ final class CreateTableAsCommand {
         try {
             return runInsert.apply(insert);
         } catch (RuntimeException e) {
-            catalog.dropTable(table.identifier(), true);
+            if (create.temporary()) {
+                catalog.dropTemporaryTable(id, true);
+            } else {
+                catalog.dropTable(id, true);
+            }
             throw e;
         }
     }

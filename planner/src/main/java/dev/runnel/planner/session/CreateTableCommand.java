@@ -63,7 +63,8 @@ final class CreateTableCommand {
     /** Registers a validated table; "already exists" points at the table's name. */
     StatementResult register(SqlCreateTable create, CatalogTable table) {
         try {
-            boolean created = catalog.createTable(table, create.ifNotExists());
+            boolean created = create.temporary() ? catalog.createTemporaryTable(table, create.ifNotExists())
+                    : catalog.createTable(table, create.ifNotExists());
             return new StatementResult.Message(created ? "Table has been created." : "Table already exists.");
         } catch (CatalogException e) {
             throw error(e.getMessage(), create.name().getParserPosition());

@@ -103,14 +103,25 @@ final class SessionCommands {
 
     private StatementResult dropTable(SqlDropTable drop) {
         ObjectIdentifier id = catalogCommands.resolve(drop.name());
-        if (catalog.table(id).isEmpty()) {
+        boolean exists = drop.temporary() ? catalog.isTemporaryTable(id) : catalog.table(id).isPresent();
+        if (!exists) {
             if (drop.ifExists()) {
                 return new StatementResult.Message("Table does not exist.");
+            }
+            if (drop.temporary()) {
+                String hint = catalog.table(id).isPresent() ? "; it is a permanent table: use DROP TABLE" : "";
+                throw ObjectResolver.error("Temporary table with identifier '" + id + "' does not exist" + hint,
+                        drop.name(), drop.name().names.size() - 1);
             }
             catalogCommands.existingTable(drop.name(), "DROP TABLE");
         }
         try {
-            catalog.dropTable(id, false);
+            // DROP TABLE drops the table a query sees, which a temporary table shadows (as DROP VIEW does).
+            if (catalog.isTemporaryTable(id)) {
+                catalog.dropTemporaryTable(id, false);
+            } else {
+                catalog.dropTable(id, false);
+            }
         } catch (CatalogException e) {
             // dropped meanwhile by another session of a shared catalog
             throw ObjectResolver.error(e.getMessage(), drop.name(), drop.name().names.size() - 1);
@@ -122,7 +133,7 @@ final class SessionCommands {
         ObjectIdentifier id = catalogCommands.existingTable(show.name(), "SHOW CREATE TABLE");
         CatalogTable table = catalog.table(id).orElseThrow();
         return new StatementResult.Table(List.of(new ColumnInfo("result", STRING_NOT_NULL)),
-                List.of(Row.of(TableDescriptions.showCreateTable(table))));
+                List.of(Row.of(TableDescriptions.showCreateTable(table, catalog.isTemporaryTable(id)))));
     }
 
     /** The full name of table {@code name} in the current catalog and database. */

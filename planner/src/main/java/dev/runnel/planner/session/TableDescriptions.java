@@ -55,7 +55,7 @@ final class TableDescriptions {
      * one column per line, then the watermark and the key, the comment, the partition keys and
      * the options sorted by key, each on its own line.
      */
-    static String showCreateTable(CatalogTable table) {
+    static String showCreateTable(CatalogTable table, boolean temporary) {
         List<String> elements = new ArrayList<>();
         for (TableColumn column : table.columns()) {
             StringBuilder sb = new StringBuilder("  ").append(identifier(column.name())).append(' ');
@@ -80,7 +80,7 @@ final class TableDescriptions {
                     + String.join(", ", table.primaryKey().columns().stream().map(TableDescriptions::identifier).toList())
                     + ") NOT ENFORCED");
         }
-        StringBuilder sb = new StringBuilder("CREATE TABLE ")
+        StringBuilder sb = new StringBuilder(temporary ? "CREATE TEMPORARY TABLE " : "CREATE TABLE ")
                 .append(identifier(table.catalogName())).append('.')
                 .append(identifier(table.databaseName())).append('.')
                 .append(identifier(table.name())).append(" (\n")

@@ -144,6 +144,44 @@ class SharedCatalogSessionTest {
     }
 
     @Test
+    void temporaryTablesStayInTheirSessionAndShadowThePermanentOnes() {
+        message(first, ORDERS);
+        assertThat(message(first, "CREATE TEMPORARY TABLE orders (id BIGINT)"
+                + " WITH ('connector' = 'datagen', 'number-of-rows' = '3', 'fields.id.kind' = 'sequence',"
+                + " 'fields.id.start' = '100', 'fields.id.end' = '102')")).isEqualTo("Table has been created.");
+        assertThat(message(first, "CREATE TEMPORARY TABLE IF NOT EXISTS orders (x INT)"
+                + " WITH ('connector' = 'blackhole')"))
+                .isEqualTo("Table already exists.");
+        message(first, "CREATE TEMPORARY TABLE copies WITH ('connector' = 'blackhole') LIKE orders (EXCLUDING OPTIONS)");
+
+        // the first session reads its temporary table, the second the permanent one
+        assertThat(EndToEndSupport.query(first, "SELECT id FROM orders")).extracting(r -> r.getField(0))
+                .containsExactlyInAnyOrder(100L, 101L, 102L);
+        assertThat(EndToEndSupport.query(second, "SELECT id FROM orders")).hasSize(5);
+        assertThat(column(first, "SHOW TABLES")).containsExactly("copies", "orders");
+        assertThat(column(second, "SHOW TABLES")).containsExactly("orders");
+        assertThat(showCreate(first, "orders")).startsWith("CREATE TEMPORARY TABLE `default_catalog`.");
+        assertThat(showCreate(second, "orders")).startsWith("CREATE TABLE `default_catalog`.");
+        assertThatThrownBy(() -> first.execute("ALTER TABLE orders SET ('number-of-rows' = '9')"))
+                .hasMessageContaining("Cannot alter temporary table 'default_catalog.default_database.orders'");
+        // nothing temporary reached the store
+        assertThat(store.contents().tableNames("default_catalog", "default_database")).containsExactly("orders");
+
+        // DROP TABLE drops what a query sees: the temporary table first, then the permanent one
+        assertThat(message(first, "DROP TEMPORARY TABLE orders")).isEqualTo("Table has been dropped.");
+        assertThatThrownBy(() -> first.execute("DROP TEMPORARY TABLE orders"))
+                .hasMessageContaining("Temporary table with identifier 'default_catalog.default_database.orders'"
+                        + " does not exist; it is a permanent table: use DROP TABLE");
+        assertThat(EndToEndSupport.query(first, "SELECT id FROM orders")).hasSize(5);
+        message(first, "DROP TABLE copies");
+        assertThat(column(first, "SHOW TABLES")).containsExactly("orders");
+        assertThat(message(first, "DROP TEMPORARY TABLE IF EXISTS copies")).isEqualTo("Table does not exist.");
+        message(first, "CREATE TEMPORARY VIEW cheap AS SELECT id FROM orders");
+        assertThatThrownBy(() -> first.execute("CREATE TEMPORARY TABLE cheap (id INT) WITH ('connector' = 'blackhole')"))
+                .isInstanceOf(SqlExecutionException.class).hasMessageContaining("a view of that name already exists");
+    }
+
+    @Test
     void useMovesOnlyItsOwnSession() {
         message(first, "CREATE CATALOG lake WITH ('type' = 'generic_in_memory')");
         message(first, "CREATE DATABASE lake.raw");

@@ -36,7 +36,7 @@ class TableDescriptionsTest {
 
     @Test
     void showCreateTableWritesMetadataColumnsAndQuotes() {
-        assertThat(TableDescriptions.showCreateTable(TABLE)).isEqualTo("""
+        assertThat(TableDescriptions.showCreateTable(TABLE, false)).isEqualTo("""
                 CREATE TABLE `default_catalog`.`default_database`.`events` (
                   `id` BIGINT,
                   `ts` TIMESTAMP_LTZ(3) METADATA FROM 'timestamp',

@@ -31,10 +31,10 @@ public enum BuiltinCommand {
     /** What {@code HELP;} prints. */
     public static final String HELP_TEXT = """
             Statements end with ';' and may span lines.
-              CREATE TABLE [IF NOT EXISTS] t (col TYPE, ...) WITH ('connector' = '...', ...)
+              CREATE [TEMPORARY] TABLE [IF NOT EXISTS] t (col TYPE, ...) WITH ('connector' = '...', ...)
               CREATE TABLE t WITH (...) AS SELECT ...   CREATE TABLE t2 WITH (...) LIKE t
               CREATE TABLE t (...) PARTITIONED BY (dt) WITH ('connector' = 'filesystem', ...)
-              DROP TABLE [IF EXISTS] t          ALTER TABLE t RENAME TO t2 | SET ('k' = 'v')
+              DROP [TEMPORARY] TABLE [IF EXISTS] t   ALTER TABLE t RENAME TO t2 | SET ('k' = 'v')
               CREATE [TEMPORARY] VIEW v AS ...  DROP VIEW [IF EXISTS] v
               ALTER VIEW v AS ... | RENAME TO v2
               CREATE DATABASE db  USE db  DROP DATABASE db [CASCADE]  DESCRIBE DATABASE db

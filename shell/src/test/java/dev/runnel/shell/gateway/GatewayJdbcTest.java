@@ -339,8 +339,9 @@ class GatewayJdbcTest {
     void temporaryObjectsStayInTheirConnection() throws SQLException {
         try (Connection a = connect(); Connection b = connect()) {
             a.createStatement().execute("CREATE TEMPORARY VIEW only_in_a AS SELECT 1 AS x");
-            assertThat(tables(a.getMetaData())).contains("only_in_a");
-            assertThat(tables(b.getMetaData())).doesNotContain("only_in_a");
+            a.createStatement().execute("CREATE TEMPORARY TABLE table_of_a (x INT) WITH ('connector' = 'blackhole')");
+            assertThat(tables(a.getMetaData())).contains("only_in_a", "table_of_a");
+            assertThat(tables(b.getMetaData())).doesNotContain("only_in_a", "table_of_a");
             assertThatThrownBy(() -> b.createStatement().executeQuery("SELECT * FROM only_in_a"))
                     .isInstanceOf(SQLException.class).hasMessageContaining("only_in_a");
         }

@@ -10,8 +10,10 @@ import static org.assertj.core.api.Assertions.entry;
 import dev.runnel.sql.parser.ddl.SqlAlterTableOptions;
 import dev.runnel.sql.parser.ddl.SqlAlterTableRename;
 import dev.runnel.sql.parser.ddl.SqlCreateDatabase;
+import dev.runnel.sql.parser.ddl.SqlCreateTable;
 import dev.runnel.sql.parser.ddl.SqlCreateView;
 import dev.runnel.sql.parser.ddl.SqlDropDatabase;
+import dev.runnel.sql.parser.ddl.SqlDropTable;
 import dev.runnel.sql.parser.ddl.SqlDropView;
 import dev.runnel.sql.parser.dql.SqlShowColumns;
 import dev.runnel.sql.parser.dql.SqlShowCreateView;
@@ -125,6 +127,33 @@ class RunnelCatalogParserTest {
     assertThat(temporary.ifExists()).isTrue();
     assertThat(temporary.name().names).containsExactly("db", "v");
     assertThat(toSql(temporary)).isEqualTo("DROP TEMPORARY VIEW IF EXISTS `db`.`v`");
+  }
+
+  @Test
+  void temporaryTables() throws SqlParseException {
+    var create = (SqlCreateTable) parse(
+        "create temporary table if not exists db.t (id BIGINT) with ('connector' = 'datagen')");
+    var plain = (SqlCreateTable) parse("CREATE TABLE t (id BIGINT)");
+    var drop = (SqlDropTable) parse("DROP TEMPORARY TABLE IF EXISTS db.t");
+
+    assertThat(create.temporary()).isTrue();
+    assertThat(create.ifNotExists()).isTrue();
+    assertThat(create.name().names).containsExactly("db", "t");
+    assertThat(toSql(create)).isEqualTo(
+        "CREATE TEMPORARY TABLE IF NOT EXISTS `db`.`t` (`id` BIGINT) WITH ('connector' = 'datagen')");
+    assertThat(plain.temporary()).isFalse();
+    assertThat(drop.temporary()).isTrue();
+    assertThat(drop.ifExists()).isTrue();
+    assertThat(toSql(drop)).isEqualTo("DROP TEMPORARY TABLE IF EXISTS `db`.`t`");
+    assertThat(((SqlDropTable) parse("DROP TABLE t")).temporary()).isFalse();
+    // the other objects that may be temporary still parse after TEMPORARY
+    assertThat(parse("CREATE TEMPORARY VIEW v AS SELECT 1")).isInstanceOf(SqlCreateView.class);
+    assertThat(parse("DROP TEMPORARY VIEW v")).isInstanceOf(SqlDropView.class);
+    assertThat(parse("CREATE DATABASE d")).isInstanceOf(SqlCreateDatabase.class);
+    var error = parseError("CREATE TEMPORARY DATABASE d");
+    assertAt(error, 1, 8);
+    assertThat(error.getMessage()).contains("\"TEMPORARY\" \"TABLE\"", "\"TEMPORARY\" \"VIEW\"");
+    assertThat(parseError("DROP TEMPORARY SYSTEM TABLE t").getMessage()).contains("applies to functions only");
   }
 
   @Test

@@ -41,6 +41,7 @@ public final class SqlCreateTable extends SqlCreate {
   private final SqlNodeList partitionKeys;
   private final SqlTableLike like;
   private final SqlNode query;
+  private final boolean temporary;
 
   /**
    * @param columnList {@link SqlTableColumn}s
@@ -49,7 +50,7 @@ public final class SqlCreateTable extends SqlCreate {
    */
   public SqlCreateTable(SqlParserPos pos, boolean ifNotExists, SqlIdentifier name,
       SqlNodeList columnList, SqlCharStringLiteral comment, SqlNodeList optionList) {
-    this(pos, ifNotExists, name, columnList, List.of(), List.of(), comment, SqlNodeList.EMPTY,
+    this(pos, false, ifNotExists, name, columnList, List.of(), List.of(), comment, SqlNodeList.EMPTY,
         optionList, null, null);
   }
 
@@ -59,8 +60,9 @@ public final class SqlCreateTable extends SqlCreate {
    * @param partitionKeys identifiers of PARTITIONED BY, empty when absent
    * @param like          the LIKE clause, or null
    * @param query         the query of CREATE TABLE ... AS, or null
+   * @param temporary     whether it is CREATE TEMPORARY TABLE
    */
-  public SqlCreateTable(SqlParserPos pos, boolean ifNotExists, SqlIdentifier name,
+  public SqlCreateTable(SqlParserPos pos, boolean temporary, boolean ifNotExists, SqlIdentifier name,
       SqlNodeList columnList, List<SqlPrimaryKey> primaryKeys, List<SqlWatermark> watermarks,
       SqlCharStringLiteral comment, SqlNodeList partitionKeys, SqlNodeList optionList,
       SqlTableLike like, SqlNode query) {
@@ -74,6 +76,12 @@ public final class SqlCreateTable extends SqlCreate {
     this.partitionKeys = partitionKeys;
     this.like = like;
     this.query = query;
+    this.temporary = temporary;
+  }
+
+  /** Whether the statement is {@code CREATE TEMPORARY TABLE}: a table of the session alone. */
+  public boolean temporary() {
+    return temporary;
   }
 
   /** Every PRIMARY KEY constraint written, table-level and column-level, in order. */
@@ -163,7 +171,7 @@ public final class SqlCreateTable extends SqlCreate {
   }
 
   @Override public void unparse(SqlWriter writer, int leftPrec, int rightPrec) {
-    writer.keyword("CREATE TABLE");
+    writer.keyword(temporary ? "CREATE TEMPORARY TABLE" : "CREATE TABLE");
     if (ifNotExists) {
       writer.keyword("IF NOT EXISTS");
     }
