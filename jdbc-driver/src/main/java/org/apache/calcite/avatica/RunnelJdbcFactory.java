@@ -1,17 +1,21 @@
 package org.apache.calcite.avatica;
 
+import dev.runnel.jdbc.MetadataCall;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Avatica's JDBC 4.1 objects, with the two things its remote protocol leaves to the client done
+ * Avatica's JDBC 4.1 objects, with the things its remote protocol leaves to the client done
  * for Runnel: {@code Statement.cancel()} closes the statement on the gateway, which cancels its
- * query's job at once (Avatica's own cancel only stops reading), and {@code setQueryTimeout}
- * cancels it so when the time is up before the result is read to its end.
+ * query's job at once (Avatica's own cancel only stops reading), {@code setQueryTimeout}
+ * cancels it so when the time is up before the result is read to its end, and
+ * {@code DatabaseMetaData.getPrimaryKeys} and {@code getFunctions}, which Avatica's client
+ * answers empty without asking, ask the gateway ({@link MetadataCall}).
  *
  * <p>In Avatica's package because its factory and statements are package-private there; the
  * shaded jar relocates it with Avatica, so it never meets a tool's own Avatica.
@@ -38,6 +42,44 @@ public final class RunnelJdbcFactory extends AvaticaJdbc41Factory {
             throws SQLException {
         return new RunnelPreparedStatement(connection, h, signature, resultSetType, resultSetConcurrency,
                 resultSetHoldability);
+    }
+
+    @Override
+    public AvaticaSpecificDatabaseMetaData newDatabaseMetaData(AvaticaConnection connection) {
+        return new RunnelDatabaseMetaData(connection);
+    }
+
+    /** Asks the gateway for the metadata Avatica's protocol has no request for. */
+    private static final class RunnelDatabaseMetaData extends AvaticaDatabaseMetaData {
+        private final AvaticaConnection connection;
+
+        RunnelDatabaseMetaData(AvaticaConnection connection) {
+            super(connection);
+            this.connection = connection;
+        }
+
+        @Override
+        public ResultSet getPrimaryKeys(String catalog, String schema, String table) throws SQLException {
+            return ask(MetadataCall.of("getPrimaryKeys", catalog, schema, table));
+        }
+
+        @Override
+        public ResultSet getFunctions(String catalog, String schemaPattern, String functionNamePattern)
+                throws SQLException {
+            return ask(MetadataCall.of("getFunctions", catalog, schemaPattern, functionNamePattern));
+        }
+
+        /** The call's rows, from a statement of its own that closes with the result set. */
+        private ResultSet ask(MetadataCall call) throws SQLException {
+            Statement statement = connection.createStatement();
+            try {
+                statement.closeOnCompletion();
+                return statement.executeQuery(call.toSql());
+            } catch (SQLException | RuntimeException e) {
+                statement.close();
+                throw e;
+            }
+        }
     }
 
     /** Cancels on the gateway, and arms the query timeout when a statement executes. */

@@ -15,6 +15,7 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.apache.calcite.avatica.AvaticaParameter;
@@ -226,11 +227,32 @@ final class RunnelMeta extends MetaImpl {
     public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount, int maxRowsInFirstFrame,
                                            PrepareCallback callback) throws NoSuchStatementException {
         GatewaySession session = session(h.connectionId);
+        Optional<MetadataCallText> call = MetadataCallText.parse(sql);
         synchronized (session) {
             GatewayStatement statement = statement(session, h);
+            if (call.isPresent()) {
+                statement.output(null);
+                return new ExecuteResult(List.of(metadataCall(session, statement, call.get())));
+            }
             return new ExecuteResult(List.of(execute(session, statement, sql, List.of(), maxRowCount,
                     maxRowsInFirstFrame)));
         }
+    }
+
+    /** The answer to a metadata call the driver sent as a statement's text: as {@link #getPrimaryKeys} and the like. */
+    private MetaResultSet metadataCall(GatewaySession session, GatewayStatement statement, MetadataCallText call) {
+        List<String> a = call.arguments();
+        if (a.size() != 3) {
+            throw error("Metadata call " + call.method() + " needs 3 arguments, got " + a.size(), "07001", null);
+        }
+        DatabaseMetadataRows rows = new DatabaseMetadataRows(session.session.metadata());
+        return switch (call.method()) {
+            case "getPrimaryKeys" -> resultSet(session, statement.id, false, DatabaseMetadataRows.PrimaryKeyRow.class,
+                    rows.primaryKeys(a.get(0), a.get(1), a.get(2)));
+            case "getFunctions" -> resultSet(session, statement.id, false, DatabaseMetadataRows.FunctionRow.class,
+                    rows.functions(a.get(0), a.get(1), a.get(2)));
+            default -> throw error("Unknown metadata call " + call.method(), "0A000", null);
+        };
     }
 
     @Override
@@ -447,6 +469,19 @@ final class RunnelMeta extends MetaImpl {
 
     /** The rows of one metadata call, all in the first frame (no statement stays open on the gateway). */
     private MetaResultSet resultSet(GatewaySession session, Class<?> rowClass, List<Object> rows) {
+        GatewayStatement statement;
+        synchronized (session) {
+            statement = session.newStatement();
+        }
+        return resultSet(session, statement.id, true, rowClass, rows);
+    }
+
+    /**
+     * The rows of one metadata call as the result of statement {@code statementId} (created for
+     * it when {@code ownStatement}), all in the first frame.
+     */
+    private static MetaResultSet resultSet(GatewaySession session, int statementId, boolean ownStatement,
+                                           Class<?> rowClass, List<Object> rows) {
         List<ColumnMetaData> columns = fieldMetaData(rowClass).columns;
         List<Object> values = new ArrayList<>(rows.size());
         try {
@@ -466,12 +501,8 @@ final class RunnelMeta extends MetaImpl {
         } catch (IllegalAccessException e) {
             throw new IllegalStateException(e);
         }
-        GatewayStatement statement;
-        synchronized (session) {
-            statement = session.newStatement();
-        }
         Signature signature = Signature.create(columns, "", List.of(), CursorFactory.ARRAY, StatementType.SELECT);
-        return MetaResultSet.create(session.connectionId, statement.id, true, signature,
+        return MetaResultSet.create(session.connectionId, statementId, ownStatement, signature,
                 new Frame(0, true, values));
     }
 

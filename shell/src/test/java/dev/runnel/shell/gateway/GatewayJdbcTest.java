@@ -389,12 +389,20 @@ class GatewayJdbcTest {
                 assertThat(col.next()).isFalse();
             }
             // Avatica's protocol has no call for keys and functions: its driver answers them empty, without error
-            assertThat(md.getPrimaryKeys("default_catalog", "default_database", "orders").next()).isFalse();
+            try (ResultSet keys = md.getPrimaryKeys("default_catalog", "default_database", "orders")) {
+                assertThat(keys.next()).isTrue();
+                assertThat(keys.getString("TABLE_NAME")).isEqualTo("orders");
+                assertThat(keys.getString("COLUMN_NAME")).isEqualTo("id");
+                assertThat(keys.getShort("KEY_SEQ")).isEqualTo((short) 1);
+                assertThat(keys.getString("PK_NAME")).isNotBlank();
+                assertThat(keys.next()).isFalse();
+            }
+            assertThat(md.getPrimaryKeys(null, null, "no_such_table").next()).isFalse();
             assertThat(md.getImportedKeys("default_catalog", "default_database", "orders").next()).isFalse();
             assertThat(md.getIndexInfo("default_catalog", "default_database", "orders", false, true).next()).isFalse();
             assertThat(md.getProcedures(null, null, "%").next()).isFalse();
             assertThat(rows(md.getTypeInfo(), "TYPE_NAME")).contains("BIGINT", "STRING", "TIMESTAMP");
-            md.getFunctions(null, null, "UPP%").close();
+            assertThat(rows(md.getFunctions(null, null, "UPP%"), "FUNCTION_NAME")).contains("UPPER");
             try (Statement s = c.createStatement()) {
                 s.setMaxRows(200);
                 try (ResultSet rs = s.executeQuery("SELECT * FROM orders LIMIT 200")) {

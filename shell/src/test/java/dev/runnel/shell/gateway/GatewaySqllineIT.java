@@ -43,14 +43,19 @@ class GatewaySqllineIT {
                     "CREATE TABLE people (id INT, name STRING) WITH ('connector' = 'filesystem', 'path' = '"
                             + dir.resolve("people") + "', 'format' = 'csv');",
                     "INSERT INTO people VALUES (1, 'ada'), (2, 'grace');",
+                    "CREATE TABLE keyed (k BIGINT, v STRING, PRIMARY KEY (k) NOT ENFORCED)"
+                            + " WITH ('connector' = 'blackhole');",
                     "!tables",
                     "!columns people",
+                    "!primarykeys keyed",
                     "") + "\n");
             String out = sqlline(gateway.server().jdbcUrl(), script);
             assertThat(out).contains("people");
             assertThat(out).contains("TABLE");
             assertThat(out).contains("'name'").contains("'STRING'");
             assertThat(out).contains("job_id");
+            // the driver asks the gateway for keys (Avatica's own client would answer none)
+            assertThat(out).contains("'keyed','k','1'");
             // the INSERT's job writes the files; a later script reads them
             org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(60)).until(() ->
                     gateway.cluster().listJobs().stream().allMatch(j -> j.status().isTerminal()));
