@@ -4,6 +4,7 @@ import dev.runnel.planner.catalog.Catalog;
 import dev.runnel.planner.catalog.ObjectIdentifier;
 import dev.runnel.planner.catalog.CatalogException;
 import dev.runnel.planner.catalog.CatalogTable;
+import dev.runnel.planner.catalog.ClusterCatalogStore;
 import dev.runnel.planner.catalog.MetadataColumns;
 import dev.runnel.planner.catalog.PrimaryKey;
 import dev.runnel.planner.catalog.TableColumn;
@@ -67,7 +68,12 @@ final class CreateTableCommand {
                     : catalog.createTable(table, create.ifNotExists());
             return new StatementResult.Message(created ? "Table has been created." : "Table already exists.");
         } catch (CatalogException e) {
-            throw error(e.getMessage(), create.name().getParserPosition());
+            String hint = !create.temporary() && catalog.store() instanceof ClusterCatalogStore
+                    && e.getMessage().endsWith(" already exists")
+                    ? " in the cluster's catalog, which every attached session shares and which outlives them;"
+                    + " use CREATE TABLE IF NOT EXISTS, or CREATE TEMPORARY TABLE for a table of this session alone"
+                    : "";
+            throw error(e.getMessage() + hint, create.name().getParserPosition());
         }
     }
 

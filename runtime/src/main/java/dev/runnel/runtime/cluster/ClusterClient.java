@@ -3,6 +3,7 @@ package dev.runnel.runtime.cluster;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -71,4 +72,25 @@ public interface ClusterClient extends AutoCloseable {
 
     @Override
     void close();
+
+    /**
+     * The catalog this cluster keeps for the sessions attached to it (see {@link CatalogDocument}),
+     * or empty when it keeps none: an embedded cluster, whose sessions keep their own, and a
+     * JobManager without {@code jobmanager.catalog.dir} or high availability.
+     */
+    default Optional<CatalogDocument> readCatalog() {
+        return Optional.empty();
+    }
+
+    /**
+     * Replaces the cluster's catalog with {@code contents} if its version is still
+     * {@code expectedVersion} (compare-and-set: a session that read an older version reads again
+     * and retries).
+     *
+     * @return whether it was replaced
+     * @throws UnsupportedOperationException when {@link #readCatalog()} is empty
+     */
+    default boolean writeCatalog(String expectedVersion, byte[] contents) {
+        throw new UnsupportedOperationException("This cluster keeps no catalog for its sessions");
+    }
 }

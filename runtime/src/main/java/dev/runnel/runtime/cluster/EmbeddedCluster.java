@@ -57,6 +57,8 @@ public final class EmbeddedCluster implements ClusterClient, RestGateway {
     private final LocalChannelRegistry channels;
     private volatile boolean closed;
     private RestServer restServer;
+    /** The catalog of the sessions of a session cluster's JobManager, or null (see {@link #readCatalog()}). */
+    private volatile SharedCatalogFile sharedCatalog;
 
     private EmbeddedCluster(JobManager jobManager, List<TaskManager> taskManagers, Configuration configuration,
                             LocalChannelRegistry channels) {
@@ -142,6 +144,7 @@ public final class EmbeddedCluster implements ClusterClient, RestGateway {
         EmbeddedCluster cluster = new EmbeddedCluster(JobManager.forRemoteTaskManagers(configuration, ha), List.of(), null,
                 null);
         cluster.blobStore = BlobStore.temporary(configuration, BlobStore.STORE_PREFIX + "jobmanager-");
+        cluster.sharedCatalog = SharedCatalogFile.forJobManager(configuration, ha.storageDirectory()).orElse(null);
         return cluster.withRestServerIfConfigured(configuration);
     }
 
@@ -294,6 +297,30 @@ public final class EmbeddedCluster implements ClusterClient, RestGateway {
     @Override
     public ResultChunk fetchResults(JobId jobId, int maxRows, Duration timeout) {
         return await(jobManager.fetchResults(jobId, maxRows, timeout));
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Only a session cluster's JobManager ({@link #startJobManager}) with
+     * {@code jobmanager.catalog.dir} or high availability keeps one; an embedded cluster's
+     * sessions keep their own, as in Flink.
+     */
+    @Override
+    public Optional<CatalogDocument> readCatalog() {
+        checkOpen();
+        SharedCatalogFile catalog = sharedCatalog;
+        return catalog == null ? Optional.empty() : Optional.of(catalog.read());
+    }
+
+    @Override
+    public boolean writeCatalog(String expectedVersion, byte[] contents) {
+        checkOpen();
+        SharedCatalogFile catalog = sharedCatalog;
+        if (catalog == null) {
+            return ClusterClient.super.writeCatalog(expectedVersion, contents);
+        }
+        return catalog.write(expectedVersion, contents);
     }
 
     /**

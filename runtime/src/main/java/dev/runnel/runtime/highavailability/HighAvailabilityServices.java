@@ -1,6 +1,8 @@
 package dev.runnel.runtime.highavailability;
 
 import dev.runnel.runtime.cluster.JobId;
+import java.net.URI;
+import java.util.Optional;
 
 /**
  * What a cluster's JobManagers, TaskManagers and clients need to survive the loss of the
@@ -21,6 +23,15 @@ public interface HighAvailabilityServices extends AutoCloseable {
 
     /** The cluster's ended jobs. The same store on every call. */
     JobResultStore jobResultStore();
+
+    /**
+     * The directory of this cluster's files in {@code high-availability.storageDir}, which every
+     * leader reads (for the sessions' catalog, {@link dev.runnel.runtime.cluster.SharedCatalogFile});
+     * empty in memory.
+     */
+    default Optional<URI> storageDirectory() {
+        return Optional.empty();
+    }
 
     /**
      * The completed checkpoints of {@code jobId}, holding from the start those a former leader

@@ -29,6 +29,11 @@ final class ClusterRpc {
     /** The TaskManagers registered now ({@code runnel cluster status}); {@code jobId} is null. */
     static final MethodDescriptor<ForJob, Outcome> LIST_TASK_MANAGERS = method("ListTaskManagers", ForJob.class);
 
+    /** The sessions' catalog ({@code ClusterClient.readCatalog}); {@code jobId} is null. */
+    static final MethodDescriptor<ForJob, Outcome> READ_CATALOG = method("ReadCatalog", ForJob.class);
+    /** A compare-and-set of the sessions' catalog ({@code ClusterClient.writeCatalog}). */
+    static final MethodDescriptor<WriteCatalog, Outcome> WRITE_CATALOG = method("WriteCatalog", WriteCatalog.class);
+
     /** A JAR of a job's ({@code pipeline.jars}) into the JobManager's blob store; answered with its key. */
     static final MethodDescriptor<Blob, Outcome> UPLOAD_BLOB = method("UploadBlob", Blob.class);
     /** A blob's bytes, for a TaskManager that runs a job that needs it. */
@@ -68,6 +73,9 @@ final class ClusterRpc {
      * @param drain with {@code stop}: end the sources' input first (Flink's {@code --drain})
      */
     record Savepoint(JobId jobId, String targetDirectory, boolean stop, boolean drain) implements Serializable {
+    }
+
+    record WriteCatalog(String expectedVersion, byte[] contents) implements Serializable {
     }
 
     /** A rescale of the whole job: its vertices that follow the job's parallelism get {@code parallelism}. */

@@ -12,6 +12,7 @@ import dev.runnel.runtime.rpc.ClusterRpc.Outcome;
 import dev.runnel.runtime.rpc.ClusterRpc.Rescale;
 import dev.runnel.runtime.rpc.ClusterRpc.Savepoint;
 import dev.runnel.runtime.rpc.ClusterRpc.SubmitJob;
+import dev.runnel.runtime.rpc.ClusterRpc.WriteCatalog;
 import io.grpc.Server;
 import io.grpc.ServerInterceptors;
 import io.grpc.ServerServiceDefinition;
@@ -145,6 +146,9 @@ public final class ClusterRpcServer implements AutoCloseable {
                         r.parallelism())))
                 .addMethod(ClusterRpc.LIST_TASK_MANAGERS, unary((ClusterClient c, ForJob r) -> new ArrayList<>(
                         c instanceof RestGateway gateway ? gateway.registeredTaskManagers() : List.of())))
+                .addMethod(ClusterRpc.READ_CATALOG, unary((ClusterClient c, ForJob r) -> c.readCatalog().orElse(null)))
+                .addMethod(ClusterRpc.WRITE_CATALOG, unary((ClusterClient c, WriteCatalog r) ->
+                        c.writeCatalog(r.expectedVersion(), r.contents())))
                 .addMethod(ClusterRpc.UPLOAD_BLOB, unary((ClusterClient c, Blob r) -> blobs(c).put(r.bytes())))
                 .addMethod(ClusterRpc.FETCH_BLOB, unary((ClusterClient c, ForBlob r) -> blobs(c).read(r.key())))
                 .build();

@@ -1,6 +1,7 @@
 package dev.runnel.runtime.rpc;
 
 import dev.runnel.runtime.blob.PipelineJars;
+import dev.runnel.runtime.cluster.CatalogDocument;
 import dev.runnel.runtime.cluster.ClusterClient;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
@@ -16,6 +17,7 @@ import dev.runnel.runtime.rpc.ClusterRpc.Outcome;
 import dev.runnel.runtime.rpc.ClusterRpc.Rescale;
 import dev.runnel.runtime.rpc.ClusterRpc.Savepoint;
 import dev.runnel.runtime.rpc.ClusterRpc.SubmitJob;
+import dev.runnel.runtime.rpc.ClusterRpc.WriteCatalog;
 import dev.runnel.runtime.security.SslOptions;
 import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
@@ -211,6 +213,22 @@ public final class RemoteClusterClient implements ClusterClient {
             return routed(RemoteClusterClient::listJobs);
         }
         return List.copyOf((List<JobInfo>) call(ClusterRpc.LIST_JOBS, new ForJob(null), CALL_TIMEOUT));
+    }
+
+    @Override
+    public Optional<CatalogDocument> readCatalog() {
+        if (leaders != null) {
+            return routed(RemoteClusterClient::readCatalog);
+        }
+        return Optional.ofNullable((CatalogDocument) call(ClusterRpc.READ_CATALOG, new ForJob(null), CALL_TIMEOUT));
+    }
+
+    @Override
+    public boolean writeCatalog(String expectedVersion, byte[] contents) {
+        if (leaders != null) {
+            return routed(c -> c.writeCatalog(expectedVersion, contents));
+        }
+        return (Boolean) call(ClusterRpc.WRITE_CATALOG, new WriteCatalog(expectedVersion, contents), CALL_TIMEOUT);
     }
 
     /** The TaskManagers registered with the JobManager now, by id. */

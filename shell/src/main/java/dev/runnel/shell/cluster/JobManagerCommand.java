@@ -1,5 +1,6 @@
 package dev.runnel.shell.cluster;
 
+import dev.runnel.runtime.cluster.SharedCatalogFile;
 import dev.runnel.runtime.config.ConfigException;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.highavailability.HighAvailabilityException;
@@ -10,6 +11,7 @@ import dev.runnel.runtime.rpc.ClusterCredentials;
 import dev.runnel.runtime.rpc.RpcOptions;
 import dev.runnel.runtime.security.SslOptions;
 import dev.runnel.shell.cli.ConfigFile;
+import dev.runnel.shell.cli.RunnelHome;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -96,6 +98,11 @@ public final class JobManagerCommand implements Callable<Integer> {
             configuration.set(RestOptions.BIND_ADDRESS.key(), restBind(configuration));
             if (highlyAvailable(configuration)) {
                 return contend(configuration, credentials, out, err);
+            }
+            // The catalog the attached sessions share; with high availability it is in the HA storage.
+            if (!configuration.contains(SharedCatalogFile.CATALOG_DIR.key())) {
+                configuration.set(SharedCatalogFile.CATALOG_DIR.key(),
+                        RunnelHome.path().resolve("jobmanager").resolve("catalog").toString());
             }
             cluster = ProcessCluster.start(configuration, settings, bind, rpcPort, credentials, taskManagers);
         } catch (ConfigException | UncheckedIOException | IllegalStateException | HighAvailabilityException e) {

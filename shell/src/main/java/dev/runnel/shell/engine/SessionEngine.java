@@ -1,6 +1,7 @@
 package dev.runnel.shell.engine;
 
 import dev.runnel.planner.session.SessionMetadata;
+import dev.runnel.planner.catalog.ClusterCatalogStore;
 import dev.runnel.planner.session.Session;
 import dev.runnel.planner.session.StatementResult;
 import dev.runnel.runtime.cluster.ClusterClient;
@@ -65,8 +66,18 @@ public final class SessionEngine implements StatementExecutor {
      */
     public static SessionEngine attach(Configuration configuration, String address) {
         RemoteClusterClient client = connectToJobManager(configuration, address);
-        return new SessionEngine(client, new Session(client, configuration),
+        return new SessionEngine(client, sharingTheClustersCatalog(client, configuration),
                 () -> "session cluster, JobManager at " + client.address(), List.of());
+    }
+
+    /**
+     * A session on a session cluster: its permanent tables, views and functions are those of the
+     * cluster's catalog, shared with every other shell and JDBC gateway attached to it, if the
+     * JobManager keeps one; else its own, in memory, as embedded.
+     */
+    private static Session sharingTheClustersCatalog(ClusterClient client, Configuration configuration) {
+        return ClusterCatalogStore.of(client).map(store -> new Session(client, configuration, store))
+                .orElseGet(() -> new Session(client, configuration));
     }
 
     /** Whether {@code configuration} names a highly available cluster ({@code high-availability.type} is not none). */
@@ -84,7 +95,7 @@ public final class SessionEngine implements StatementExecutor {
     public static SessionEngine attachToLeader(Configuration configuration) {
         RemoteClusterClient client = connectToLeader(configuration, LEADER_TIMEOUT);
         String clusterId = HighAvailabilityOptions.clusterId(configuration);
-        return new SessionEngine(client, new Session(client, configuration),
+        return new SessionEngine(client, sharingTheClustersCatalog(client, configuration),
                 () -> "highly available session cluster '" + clusterId + "', leading JobManager at "
                         + client.leaderAddress(), List.of());
     }

@@ -1,5 +1,7 @@
 package dev.runnel.shell.gateway;
 
+import dev.runnel.planner.catalog.CatalogStore;
+import dev.runnel.planner.catalog.ClusterCatalogStore;
 import dev.runnel.planner.catalog.DirectoryCatalogStore;
 import dev.runnel.planner.session.Session;
 import dev.runnel.runtime.cluster.ClusterClient;
@@ -29,13 +31,15 @@ import org.eclipse.jetty.server.Server;
  */
 public final class GatewayLauncher implements AutoCloseable {
     public static final ConfigOption<String> CATALOG_DIR = ConfigOption.of("sql-gateway.catalog.dir", String.class,
-            null, "Where the gateway keeps the tables, views and functions every session shares (default: "
-                    + "$RUNNEL_HOME/gateway/catalog); they survive a restart.");
+            null, "Where a gateway on an embedded cluster keeps the tables, views and functions every session"
+                    + " shares (default: $RUNNEL_HOME/gateway/catalog); they survive a restart. A gateway on a"
+                    + " session cluster shares the cluster's catalog (jobmanager.catalog.dir) instead.");
 
     /** How long a gateway on a highly available cluster waits for a leader before a call fails. */
     private static final Duration LEADER_TIMEOUT = Duration.ofSeconds(30);
 
     private final ClusterClient cluster;
+    /** The directory store of a gateway on an embedded cluster, or null on a session cluster's catalog. */
     private final DirectoryCatalogStore catalog;
     private final GatewayServer server;
 
@@ -56,26 +60,36 @@ public final class GatewayLauncher implements AutoCloseable {
                                         Path initFile, Consumer<HttpServer.Builder<Server>> security,
                                         List<ServerCustomizer<Server>> customizers) {
         List<String> init = initFile == null ? List.of() : initStatements(initFile);
-        Path catalogDir = configuration.contains(CATALOG_DIR.key()) ? Path.of(configuration.get(CATALOG_DIR))
-                : RunnelHome.path().resolve("gateway").resolve("catalog");
-        DirectoryCatalogStore catalog = DirectoryCatalogStore.open(catalogDir);
         ClusterClient cluster = null;
+        DirectoryCatalogStore directory = null;
         try {
             cluster = jobManager != null ? SessionEngine.connectToJobManager(configuration, jobManager)
                     : SessionEngine.highlyAvailable(configuration)
                     ? SessionEngine.connectToLeader(configuration, LEADER_TIMEOUT)
                     : EmbeddedCluster.start(configuration);
+            // A session cluster's catalog is shared with the shells attached to it; else the gateway keeps its own.
+            CatalogStore store = cluster instanceof EmbeddedCluster ? null
+                    : ClusterCatalogStore.of(cluster).orElse(null);
+            if (store == null) {
+                Path catalogDir = configuration.contains(CATALOG_DIR.key()) ? Path.of(configuration.get(CATALOG_DIR))
+                        : RunnelHome.path().resolve("gateway").resolve("catalog");
+                directory = DirectoryCatalogStore.open(catalogDir);
+                store = directory;
+            }
             ClusterClient sessionsCluster = cluster;
+            CatalogStore sessionsStore = store;
             Configuration sessionConfiguration = configuration.copy();
             GatewayServer server = GatewayServer.start(bind, port,
-                    () -> new Session(sessionsCluster, sessionConfiguration, catalog), init, configuration, security,
-                    customizers);
-            return new GatewayLauncher(cluster, catalog, server);
+                    () -> new Session(sessionsCluster, sessionConfiguration, sessionsStore), init, configuration,
+                    security, customizers);
+            return new GatewayLauncher(cluster, directory, server);
         } catch (RuntimeException e) {
             if (cluster != null) {
                 cluster.close();
             }
-            catalog.close();
+            if (directory != null) {
+                directory.close();
+            }
             throw e;
         }
     }
@@ -111,7 +125,9 @@ public final class GatewayLauncher implements AutoCloseable {
             try {
                 cluster.close();
             } finally {
-                catalog.close();
+                if (catalog != null) {
+                    catalog.close();
+                }
             }
         }
     }

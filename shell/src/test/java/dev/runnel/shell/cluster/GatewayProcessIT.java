@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code runnel gateway} as a process of its own, in front of a session cluster (a JobManager
  * process with a TaskManager process it started): a JDBC program connects, every session runs
- * the {@code --init} file, and its query runs as a job on the cluster.
+ * the {@code --init} file, and its query runs as a job on the cluster; the gateway's connections
+ * and the shells attached to the cluster share the cluster's catalog.
  */
 class GatewayProcessIT {
     private static final Duration START = Duration.ofSeconds(90);
@@ -35,6 +36,13 @@ class GatewayProcessIT {
             String out = jobManager.awaitOut(JobManagerCommand.READY, START);
             Matcher address = Pattern.compile("RPC at (127\\.0\\.0\\.1:\\d+)").matcher(out);
             assertThat(address.find()).as(out).isTrue();
+            // a shell attached to the cluster defines a table in the cluster's catalog
+            Path define = Files.writeString(dir.resolve("define.sql"), "CREATE TABLE from_shell (id BIGINT)"
+                    + " WITH ('connector' = 'datagen', 'number-of-rows' = '3');\n");
+            try (RunnelProcess shell = RunnelProcess.start(dir, "--jobmanager", address.group(1), "-f",
+                    define.toString())) {
+                assertThat(shell.waitFor(START)).as(shell.err()).isZero();
+            }
             Path init = Files.writeString(dir.resolve("init.sql"),
                     "CREATE TEMPORARY VIEW greeting AS SELECT 'hello' AS word;\n");
             try (RunnelProcess gateway = RunnelProcess.start(dir, "gateway", "--port", "0", "--jobmanager",
@@ -48,6 +56,24 @@ class GatewayProcessIT {
                     assertThat(rs.next()).isTrue();
                     assertThat(rs.getString("w")).isEqualTo("HELLO");
                     assertThat(rs.next()).isFalse();
+                }
+                // the gateway's connections share that catalog with the shell, both ways
+                try (Connection c = new RunnelDriver().connect(url.group(1), new Properties());
+                     Statement s = c.createStatement()) {
+                    try (ResultSet tables = c.getMetaData().getTables(null, null, "from_%", null)) {
+                        assertThat(tables.next()).isTrue();
+                        assertThat(tables.getString("TABLE_NAME")).isEqualTo("from_shell");
+                    }
+                    try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM from_shell")) {
+                        assertThat(rs.next()).isTrue();
+                        assertThat(rs.getLong(1)).isEqualTo(3);
+                    }
+                    s.execute("CREATE TABLE from_jdbc (x INT) WITH ('connector' = 'blackhole')");
+                }
+                try (RunnelProcess shell = RunnelProcess.start(dir, "--jobmanager", address.group(1), "-q",
+                        "--output-format", "csv", "-e", "SHOW TABLES;")) {
+                    assertThat(shell.waitFor(START)).as(shell.err()).isZero();
+                    assertThat(shell.out().lines().map(String::strip)).contains("from_jdbc", "from_shell");
                 }
             }
         }

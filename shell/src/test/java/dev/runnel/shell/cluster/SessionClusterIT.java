@@ -45,7 +45,8 @@ import org.junit.jupiter.api.io.TempDir;
 class SessionClusterIT {
     private static final Duration START = Duration.ofSeconds(90);
     private static final Duration RUN = Duration.ofSeconds(180);
-    private static final String NUMBERS = "CREATE TABLE numbers (n BIGINT) WITH ('connector' = 'datagen',"
+    // Tables are TEMPORARY: the cluster keeps permanent ones for every later script, and several define these.
+    private static final String NUMBERS = "CREATE TEMPORARY TABLE numbers (n BIGINT) WITH ('connector' = 'datagen',"
             + " 'fields.n.kind' = 'sequence', 'fields.n.start' = '1', 'fields.n.end' = '20000');\n";
 
     @TempDir
@@ -116,7 +117,7 @@ class SessionClusterIT {
     void twoScriptsRunAtOnceAndAJobsFailureComesBackWithTheJobManagersMessage() throws IOException {
         Path words = Files.writeString(dir.resolve("words.csv"), "1\n2\nabc\n");
         Path good = script("good.sql", NUMBERS + "SELECT COUNT(*) AS c FROM numbers;\n");
-        Path bad = script("bad.sql", "CREATE TABLE words (s STRING) WITH ('connector' = 'filesystem', 'path' = '"
+        Path bad = script("bad.sql", "CREATE TEMPORARY TABLE words (s STRING) WITH ('connector' = 'filesystem', 'path' = '"
                 + words + "', 'format' = 'csv');\nSELECT CAST(s AS INT) AS i FROM words;\n");
         try (RunnelProcess first = RunnelProcess.start(dir, "--jobmanager", jobManagerAddress(), "-q",
                 "--output-format", "csv", "-f", good.toString());
@@ -131,8 +132,8 @@ class SessionClusterIT {
 
     @Test
     void aJobCancelledOnTheClusterEndsTheScriptWaitingForItAndTheClusterGoesOn() throws Exception {
-        Path script = script("endless.sql", "CREATE TABLE ticks (n BIGINT) WITH ('connector' = 'datagen',"
-                + " 'rows-per-second' = '50');\nCREATE TABLE sink (n BIGINT) WITH ('connector' = 'blackhole');\n"
+        Path script = script("endless.sql", "CREATE TEMPORARY TABLE ticks (n BIGINT) WITH ('connector' = 'datagen',"
+                + " 'rows-per-second' = '50');\nCREATE TEMPORARY TABLE sink (n BIGINT) WITH ('connector' = 'blackhole');\n"
                 + "INSERT INTO sink SELECT n FROM ticks;\n");
         try (RunnelProcess client = RunnelProcess.start(dir, "--jobmanager", jobManagerAddress(), "-f",
                 script.toString());
@@ -163,9 +164,9 @@ class SessionClusterIT {
         // aggregate subtasks whose chained crawl() takes a millisecond a row
         Path script = script("backpressure.sql", "SET 'parallelism.default' = '4';\n"
                 + "CREATE FUNCTION crawl AS 'jarred.Crawl' USING JAR '" + jar + "';\n"
-                + "CREATE TABLE fast (n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '1000000',"
+                + "CREATE TEMPORARY TABLE fast (n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '1000000',"
                 + " 'fields.n.min' = '1', 'fields.n.max' = '1000');\n"
-                + "CREATE TABLE slow_sink (k BIGINT, c BIGINT) WITH ('connector' = 'blackhole');\n"
+                + "CREATE TEMPORARY TABLE slow_sink (k BIGINT, c BIGINT) WITH ('connector' = 'blackhole');\n"
                 + "INSERT INTO slow_sink SELECT k, crawl(c) FROM (SELECT n % 100 AS k, COUNT(*) AS c FROM fast"
                 + " GROUP BY n % 100);\n");
         try (RemoteClusterClient cluster = RemoteClusterClient.connect(host, port);
@@ -231,8 +232,8 @@ class SessionClusterIT {
 
     @Test
     void jobsShareTheSlotsAndOneThatDoesNotFitWaitsSayingForWhatAndRunsWhenTheSlotsFreeUp() throws Exception {
-        String endless = "CREATE TABLE ticks (n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '20');\n"
-                + "CREATE TABLE %s (n BIGINT, c BIGINT) WITH ('connector' = 'blackhole');\n"
+        String endless = "CREATE TEMPORARY TABLE ticks (n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '20');\n"
+                + "CREATE TEMPORARY TABLE %s (n BIGINT, c BIGINT) WITH ('connector' = 'blackhole');\n"
                 + "SET 'parallelism.default' = '2';\nINSERT INTO %s SELECT n %% 3, COUNT(*) FROM ticks GROUP BY n %% 3;\n";
         Path first = script("first.sql", endless.formatted("first_sink", "first_sink"));
         Path second = script("second.sql", endless.formatted("second_sink", "second_sink"));

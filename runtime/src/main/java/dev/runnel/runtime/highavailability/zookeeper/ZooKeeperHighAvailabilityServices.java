@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -202,6 +203,11 @@ public final class ZooKeeperHighAvailabilityServices implements HighAvailability
     @Override
     public JobResultStore jobResultStore() {
         return jobResults;
+    }
+
+    @Override
+    public Optional<URI> storageDirectory() {
+        return Optional.of(clusterStorage);
     }
 
     @Override
