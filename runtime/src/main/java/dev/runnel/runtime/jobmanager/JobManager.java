@@ -75,6 +75,8 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
     /** The main thread as the jobs use it: nothing runs there after {@link #suspend}. */
     private final ScheduledExecutorService jobThread;
     private final ExecutorService io;
+    /** Main thread only: the latest write of a rescaled job's graph to the HA store, which the next one follows. */
+    private CompletableFuture<Void> rescaleWrites = CompletableFuture.completedFuture(null);
     private final SlotPool slotPool;
     private final Clock clock;
     private final Function<URI, SharedStateRegistry> sharedStateRegistries;
@@ -387,8 +389,19 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
             job.rescale(parallelism);
             // Its upper bound (reactive) or the slots it needs (not) changed the others' shares.
             shareSlotsOfReactiveJobs("ALTER JOB of job " + jobId);
-            return null;
-        });
+            // A next leader runs the job at this parallelism too, not at its planned one. The writes are
+            // chained in the order of the ALTER JOBs, so that the store ends with the latest.
+            JobGraph stored = JobRescaling.withRequestedParallelism(job.plannedGraph(), parallelism);
+            rescaleWrites = rescaleWrites.thenRunAsync(() -> {
+                try {
+                    recoverable.rescaled(jobId, stored);
+                } catch (RuntimeException e) {
+                    LOG.warn("Job {} rescales to parallelism {}, but a next leader would not know: its job graph"
+                            + " could not be stored", jobId, parallelism, e);
+                }
+            }, io);
+            return rescaleWrites;
+        }).thenCompose(Function.identity());
     }
 
     public CompletableFuture<Void> cancelJob(JobId jobId) {

@@ -165,6 +165,11 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         return jobId;
     }
 
+    /** The graph as submitted (or recovered), at its planned parallelism. */
+    JobGraph plannedGraph() {
+        return plannedGraph;
+    }
+
     JobStatus status() {
         return status;
     }

@@ -2,7 +2,9 @@ package dev.runnel.runtime.jobmanager;
 
 import dev.runnel.runtime.cluster.JobScaling;
 import dev.runnel.runtime.cluster.RuntimeOptions;
+import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.config.Configuration;
+import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.scheduler.SchedulerOptions;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,6 +19,10 @@ import java.util.List;
 final class JobRescaling {
     private final boolean reactive;
     private final int maxParallelism;
+    /** The parallelism of the latest {@code ALTER JOB}, kept in the stored job graph (see {@link #withRequestedParallelism}). */
+    static final ConfigOption<Integer> REQUESTED_PARALLELISM = ConfigOption.of(
+            "$internal.scheduler.requested-parallelism", Integer.class, null,
+            "The parallelism the latest ALTER JOB asked for, which a next leader runs the job at.");
     private final Duration stabilizationTimeout;
     /** The parallelism asked for: the planned one, then ALTER JOB's; a reactive job's upper bound. */
     private int requested;
@@ -46,7 +52,20 @@ final class JobRescaling {
                 ? job.get(SchedulerOptions.RESOURCE_STABILIZATION_TIMEOUT)
                 : cluster.get(SchedulerOptions.RESOURCE_STABILIZATION_TIMEOUT);
         int max = job.get(RuntimeOptions.MAX_PARALLELISM);
-        return new JobRescaling(reactive, reactive ? max : plannedParallelism, max, timeout);
+        // A job rescaled by hand under a former leader keeps the parallelism it was given.
+        int requested = job.contains(REQUESTED_PARALLELISM.key()) ? job.get(REQUESTED_PARALLELISM)
+                : reactive ? max : plannedParallelism;
+        return new JobRescaling(reactive, requested, max, timeout);
+    }
+
+    /**
+     * {@code graph} with {@code parallelism} as its parallelism by hand: what the leader stores for
+     * a next leader after {@code ALTER JOB}, so that the job does not fall back to its planned one.
+     */
+    static JobGraph withRequestedParallelism(JobGraph graph, int parallelism) {
+        Configuration configuration = graph.configuration().copy();
+        configuration.set(REQUESTED_PARALLELISM.key(), String.valueOf(parallelism));
+        return new JobGraph(graph.name(), graph.vertices(), graph.edges(), configuration);
     }
 
     boolean reactive() {

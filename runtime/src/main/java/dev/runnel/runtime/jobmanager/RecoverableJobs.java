@@ -68,6 +68,11 @@ final class RecoverableJobs {
         }
     }
 
+    /** Job {@code id} was rescaled by hand: its graph, now naming the parallelism it was given, replaces the stored one. */
+    void rescaled(JobId id, JobGraph jobGraph) {
+        ha.jobGraphStore().putJobGraph(id, jobGraph);
+    }
+
     private JobStores stores(JobId id, JobGraph jobGraph) {
         return new JobStores(ha.completedCheckpointStore(id, jobGraph.configuration().get(CheckpointOptions.NUM_RETAINED)),
                 ha.checkpointIdCounter(id));

@@ -14,6 +14,7 @@ import dev.runnel.runtime.highavailability.HighAvailabilityServices;
 import dev.runnel.runtime.highavailability.HighAvailabilityServicesFactory;
 import dev.runnel.runtime.highavailability.HighAvailabilityType;
 import dev.runnel.runtime.jobgraph.JobGraph;
+import dev.runnel.runtime.jobgraph.JobVertex;
 import dev.runnel.runtime.network.LocalChannelRegistry;
 import dev.runnel.runtime.taskmanager.TaskManager;
 import dev.runnel.runtime.taskmanager.TaskManagerId;
@@ -156,5 +157,35 @@ class JobManagerFailoverTest {
         assertThat(second.recoverJobs().get(30, TimeUnit.SECONDS)).isEmpty();
         assertThat(second.listJobs()).isEmpty();
         assertThat(next.jobGraphStore().jobIds()).isEmpty();
+    }
+
+    @Test
+    void aJobRescaledByHandRunsAtItsNewParallelismUnderTheNextLeader() throws Exception {
+        EmbeddedCluster first = jobManager(haServices());
+        String run = "rescaled-failover-" + System.nanoTime();
+        JobGraph planned = CheckpointTestJobs.countJob(run, 2, ROWS, KEYS, 200, 20, checkpointing());
+        // source and count follow the job's parallelism; the sink stays at 1
+        JobGraph rescalable = new JobGraph(planned.name(), planned.vertices().stream()
+                .map(v -> new JobVertex(v.id(), v.name(), v.parallelism(), v.source(), v.operators(),
+                        !v.name().equals("Sink"))).toList(), planned.edges(), planned.configuration());
+        JobId id = first.submitJob(rescalable);
+        await().atMost(Duration.ofSeconds(60)).until(() -> first.getJob(id).checkpoints().completed() >= 1);
+        first.rescaleJob(id, 1).get(30, TimeUnit.SECONDS);
+        await().atMost(Duration.ofSeconds(60)).until(() -> first.getJob(id).scaling().parallelism() == 1
+                && first.getJob(id).status() == JobStatus.RUNNING);
+        long atOne = first.getJob(id).checkpoints().completed();
+        await().atMost(Duration.ofSeconds(60)).until(() -> first.getJob(id).checkpoints().completed() > atOne);
+
+        loseLeadership(first);
+        first.close();
+        EmbeddedCluster second = jobManager(haServices(), taskManagers.get(0));
+        assertThat(second.recoverJobs().get(30, TimeUnit.SECONDS)).containsExactly(id);
+        await().atMost(Duration.ofSeconds(60)).until(() -> second.getJob(id).status() == JobStatus.RUNNING);
+        // the ALTER JOB of the former leader holds: parallelism 1, not the planned 2
+        assertThat(second.getJob(id).scaling().parallelism()).isEqualTo(1);
+        assertThat(second.getJob(id).scaling().target()).isEqualTo(1);
+        JobInfo end = second.jobTermination(id).get(120, TimeUnit.SECONDS);
+        assertThat(end.status()).isEqualTo(JobStatus.FINISHED);
+        assertThat(CheckpointTestJobs.committed(run)).isEqualTo(CheckpointTestJobs.expectedCounts(ROWS, KEYS));
     }
 }
