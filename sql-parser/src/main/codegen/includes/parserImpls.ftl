@@ -309,7 +309,7 @@ SqlDrop RunnelDropTableRest(Span s, boolean temporary) :
 // Commands
 // ---------------------------------------------------------------------------------------
 
-/** SHOW JOBS, and the SHOW forms of catalog objects (RunnelShowCatalogObjects). */
+/** SHOW JOBS, SHOW CLUSTER, and the SHOW forms of catalog objects (RunnelShowCatalogObjects). */
 SqlNode RunnelShow() :
 {
     final Span s;
@@ -324,11 +324,13 @@ SqlNode RunnelShow() :
     |
         <JOBS> { return new SqlShowJobs(s.end(this)); }
     |
+        <CLUSTER> { return new SqlShowCluster(s.end(this)); }
+    |
         node = RunnelShowPartitions(s) { return node; }
     |
         // Calcite has no SHOW statement: claim every SHOW so the error names the next word.
         {
-            throw ParserSupport.unexpected(getToken(1), "CATALOGS", "COLUMNS", "CREATE",
+            throw ParserSupport.unexpected(getToken(1), "CATALOGS", "CLUSTER", "COLUMNS", "CREATE",
                 "CURRENT", "DATABASES", "FUNCTIONS", "JOBS", "PARTITIONS", "TABLES", "USER", "VIEWS");
         }
     )

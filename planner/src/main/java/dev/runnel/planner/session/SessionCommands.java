@@ -24,6 +24,7 @@ import dev.runnel.sql.parser.dql.SqlJobCommand;
 import dev.runnel.sql.parser.dql.SqlReset;
 import dev.runnel.sql.parser.dql.SqlSet;
 import dev.runnel.sql.parser.dql.SqlShowCreateTable;
+import dev.runnel.sql.parser.dql.SqlShowCluster;
 import dev.runnel.sql.parser.dql.SqlShowJobs;
 import dev.runnel.sql.parser.dql.SqlSavepoint;
 import dev.runnel.sql.parser.dql.SqlStopJob;
@@ -83,6 +84,8 @@ final class SessionCommands {
             return describe(describe);
         } else if (node instanceof SqlShowJobs) {
             return JobDescriptions.list(cluster.listJobs());
+        } else if (node instanceof SqlShowCluster) {
+            return ClusterDescription.of(cluster.overview());
         } else if (node instanceof SqlStopJob stop) {
             return stopJob(stop);
         } else if (node instanceof SqlDescribeJob describe) {

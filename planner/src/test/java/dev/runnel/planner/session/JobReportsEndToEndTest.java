@@ -99,4 +99,22 @@ class JobReportsEndToEndTest {
                     .containsEntry("scheduler mode", "default").containsEntry("rescales", "-");
         }
     }
+
+    @Test
+    void showClusterListsTheJobManagerAndTheTaskManagersWithTheirSlots() {
+        try (Session session = new Session(CLUSTER.cluster(), new Configuration())) {
+            StatementResult.Table cluster = (StatementResult.Table) session.execute("SHOW CLUSTER");
+            assertThat(cluster.columns()).extracting(ColumnInfo::name)
+                    .containsExactly("process", "address", "role", "slots", "free slots");
+            assertThat(cluster.rows()).hasSize(1 + CLUSTER.cluster().registeredTaskManagers().size());
+            assertThat(cluster.rows().get(0)).isEqualTo(Row.of("jobmanager", "embedded (in this process)", "leader",
+                    null, null));
+            Row taskManager = cluster.rows().get(1);
+            assertThat(taskManager.getField(0)).isEqualTo("taskmanager");
+            assertThat((String) taskManager.getField(1)).startsWith(CLUSTER.cluster().taskManager().taskManagerId()
+                    .value() + " at ");
+            assertThat(taskManager.getField(2)).isEqualTo("registered");
+            assertThat(taskManager.getField(3)).isEqualTo(2);
+        }
+    }
 }

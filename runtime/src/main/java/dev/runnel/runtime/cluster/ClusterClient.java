@@ -74,6 +74,14 @@ public interface ClusterClient extends AutoCloseable {
     void close();
 
     /**
+     * The cluster's JobManagers and TaskManagers ({@code SHOW CLUSTER}). The default, for a
+     * cluster that cannot say, names none.
+     */
+    default ClusterOverview overview() {
+        return new ClusterOverview(List.of(), List.of());
+    }
+
+    /**
      * The catalog this cluster keeps for the sessions attached to it (see {@link CatalogDocument}),
      * or empty when it keeps none: an embedded cluster, whose sessions keep their own, and a
      * JobManager without {@code jobmanager.catalog.dir} or high availability.

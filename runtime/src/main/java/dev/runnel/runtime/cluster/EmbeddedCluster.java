@@ -59,6 +59,8 @@ public final class EmbeddedCluster implements ClusterClient, RestGateway {
     private RestServer restServer;
     /** The catalog of the sessions of a session cluster's JobManager, or null (see {@link #readCatalog()}). */
     private volatile SharedCatalogFile sharedCatalog;
+    /** The HA services of a session cluster's JobManager, which name the contenders; null embedded. */
+    private volatile HighAvailabilityServices haServices;
 
     private EmbeddedCluster(JobManager jobManager, List<TaskManager> taskManagers, Configuration configuration,
                             LocalChannelRegistry channels) {
@@ -145,6 +147,7 @@ public final class EmbeddedCluster implements ClusterClient, RestGateway {
                 null);
         cluster.blobStore = BlobStore.temporary(configuration, BlobStore.STORE_PREFIX + "jobmanager-");
         cluster.sharedCatalog = SharedCatalogFile.forJobManager(configuration, ha.storageDirectory()).orElse(null);
+        cluster.haServices = ha;
         return cluster.withRestServerIfConfigured(configuration);
     }
 
@@ -297,6 +300,32 @@ public final class EmbeddedCluster implements ClusterClient, RestGateway {
     @Override
     public ResultChunk fetchResults(JobId jobId, int maxRows, Duration timeout) {
         return await(jobManager.fetchResults(jobId, maxRows, timeout));
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Embedded, the one JobManager is this process's; a session cluster's JobManager names
+     * the contenders of its election, and without high availability itself alone, with no
+     * address (it knows none a client could use; its client knows the one it called).
+     */
+    @Override
+    public ClusterOverview overview() {
+        checkOpen();
+        List<ClusterOverview.JobManagerEntry> jobManagers = new ArrayList<>();
+        HighAvailabilityServices ha = haServices;
+        if (ha == null) {
+            jobManagers.add(new ClusterOverview.JobManagerEntry("embedded (in this process)", true));
+        } else {
+            List<String> contenders = ha.jobManagerContenders();
+            if (contenders.isEmpty()) {
+                jobManagers.add(new ClusterOverview.JobManagerEntry(null, true));
+            }
+            for (int i = 0; i < contenders.size(); i++) {
+                jobManagers.add(new ClusterOverview.JobManagerEntry(contenders.get(i), i == 0));
+            }
+        }
+        return new ClusterOverview(jobManagers, registeredTaskManagers());
     }
 
     /**

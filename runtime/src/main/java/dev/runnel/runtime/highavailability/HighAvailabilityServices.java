@@ -2,6 +2,7 @@ package dev.runnel.runtime.highavailability;
 
 import dev.runnel.runtime.cluster.JobId;
 import java.net.URI;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -17,6 +18,15 @@ public interface HighAvailabilityServices extends AutoCloseable {
 
     /** A new follower of the cluster's leading JobManager. */
     LeaderRetrieval jobManagerLeaderRetrieval();
+
+    /**
+     * The {@linkplain LeaderContender#contenderId ids} of the JobManagers in the election now,
+     * in its order: the first leads (or is about to), the others stand by. Empty in memory,
+     * where there is no election.
+     */
+    default List<String> jobManagerContenders() {
+        return List.of();
+    }
 
     /** The cluster's job graphs. The same store on every call. */
     JobGraphStore jobGraphStore();

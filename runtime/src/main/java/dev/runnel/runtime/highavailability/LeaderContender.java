@@ -22,6 +22,14 @@ public interface LeaderContender {
      */
     void revokeLeadership();
 
+    /**
+     * How this contender is named in the election (its RPC address, for a JobManager), which
+     * {@link HighAvailabilityServices#jobManagerContenders()} lists; unique among the contenders.
+     */
+    default String contenderId() {
+        return UUID.randomUUID().toString();
+    }
+
     /** The election itself failed and will tell this contender nothing more. */
     default void handleError(Throwable error) {
     }

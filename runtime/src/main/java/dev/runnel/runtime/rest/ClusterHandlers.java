@@ -5,6 +5,7 @@ import static dev.runnel.runtime.rest.RestServer.JSON;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.runnel.runtime.RunnelVersion;
+import dev.runnel.runtime.cluster.ClusterOverview;
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.cluster.MemoryUsage;
@@ -12,7 +13,7 @@ import dev.runnel.runtime.cluster.TaskManagerInfo;
 import java.util.List;
 import java.util.TimeZone;
 
-/** {@code /config}, {@code /overview} and {@code /taskmanagers}: the cluster as a whole. */
+/** {@code /config}, {@code /overview}, {@code /taskmanagers} and {@code /cluster}: the cluster as a whole. */
 final class ClusterHandlers {
     /** Reported as {@code flink-version}: tools read the field; Runnel says its own version there. */
     static final String VERSION = RunnelVersion.number();
@@ -27,6 +28,23 @@ final class ClusterHandlers {
         router.get("/config", request -> config());
         router.get("/overview", request -> overview());
         router.get("/taskmanagers", request -> taskManagers());
+        router.get("/cluster", request -> cluster());
+    }
+
+    /** Runnel's: the JobManagers (leader and standbys) and the TaskManagers, as SHOW CLUSTER shows them. */
+    private ObjectNode cluster() {
+        ClusterOverview overview = gateway.overview();
+        ObjectNode node = JSON.createObjectNode();
+        ArrayNode jobManagers = node.putArray("jobmanagers");
+        for (ClusterOverview.JobManagerEntry jm : overview.jobManagers()) {
+            jobManagers.addObject().put("address", jm.address()).put("role", jm.leader() ? "leader" : "standby");
+        }
+        ArrayNode taskManagers = node.putArray("taskmanagers");
+        for (TaskManagerInfo tm : overview.taskManagers()) {
+            taskManagers.addObject().put("id", tm.id()).put("path", tm.location().path())
+                    .put("slotsNumber", tm.slots()).put("freeSlots", tm.freeSlots());
+        }
+        return node;
     }
 
     private ObjectNode config() {

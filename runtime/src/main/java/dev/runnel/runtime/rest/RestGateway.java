@@ -1,6 +1,7 @@
 package dev.runnel.runtime.rest;
 
 import dev.runnel.runtime.cluster.ClusterClient;
+import dev.runnel.runtime.cluster.ClusterOverview;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.TaskManagerInfo;
@@ -27,6 +28,11 @@ public interface RestGateway {
 
     /** The TaskManagers registered now, with their slots. */
     List<TaskManagerInfo> registeredTaskManagers();
+
+    /** The JobManagers (leader and standbys) and TaskManagers, for {@code /cluster}; by default the TaskManagers. */
+    default ClusterOverview overview() {
+        return new ClusterOverview(List.of(), registeredTaskManagers());
+    }
 
     /** Completes with the savepoint's directory. */
     CompletableFuture<String> triggerSavepoint(JobId jobId, String targetDirectory);

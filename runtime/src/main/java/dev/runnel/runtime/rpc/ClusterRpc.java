@@ -29,6 +29,8 @@ final class ClusterRpc {
     /** The TaskManagers registered now ({@code runnel cluster status}); {@code jobId} is null. */
     static final MethodDescriptor<ForJob, Outcome> LIST_TASK_MANAGERS = method("ListTaskManagers", ForJob.class);
 
+    /** The cluster's processes ({@code ClusterClient.overview}); {@code jobId} is null. */
+    static final MethodDescriptor<ForJob, Outcome> OVERVIEW = method("Overview", ForJob.class);
     /** The sessions' catalog ({@code ClusterClient.readCatalog}); {@code jobId} is null. */
     static final MethodDescriptor<ForJob, Outcome> READ_CATALOG = method("ReadCatalog", ForJob.class);
     /** A compare-and-set of the sessions' catalog ({@code ClusterClient.writeCatalog}). */

@@ -146,6 +146,7 @@ public final class ClusterRpcServer implements AutoCloseable {
                         r.parallelism())))
                 .addMethod(ClusterRpc.LIST_TASK_MANAGERS, unary((ClusterClient c, ForJob r) -> new ArrayList<>(
                         c instanceof RestGateway gateway ? gateway.registeredTaskManagers() : List.of())))
+                .addMethod(ClusterRpc.OVERVIEW, unary((ClusterClient c, ForJob r) -> c.overview()))
                 .addMethod(ClusterRpc.READ_CATALOG, unary((ClusterClient c, ForJob r) -> c.readCatalog().orElse(null)))
                 .addMethod(ClusterRpc.WRITE_CATALOG, unary((ClusterClient c, WriteCatalog r) ->
                         c.writeCatalog(r.expectedVersion(), r.contents())))

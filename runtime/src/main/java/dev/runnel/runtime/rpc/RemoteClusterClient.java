@@ -3,6 +3,7 @@ package dev.runnel.runtime.rpc;
 import dev.runnel.runtime.blob.PipelineJars;
 import dev.runnel.runtime.cluster.CatalogDocument;
 import dev.runnel.runtime.cluster.ClusterClient;
+import dev.runnel.runtime.cluster.ClusterOverview;
 import dev.runnel.runtime.cluster.JobId;
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.OwnedThreads;
@@ -213,6 +214,22 @@ public final class RemoteClusterClient implements ClusterClient {
             return routed(RemoteClusterClient::listJobs);
         }
         return List.copyOf((List<JobInfo>) call(ClusterRpc.LIST_JOBS, new ForJob(null), CALL_TIMEOUT));
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>A JobManager without high availability names itself with no address (it knows none a
+     * client could use): it is the one this client talks to.
+     */
+    @Override
+    public ClusterOverview overview() {
+        if (leaders != null) {
+            return routed(RemoteClusterClient::overview);
+        }
+        ClusterOverview overview = (ClusterOverview) call(ClusterRpc.OVERVIEW, new ForJob(null), CALL_TIMEOUT);
+        return new ClusterOverview(overview.jobManagers().stream().map(jm -> jm.address() == null
+                ? new ClusterOverview.JobManagerEntry(address(), jm.leader()) : jm).toList(), overview.taskManagers());
     }
 
     @Override

@@ -103,6 +103,12 @@ public final class HighAvailabilityTestSupport {
             log.revoked(name);
         }
 
+        /** Named in the election by its RPC address, as a JobManager is. */
+        @Override
+        public String contenderId() {
+            return name + ":6123";
+        }
+
         public LeaderInformation information(UUID sessionId) {
             return new LeaderInformation(sessionId, name + ":6123", "http://" + name + ":8081");
         }

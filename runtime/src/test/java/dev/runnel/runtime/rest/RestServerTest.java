@@ -272,6 +272,13 @@ class RestServerTest {
         assertThat(memory.get("heapUsed").asLong()).isPositive().isLessThanOrEqualTo(memory.get("heapMax").asLong());
         assertThat(memory.get("rss").asLong()).as("this JVM's resident memory").isGreaterThan(memory.get("heapUsed").asLong() / 4);
 
+        JsonNode processes = rest.get("/cluster").body();
+        assertThat(processes.get("jobmanagers")).hasSize(1);
+        assertThat(processes.get("jobmanagers").get(0).get("role").asText()).isEqualTo("leader");
+        assertThat(processes.get("taskmanagers").get(0).get("id").asText())
+                .isEqualTo(cluster.taskManager().taskManagerId().value());
+        assertThat(processes.get("taskmanagers").get(0).get("freeSlots").asInt()).isEqualTo(2);
+
         JsonNode config = rest.get("/config").body();
         assertThat(config.get("features").get("web-cancel").asBoolean()).isTrue();
         assertThat(config.get("features").get("web-rescale").asBoolean()).isTrue();

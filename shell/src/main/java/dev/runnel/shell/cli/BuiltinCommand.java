@@ -39,7 +39,7 @@ public enum BuiltinCommand {
               ALTER VIEW v AS ... | RENAME TO v2
               CREATE DATABASE db  USE db  DROP DATABASE db [CASCADE]  DESCRIBE DATABASE db
               CREATE CATALOG c WITH ('type' = 'generic_in_memory')  USE CATALOG c  DROP CATALOG c
-              SHOW TABLES | VIEWS | DATABASES | CATALOGS | FUNCTIONS | JOBS | PARTITIONS t
+              SHOW TABLES | VIEWS | DATABASES | CATALOGS | FUNCTIONS | JOBS | CLUSTER | PARTITIONS t
               SHOW COLUMNS FROM t  SHOW CREATE TABLE t | VIEW v  DESCRIBE t | CATALOG c
               SELECT ...                        streams rows until the query ends or Ctrl-C
               [EXECUTE] INSERT INTO t [PARTITION (dt = '...')] SELECT ...   starts a job

@@ -98,6 +98,12 @@ public final class LeaderElectedJobManager implements LeaderContender, AutoClose
     }
 
     /** {@code host:port} of the RPC port, where it leads or stands by. */
+    /** Named in the election by its RPC address, so that SHOW CLUSTER lists the standbys where clients reach them. */
+    @Override
+    public String contenderId() {
+        return rpcAddress;
+    }
+
     public String rpcAddress() {
         return rpcAddress;
     }

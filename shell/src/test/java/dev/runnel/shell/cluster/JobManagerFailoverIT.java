@@ -3,6 +3,7 @@ package dev.runnel.shell.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.runnel.runtime.cluster.ClusterOverview;
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.config.Configuration;
@@ -124,6 +125,16 @@ class JobManagerFailoverIT {
                         && !cluster.leaderAddress().equals(leader));
                 jobManagers.add(startJobManager());
             }
+            // SHOW CLUSTER names the leader and the standby by the addresses clients reach them at
+            List<String> alive = jobManagers.stream().map(ClusterProcesses.JobManagerProcess::address).sorted().toList();
+            await().atMost(RUN).ignoreExceptions().until(() -> cluster.overview().jobManagers().stream()
+                    .map(ClusterOverview.JobManagerEntry::address).sorted().toList().equals(alive));
+            RunnelProcess show = start(List.of("-q", "--output-format", "csv", "-e", "SHOW CLUSTER;"));
+            assertThat(show.waitFor(RUN)).as(show.err()).isZero();
+            String leading = cluster.leaderAddress();
+            assertThat(show.out()).contains("jobmanager," + leading + ",leader").contains(",registered,2,");
+            alive.stream().filter(address -> !address.equals(leading))
+                    .forEach(address -> assertThat(show.out()).contains("jobmanager," + address + ",standby"));
             assertThat(client.waitFor(RUN)).as(client.err()).isZero();
             JobInfo end = await().atMost(RUN).ignoreExceptions().until(() -> cluster.getJob(job.id()), j -> j.status().isTerminal());
             assertThat(end.status()).isEqualTo(JobStatus.FINISHED);

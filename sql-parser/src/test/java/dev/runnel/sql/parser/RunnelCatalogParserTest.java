@@ -241,7 +241,7 @@ class RunnelCatalogParserTest {
 
     assertAt(e, 2, 3);
     assertThat(e.getMessage()).isEqualTo("Encountered \"TABLEZ\" at line 2, column 3. "
-        + "Was expecting one of: \"CATALOGS\", \"COLUMNS\", \"CREATE\", \"CURRENT\", "
+        + "Was expecting one of: \"CATALOGS\", \"CLUSTER\", \"COLUMNS\", \"CREATE\", \"CURRENT\", "
         + "\"DATABASES\", \"FUNCTIONS\", \"JOBS\", \"PARTITIONS\", \"TABLES\", \"USER\", \"VIEWS\".");
   }
 

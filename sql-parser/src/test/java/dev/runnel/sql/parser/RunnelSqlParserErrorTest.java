@@ -74,7 +74,7 @@ class RunnelSqlParserErrorTest {
     var show = parseError("SHOW MODULES");
     assertAt(show, 1, 6);
     assertThat(show.getMessage()).isEqualTo("Encountered \"MODULES\" at line 1, column 6. "
-        + "Was expecting one of: \"CATALOGS\", \"COLUMNS\", \"CREATE\", \"CURRENT\", "
+        + "Was expecting one of: \"CATALOGS\", \"CLUSTER\", \"COLUMNS\", \"CREATE\", \"CURRENT\", "
         + "\"DATABASES\", \"FUNCTIONS\", \"JOBS\", \"PARTITIONS\", \"TABLES\", \"USER\", \"VIEWS\".");
 
     var stop = parseError("STOP JOBS");

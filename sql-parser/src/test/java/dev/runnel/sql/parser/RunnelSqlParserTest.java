@@ -13,6 +13,7 @@ import dev.runnel.sql.parser.dql.SqlDescribeJob;
 import dev.runnel.sql.parser.dql.SqlDescribeTable;
 import dev.runnel.sql.parser.dql.SqlReset;
 import dev.runnel.sql.parser.dql.SqlSet;
+import dev.runnel.sql.parser.dql.SqlShowCluster;
 import dev.runnel.sql.parser.dql.SqlShowJobs;
 import dev.runnel.sql.parser.dql.SqlShowTables;
 import dev.runnel.sql.parser.dql.SqlSavepoint;
@@ -179,6 +180,9 @@ class RunnelSqlParserTest {
     assertThat(parse("SHOW TABLES")).isInstanceOf(SqlShowTables.class)
         .hasToString("SHOW TABLES");
     assertThat(parse("show jobs")).isInstanceOf(SqlShowJobs.class).hasToString("SHOW JOBS");
+    assertThat(parse("Show Cluster")).isInstanceOf(SqlShowCluster.class).hasToString("SHOW CLUSTER");
+    // a non-reserved word: still a name
+    assertThat(parse("SELECT cluster FROM t")).isNotNull();
   }
 
   @Test

@@ -17,6 +17,8 @@ import dev.runnel.runtime.highavailability.LeaderRetrieval;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -183,6 +185,32 @@ public final class ZooKeeperHighAvailabilityServices implements HighAvailability
     @Override
     public LeaderElection jobManagerLeaderElection() {
         return track(new ZooKeeperLeaderElection(client, LEADER_LATCH, LEADER_CONNECTION_INFO));
+    }
+
+    /**
+     * The participants of the JobManagers' {@code LeaderLatch}: its nodes (named {@code …latch-<sequence>})
+     * in sequence order, each holding its participant's id; the first is the one the latch makes leader.
+     */
+    @Override
+    public List<String> jobManagerContenders() {
+        try {
+            if (client.checkExists().forPath(LEADER_LATCH) == null) {
+                return List.of();
+            }
+            List<String> nodes = new ArrayList<>(client.getChildren().forPath(LEADER_LATCH));
+            nodes.sort(Comparator.comparing(node -> node.substring(node.lastIndexOf('-') + 1)));
+            List<String> ids = new ArrayList<>();
+            for (String node : nodes) {
+                try {
+                    ids.add(new String(client.getData().forPath(LEADER_LATCH + "/" + node), StandardCharsets.UTF_8));
+                } catch (KeeperException.NoNodeException gone) {
+                    // a contender that left while we listed
+                }
+            }
+            return ids;
+        } catch (Exception e) {
+            throw failure("list the JobManagers in the election at " + LEADER_LATCH, e);
+        }
     }
 
     @Override

@@ -59,7 +59,7 @@ final class ZooKeeperLeaderElection implements LeaderElection, LeaderLatchListen
                 throw new IllegalStateException("A leader election is started once");
             }
             this.contender = Objects.requireNonNull(contender, "contender");
-            latch = new LeaderLatch(client, latchPath, UUID.randomUUID().toString(), LeaderLatch.CloseMode.SILENT);
+            latch = new LeaderLatch(client, latchPath, contender.contenderId(), LeaderLatch.CloseMode.SILENT);
             latch.addListener(this, events);
             try {
                 latch.start();

@@ -111,6 +111,16 @@ class ZooKeeperLeaderElectionTest {
     }
 
     @Test
+    void theContendersAreListedByTheirAddressesTheLeaderFirst() {
+        ZooKeeperHighAvailabilityServices observer = opened.get(0);
+        assertThat(observer.jobManagerContenders())
+                .containsExactly(leader.contenderId(), standby.contenderId());
+        // a standby that leaves the election is no longer listed
+        standby.election().close();
+        await().atMost(AT_ONCE).until(() -> observer.jobManagerContenders().equals(List.of(leader.contenderId())));
+    }
+
+    @Test
     void whenTheLeadersClientClosesTheStandbyTakesOverWithinTheSessionTimeout() {
         servicesOf(leader).close();
 
