@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.runnel.runtime.cluster.TaskManagerInfo;
 import dev.runnel.runtime.rpc.RemoteClusterClient;
+import dev.runnel.runtime.testing.KafkaBrokerProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,6 +32,8 @@ final class ClusterProcesses implements AutoCloseable {
     private final Path dir;
     private final Supplier<Map<String, String>> settings;
     private final List<RunnelProcess> processes = new ArrayList<>();
+    /** The test's Kafka broker, once {@link #kafka()} started it. */
+    private KafkaBrokerProcess kafka;
 
     ClusterProcesses(Path dir) {
         this(dir, Map::of);
@@ -125,11 +128,28 @@ final class ClusterProcesses implements AutoCloseable {
         return rows;
     }
 
-    /** Stops the processes, the last started first (TaskManagers would only try to register again). */
+    /** The test's Kafka broker (a KRaft process under {@code dir/kafka}), started at the first call. */
+    KafkaBrokerProcess kafka() {
+        if (kafka == null) {
+            kafka = KafkaBrokerProcess.start(dir.resolve("kafka"));
+        }
+        return kafka;
+    }
+
+    /**
+     * Stops the processes, the last started first (TaskManagers would only try to register again),
+     * then the Kafka broker, which jobs may have been writing to until then.
+     */
     @Override
     public void close() {
-        for (int i = processes.size() - 1; i >= 0; i--) {
-            processes.get(i).close();
+        try {
+            for (int i = processes.size() - 1; i >= 0; i--) {
+                processes.get(i).close();
+            }
+        } finally {
+            if (kafka != null) {
+                kafka.close();
+            }
         }
         assertThat(processes).noneMatch(RunnelProcess::isAlive);
     }

@@ -3,6 +3,8 @@ package dev.runnel.shell.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.runnel.runtime.cluster.ClusterOverview;
 import dev.runnel.runtime.cluster.JobInfo;
 import dev.runnel.runtime.cluster.JobStatus;
@@ -11,6 +13,7 @@ import dev.runnel.runtime.highavailability.HighAvailabilityServices;
 import dev.runnel.runtime.highavailability.HighAvailabilityServicesFactory;
 import dev.runnel.runtime.rpc.ClusterCredentials;
 import dev.runnel.runtime.rpc.RemoteClusterClient;
+import dev.runnel.runtime.testing.KafkaBrokerProcess;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -25,6 +28,7 @@ import java.util.TreeMap;
 import java.util.regex.Pattern;
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingCluster;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -36,7 +40,9 @@ import org.junit.jupiter.api.io.TempDir;
  * ensemble of three servers runs in the test JVM (curator-test's {@link TestingCluster}, ports
  * from the OS, 100 ms ticks so that a 2 s session is allowed); two JobManagers contend, and a
  * TaskManager, the script that submits the job and the test's own client find the leader through
- * ZooKeeper alone — each a JVM of its own, killed with {@code kill -9} by its process id.
+ * ZooKeeper alone — each a JVM of its own, killed with {@code kill -9} by its process id. The
+ * keyed aggregation writes into an exactly-once filesystem sink and, through a real Kafka broker
+ * process (KRaft), an exactly-once Kafka sink.
  */
 class JobManagerFailoverIT {
     private static final Duration START = ClusterProcesses.START;
@@ -99,11 +105,13 @@ class JobManagerFailoverIT {
     @Test
     void aKeyedAggregationWhoseLeadingJobManagerIsKilledThreeTimesWritesEveryResultOnce() throws Exception {
         long rows = 8000;
+        KafkaBrokerProcess kafka = processes.kafka();
+        kafka.createTopic("counted", 2);
         List<ClusterProcesses.JobManagerProcess> jobManagers = new ArrayList<>(List.of(startJobManager(), startJobManager()));
         RunnelProcess taskManager = start(List.of("taskmanager", "--slots", "2"));
         taskManager.awaitOut(TaskManagerCommand.REGISTERED, START);
         Path out = dir.resolve("out");
-        Path script = windowScript(out, rows, 160);
+        Path script = windowScript(out, rows, 160, kafka.bootstrapServers());
         RunnelProcess client = start(List.of("-f", script.toString()));
         try (HighAvailabilityServices services = clientServices();
              RemoteClusterClient cluster = RemoteClusterClient.following(services.jobManagerLeaderRetrieval(),
@@ -149,6 +157,15 @@ class JobManagerFailoverIT {
             next.process().awaitOut("recovered 0 jobs", RUN);
         }
         assertThat(results(out)).isEqualTo(expected(rows));
+        // and the exactly-once Kafka sink: every window once for a read_committed consumer
+        ObjectMapper json = new ObjectMapper();
+        List<String> committed = new ArrayList<>();
+        for (ConsumerRecord<String, String> record : kafka.readCommittedWhenSettled("counted")) {
+            JsonNode row = json.readTree(record.value());
+            committed.add(row.get("k").asLong() + " " + row.get("c").asLong() + " " + row.get("s").asLong());
+        }
+        committed.sort(null);
+        assertThat(committed).isEqualTo(expected(rows));
     }
 
     /**
@@ -309,12 +326,30 @@ class JobManagerFailoverIT {
         assertThat(kill.waitFor()).isZero();
     }
 
+    private Path windowScript(Path out, long rows, int rowsPerSecond) throws IOException {
+        return windowScript(out, rows, rowsPerSecond, null);
+    }
+
     /**
      * A script that counts and sums a datagen sequence {@code 1..rows} ({@code rowsPerSecond}) per
      * key {@code id % 7} and one-second tumbling window of event time ({@code id * 10} ms) into JSON
-     * files under {@code out}, exactly once: checkpoints every second, restarts on failure.
+     * files under {@code out}, exactly once: checkpoints every second, restarts on failure; with
+     * {@code kafkaServers}, also into the Kafka topic {@code counted} through an exactly-once sink
+     * (one statement set).
      */
-    private Path windowScript(Path out, long rows, int rowsPerSecond) throws IOException {
+    private Path windowScript(Path out, long rows, int rowsPerSecond, String kafkaServers) throws IOException {
+        String select = "SELECT id % 7 AS k, window_start, COUNT(*) AS c, SUM(id) AS s"
+                + " FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' SECOND))"
+                + " GROUP BY id % 7, window_start, window_end;";
+        List<String> inserts = kafkaServers == null ? List.of("INSERT INTO counted " + select) : List.of(
+                "CREATE TABLE kcounted (k BIGINT, window_start TIMESTAMP(3), c BIGINT, s BIGINT)",
+                "  WITH ('connector' = 'kafka', 'topic' = 'counted', 'properties.bootstrap.servers' = '"
+                        + kafkaServers + "', 'format' = 'json',",
+                "  'sink.delivery-guarantee' = 'exactly-once', 'sink.transactional-id-prefix' = 'failover');",
+                "EXECUTE STATEMENT SET BEGIN",
+                "INSERT INTO counted " + select,
+                "INSERT INTO kcounted " + select,
+                "END;");
         return Files.writeString(dir.resolve("windows.sql"), String.join("\n",
                 "SET 'execution.checkpointing.interval' = '1s';",
                 "SET 'restart-strategy.type' = 'fixed-delay';",
@@ -326,9 +361,7 @@ class JobManagerFailoverIT {
                 "  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '" + rows + "');",
                 "CREATE TABLE counted (k BIGINT, window_start TIMESTAMP(3), c BIGINT, s BIGINT)",
                 "  WITH ('connector' = 'filesystem', 'path' = 'file://" + out + "', 'format' = 'json');",
-                "INSERT INTO counted SELECT id % 7 AS k, window_start, COUNT(*) AS c, SUM(id) AS s",
-                "  FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' SECOND))",
-                "  GROUP BY id % 7, window_start, window_end;", ""));
+                String.join("\n", inserts), ""));
     }
 
     /** What {@link #windowScript} writes, key and count and sum per window, computed here. */

@@ -56,23 +56,17 @@ class ReactiveScalingIT {
 
     @AfterEach
     void stopAll() {
-        try {
-            if (processes != null) {
-                processes.close();
-            }
-        } finally {
-            if (kafka != null) {
-                kafka.close();
-            }
+        if (processes != null) {
+            processes.close();
         }
     }
 
     @Test
     void aReactiveJobGrowsWithEachTaskManagerAndShrinksWhenTwoAreKilledWritingEveryResultOnce() throws Exception {
-        kafka = KafkaBrokerProcess.start(dir.resolve("kafka"));
+        processes = new ClusterProcesses(dir);
+        kafka = processes.kafka();
         kafka.createTopic("events", 3);
         kafka.createTopic("copied", 3);
-        processes = new ClusterProcesses(dir);
         String jobManager = processes.startJobManager(0, "scheduler-mode=reactive",
                 "jobmanager.adaptive-scheduler.resource-stabilization-timeout=1s");
         processes.startTaskManager(jobManager);

@@ -54,13 +54,7 @@ class TaskManagerFailoverIT {
 
     @AfterEach
     void stopAll() {
-        try {
-            processes.close();
-        } finally {
-            if (kafka != null) {
-                kafka.close();
-            }
-        }
+        processes.close();
     }
 
     private RunnelProcess start(String... args) {
@@ -113,7 +107,7 @@ class TaskManagerFailoverIT {
     void aKafkaCopyWhoseTaskManagerIsKilledFiveTimesWritesEveryRecordOnceForReadCommitted() throws Exception {
         int perPartition = 4000;
         int kills = 5;
-        kafka = KafkaBrokerProcess.start(dir.resolve("kafka"));
+        kafka = processes.kafka();
         kafka.createTopic("events", 2);
         kafka.createTopic("copied", 2);
         CountDownLatch killed = new CountDownLatch(1);

@@ -1,7 +1,9 @@
 package dev.runnel.shell.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import dev.runnel.runtime.cluster.JobStatus;
 import dev.runnel.runtime.config.Configuration;
 import java.io.File;
 import java.io.IOException;
@@ -12,7 +14,9 @@ import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -23,16 +27,22 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The packaged thin driver against a real gateway: sqlline (a third-party JDBC client from Maven
  * Central, in its own JVM with only the shaded driver jar beside it) runs a script, and the
- * catalog a connection wrote is still there for a new connection after the gateway restarts.
+ * catalog a connection wrote is still there for a new connection after the gateway restarts; a
+ * client JVM killed mid-query leaves no job running.
  */
 class GatewaySqllineIT {
     @TempDir
     Path dir;
 
     private GatewayLauncher start() {
-        Configuration configuration = new Configuration(Map.of(GatewayLauncher.CATALOG_DIR.key(),
+        return start(Map.of());
+    }
+
+    private GatewayLauncher start(Map<String, String> settings) {
+        Map<String, String> all = new HashMap<>(Map.of(GatewayLauncher.CATALOG_DIR.key(),
                 dir.resolve("catalog").toString(), "taskmanager.numberOfTaskSlots", "2"));
-        return GatewayLauncher.start(configuration, null, "127.0.0.1", 0, null, builder -> { }, List.of());
+        all.putAll(settings);
+        return GatewayLauncher.start(new Configuration(all), null, "127.0.0.1", 0, null, builder -> { }, List.of());
     }
 
     @Test
@@ -57,7 +67,7 @@ class GatewaySqllineIT {
             // the driver asks the gateway for keys (Avatica's own client would answer none)
             assertThat(out).contains("'keyed','k','1'");
             // the INSERT's job writes the files; a later script reads them
-            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(60)).until(() ->
+            await().atMost(Duration.ofSeconds(60)).until(() ->
                     gateway.cluster().listJobs().stream().allMatch(j -> j.status().isTerminal()));
             Path select = dir.resolve("select.sql");
             Files.writeString(select, "SELECT id, name FROM people WHERE id = 2;\n");
@@ -110,6 +120,33 @@ class GatewaySqllineIT {
         }
     }
 
+    /**
+     * A client JVM killed with SIGKILL in the middle of an unbounded query never says goodbye:
+     * its session idles out on the gateway, which cancels the query's job.
+     */
+    @Test
+    void aClientKilledMidQueryLeavesNoJobRunning() throws Exception {
+        try (GatewayLauncher gateway = start(Map.of(GatewayOptions.SESSION_IDLE_TIMEOUT.key(), "2 s",
+                GatewayOptions.SESSION_CHECK_INTERVAL.key(), "500 ms"))) {
+            Path script = Files.writeString(dir.resolve("endless.sql"), String.join("\n",
+                    "CREATE TEMPORARY TABLE endless (id BIGINT)",
+                    "  WITH ('connector' = 'datagen', 'rows-per-second' = '5');",
+                    "SELECT id FROM endless;", ""));
+            Process client = startSqlline(gateway.server().jdbcUrl(), script,
+                    Files.createTempFile(dir, "killed", ".out"));
+            try {
+                await().atMost(Duration.ofSeconds(60)).until(() -> gateway.cluster()
+                        .listJobs().stream().anyMatch(j -> j.status() == JobStatus.RUNNING));
+                client.destroyForcibly(); // SIGKILL, by the process's own handle
+                assertThat(client.waitFor(30, TimeUnit.SECONDS)).isTrue();
+                await().atMost(Duration.ofSeconds(60)).until(() -> gateway.cluster()
+                        .listJobs().stream().allMatch(j -> j.status() == JobStatus.CANCELED));
+            } finally {
+                client.destroyForcibly();
+            }
+        }
+    }
+
     private static List<String> tables(Connection c) throws SQLException {
         List<String> names = new ArrayList<>();
         try (ResultSet rs = c.getMetaData().getTables(null, null, "%", null)) {
@@ -135,20 +172,9 @@ class GatewaySqllineIT {
     }
 
     private String sqlline(String url, Path script) throws IOException, InterruptedException {
-        List<String> classPath = new ArrayList<>();
-        try (var files = Files.list(Path.of(System.getProperty("runnel.sqlline.dir")))) {
-            files.forEach(f -> classPath.add(f.toString()));
-        }
-        classPath.add(jar().toString());
         Path out = Files.createTempFile(dir, "sqlline", ".out");
-        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx128m", "-cp", String.join(File.pathSeparator, classPath), "sqlline.SqlLine",
-                "-u", url, "-n", "analyst", "-p", "unused", "--outputformat=csv", "--silent=true", "-f",
-                script.toString())
-                .redirectErrorStream(true).redirectOutput(out.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE)
-                .start();
+        Process process = startSqlline(url, script, out);
         try {
-            process.getOutputStream().close();
             assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("sqlline ends").isTrue();
             String text = Files.readString(out, StandardCharsets.UTF_8);
             assertThat(process.exitValue()).as(text).isZero();
@@ -156,5 +182,22 @@ class GatewaySqllineIT {
         } finally {
             process.destroyForcibly();
         }
+    }
+
+    /** sqlline in a JVM of its own with the shaded driver, running {@code script} against {@code url} into {@code out}. */
+    private static Process startSqlline(String url, Path script, Path out) throws IOException {
+        List<String> classPath = new ArrayList<>();
+        try (var files = Files.list(Path.of(System.getProperty("runnel.sqlline.dir")))) {
+            files.forEach(f -> classPath.add(f.toString()));
+        }
+        classPath.add(jar().toString());
+        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx128m", "-cp", String.join(File.pathSeparator, classPath), "sqlline.SqlLine",
+                "-u", url, "-n", "analyst", "-p", "unused", "--outputformat=csv", "--silent=true", "-f",
+                script.toString())
+                .redirectErrorStream(true).redirectOutput(out.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE)
+                .start();
+        process.getOutputStream().close();
+        return process;
     }
 }
