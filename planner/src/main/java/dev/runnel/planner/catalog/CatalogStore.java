@@ -10,7 +10,9 @@ import java.util.function.UnaryOperator;
  *
  * <p>Implementations are thread-safe: several sessions may read and update one store at once.
  * {@link InMemoryCatalogStore} is the embedded shell's per-session default (as in Flink);
- * {@link DirectoryCatalogStore} is shared by the sessions of a gateway and survives a restart.
+ * {@link DirectoryCatalogStore} is shared by the sessions of a gateway on an embedded cluster and
+ * survives a restart; {@link ClusterCatalogStore} is the one a session cluster's JobManager keeps
+ * for every shell and gateway attached to it.
  */
 public interface CatalogStore {
     /** The latest contents: an immutable snapshot, consistent in itself. */
