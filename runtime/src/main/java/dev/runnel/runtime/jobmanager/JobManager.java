@@ -285,6 +285,12 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
                 stores.checkpoints(), stores.ids(), scaling, (status, endTime) -> {
                     shareSlotsOfReactiveJobs("job '" + jobGraph.name() + "' (" + id + ") ended " + status);
                     return recordEnd(id, jobGraph, stores, status, endTime);
+                }, () -> {
+                    // rescaled (by hand or reactively): a next leader resumes it so, and knows how it got there
+                    JobMaster rescaled = jobs.get(id);
+                    if (rescaled != null) {
+                        storeScaling(rescaled);
+                    }
                 });
         jobs.put(id, job);
         shareSlotsOfReactiveJobs("job '" + jobGraph.name() + "' (" + id + ") was submitted");
@@ -389,19 +395,28 @@ public final class JobManager implements JobManagerGateway, AutoCloseable {
             job.rescale(parallelism);
             // Its upper bound (reactive) or the slots it needs (not) changed the others' shares.
             shareSlotsOfReactiveJobs("ALTER JOB of job " + jobId);
-            // A next leader runs the job at this parallelism too, not at its planned one. The writes are
-            // chained in the order of the ALTER JOBs, so that the store ends with the latest.
-            JobGraph stored = JobRescaling.withRequestedParallelism(job.plannedGraph(), parallelism);
-            rescaleWrites = rescaleWrites.thenRunAsync(() -> {
-                try {
-                    recoverable.rescaled(jobId, stored);
-                } catch (RuntimeException e) {
-                    LOG.warn("Job {} rescales to parallelism {}, but a next leader would not know: its job graph"
-                            + " could not be stored", jobId, parallelism, e);
-                }
-            }, io);
-            return rescaleWrites;
+            // A next leader runs the job at this parallelism too, not at its planned one.
+            return storeScaling(job);
         }).thenCompose(Function.identity());
+    }
+
+    /**
+     * Main thread: stores {@code job}'s graph with the parallelism asked for and its rescales, for
+     * a next leader. The writes are chained in the order of the calls, so that the store ends
+     * with the latest; a failed write is logged (the job runs on).
+     */
+    private CompletableFuture<Void> storeScaling(JobMaster job) {
+        JobGraph stored = job.storedGraph();
+        JobId jobId = job.jobId();
+        rescaleWrites = rescaleWrites.thenRunAsync(() -> {
+            try {
+                recoverable.rescaled(jobId, stored);
+            } catch (RuntimeException e) {
+                LOG.warn("Job {} rescaled, but a next leader would not know: its job graph could not be stored",
+                        jobId, e);
+            }
+        }, io);
+        return rescaleWrites;
     }
 
     public CompletableFuture<Void> cancelJob(JobId jobId) {

@@ -120,6 +120,8 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
     private final CompletedCheckpointStore completedCheckpoints;
     private final CheckpointIdCounter checkpointIds;
     private final EndListener endListener;
+    /** Told on the main thread each time the job runs at a new parallelism. */
+    private final Runnable rescaleListener;
     private final Map<TaskManagerId, TaskExecutorGateway> usedTaskManagers = new LinkedHashMap<>();
     /** The split enumerators of the current attempt, by source vertex id. */
     private final Map<Integer, SourceCoordinator> sourceCoordinators = new LinkedHashMap<>();
@@ -141,15 +143,18 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
      * @param completedCheckpoints the job's completed checkpoints, holding a former leader's when the job is recovered
      * @param checkpointIds the job's checkpoint ids, continuing a former leader's
      * @param scaling the parallelism the job is to run at, and for a reactive job its share of the slots
+     * @param rescaleListener told each time the job runs at a new parallelism (to store it for a next leader)
      */
     JobMaster(JobId jobId, JobGraph jobGraph, SlotPool slotPool, ScheduledExecutorService mainThread, Clock clock,
               SharedStateRegistry sharedStateRegistry, CompletedCheckpointStore completedCheckpoints,
-              CheckpointIdCounter checkpointIds, JobRescaling scaling, EndListener endListener) {
+              CheckpointIdCounter checkpointIds, JobRescaling scaling, EndListener endListener,
+              Runnable rescaleListener) {
         this.plannedGraph = jobGraph;
         this.scaling = scaling;
         this.completedCheckpoints = completedCheckpoints;
         this.checkpointIds = checkpointIds;
         this.endListener = endListener;
+        this.rescaleListener = rescaleListener;
         this.jobId = jobId;
         this.jobGraph = jobGraph;
         this.slotPool = slotPool;
@@ -165,9 +170,12 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
         return jobId;
     }
 
-    /** The graph as submitted (or recovered), at its planned parallelism. */
-    JobGraph plannedGraph() {
-        return plannedGraph;
+    /**
+     * The graph to keep for a next leader: as submitted (or recovered), with the parallelism asked
+     * for and the rescales so far ({@link JobRescaling#stored}).
+     */
+    JobGraph storedGraph() {
+        return scaling.stored(plannedGraph);
     }
 
     JobStatus status() {
@@ -272,6 +280,7 @@ final class JobMaster implements CheckpointCoordinator.JobContext {
             LOG.info("Job '{}' ({}) runs at parallelism {} (was {}): {}", jobGraph.name(), jobId, jobGraph.parallelism(),
                     rescaledFrom, scaling.reason());
             rescaledFrom = 0;
+            rescaleListener.run();
         }
         try {
             startSourceCoordinators(latest);

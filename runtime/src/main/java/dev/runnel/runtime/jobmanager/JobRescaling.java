@@ -6,6 +6,9 @@ import dev.runnel.runtime.config.ConfigOption;
 import dev.runnel.runtime.config.Configuration;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.scheduler.SchedulerOptions;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -19,10 +22,13 @@ import java.util.List;
 final class JobRescaling {
     private final boolean reactive;
     private final int maxParallelism;
-    /** The parallelism of the latest {@code ALTER JOB}, kept in the stored job graph (see {@link #withRequestedParallelism}). */
+    /** The parallelism of the latest {@code ALTER JOB}, kept in the stored job graph (see {@link #stored}). */
     static final ConfigOption<Integer> REQUESTED_PARALLELISM = ConfigOption.of(
             "$internal.scheduler.requested-parallelism", Integer.class, null,
             "The parallelism the latest ALTER JOB asked for, which a next leader runs the job at.");
+    /** The rescales so far, kept in the stored job graph (see {@link #stored}): a line each. */
+    static final ConfigOption<String> RESCALES = ConfigOption.of("$internal.scheduler.rescales", String.class, "",
+            "The job's rescales under former leaders, one per line: epoch ms, from, to, checkpoint id, reason.");
     private final Duration stabilizationTimeout;
     /** The parallelism asked for: the planned one, then ALTER JOB's; a reactive job's upper bound. */
     private int requested;
@@ -55,17 +61,39 @@ final class JobRescaling {
         // A job rescaled by hand under a former leader keeps the parallelism it was given.
         int requested = job.contains(REQUESTED_PARALLELISM.key()) ? job.get(REQUESTED_PARALLELISM)
                 : reactive ? max : plannedParallelism;
-        return new JobRescaling(reactive, requested, max, timeout);
+        JobRescaling scaling = new JobRescaling(reactive, requested, max, timeout);
+        scaling.history.addAll(parseRescales(job.get(RESCALES)));
+        return scaling;
     }
 
     /**
-     * {@code graph} with {@code parallelism} as its parallelism by hand: what the leader stores for
-     * a next leader after {@code ALTER JOB}, so that the job does not fall back to its planned one.
+     * {@code graph} (as planned) with this scaling's requested parallelism and history: what the
+     * leader stores for a next leader after an {@code ALTER JOB} or a rescale, so that the job
+     * neither falls back to its planned parallelism nor forgets how it got where it is.
      */
-    static JobGraph withRequestedParallelism(JobGraph graph, int parallelism) {
+    JobGraph stored(JobGraph graph) {
         Configuration configuration = graph.configuration().copy();
-        configuration.set(REQUESTED_PARALLELISM.key(), String.valueOf(parallelism));
+        configuration.set(REQUESTED_PARALLELISM.key(), String.valueOf(requested));
+        StringBuilder lines = new StringBuilder();
+        for (JobScaling.Rescale r : history) {
+            lines.append(r.time().toEpochMilli()).append(',').append(r.from()).append(',').append(r.to()).append(',')
+                    .append(r.checkpointId()).append(',')
+                    .append(URLEncoder.encode(r.reason(), StandardCharsets.UTF_8)).append('\n');
+        }
+        configuration.set(RESCALES.key(), lines.toString());
         return new JobGraph(graph.name(), graph.vertices(), graph.edges(), configuration);
+    }
+
+    private static List<JobScaling.Rescale> parseRescales(String text) {
+        List<JobScaling.Rescale> rescales = new ArrayList<>();
+        for (String line : text.split("\n")) {
+            String[] f = line.split(",", 5);
+            if (f.length == 5) {
+                rescales.add(new JobScaling.Rescale(Instant.ofEpochMilli(Long.parseLong(f[0])), Integer.parseInt(f[1]),
+                        Integer.parseInt(f[2]), URLDecoder.decode(f[4], StandardCharsets.UTF_8), Long.parseLong(f[3])));
+            }
+        }
+        return rescales;
     }
 
     boolean reactive() {

@@ -181,9 +181,15 @@ class JobManagerFailoverTest {
         EmbeddedCluster second = jobManager(haServices(), taskManagers.get(0));
         assertThat(second.recoverJobs().get(30, TimeUnit.SECONDS)).containsExactly(id);
         await().atMost(Duration.ofSeconds(60)).until(() -> second.getJob(id).status() == JobStatus.RUNNING);
-        // the ALTER JOB of the former leader holds: parallelism 1, not the planned 2
+        // the ALTER JOB of the former leader holds: parallelism 1, not the planned 2, and so does its history
         assertThat(second.getJob(id).scaling().parallelism()).isEqualTo(1);
         assertThat(second.getJob(id).scaling().target()).isEqualTo(1);
+        assertThat(second.getJob(id).scaling().rescales()).singleElement().satisfies(r -> {
+            assertThat(r.from()).isEqualTo(2);
+            assertThat(r.to()).isEqualTo(1);
+            assertThat(r.reason()).isEqualTo("ALTER JOB: parallelism 1");
+            assertThat(r.checkpointId()).isPositive();
+        });
         JobInfo end = second.jobTermination(id).get(120, TimeUnit.SECONDS);
         assertThat(end.status()).isEqualTo(JobStatus.FINISHED);
         assertThat(CheckpointTestJobs.committed(run)).isEqualTo(CheckpointTestJobs.expectedCounts(ROWS, KEYS));
