@@ -249,14 +249,7 @@ public final class Catalog {
         if (view(id).isPresent()) {
             throw new CatalogException("Cannot create temporary table " + id + ": a view of that name already exists");
         }
-        if (temporaryTables.containsKey(id)) {
-            if (ifNotExists) {
-                return false;
-            }
-            throw new CatalogException("Temporary table " + id + " already exists");
-        }
-        temporaryTables.put(id, table);
-        return true;
+        return putTemporary(temporaryTables, id, table, ifNotExists, "Temporary table ");
     }
 
     /**
@@ -311,13 +304,24 @@ public final class Catalog {
         if (contents.table(id).isPresent()) {
             throw new CatalogException("Cannot create view " + id + ": a table of that name already exists");
         }
-        if (temporaryViews.containsKey(id)) {
+        return putTemporary(temporaryViews, id, view, ifNotExists, "Temporary view ");
+    }
+
+    /**
+     * Registers a session's temporary object; false (changing nothing) when one of that name
+     * exists and {@code ifNotExists}.
+     *
+     * @throws CatalogException when one of that name exists and not {@code ifNotExists}
+     */
+    private static <T> boolean putTemporary(Map<ObjectIdentifier, T> objects, ObjectIdentifier id, T object,
+                                            boolean ifNotExists, String kind) {
+        if (objects.containsKey(id)) {
             if (ifNotExists) {
                 return false;
             }
-            throw new CatalogException("Temporary view " + id + " already exists");
+            throw new CatalogException(kind + id + " already exists");
         }
-        temporaryViews.put(id, view);
+        objects.put(id, object);
         return true;
     }
 
